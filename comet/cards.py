@@ -1,0 +1,234 @@
+"""Cards, ranks, suits and the packs of the Comet family.
+
+Notation follows the digest (DIGEST.md section 2.0): ranks ``A23456789TJQK``, suits
+``SHDC`` and the joker ``JK``.  Aces are low (A=1 ... K=13) and never follow a king.
+Cards are interned: ``Card.parse("9D") is Card.parse("9d")``.  Two-pack games hold
+two equal cards; a hand is then a multiset of the same ``Card`` object.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, Iterator, Sequence
+
+RANK_CHARS = "A23456789TJQK"
+SUIT_CHARS = "SHDC"
+JOKER_TEXT = "JK"
+ACE, NINE, TEN, JACK, QUEEN, KING = 1, 9, 10, 11, 12, 13
+JOKER_RANK = 0
+RED_SUITS = frozenset("HD")
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {
+    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
+}
+
+
+class InvalidCardError(ValueError):
+    """Text that is not a card in the notation (``9D``, ``TH``, ``JK``)."""
+
+
+def rank_text(rank: int) -> str:
+    """The notation character of a rank (1..13): ``rank_text(10) == "T"``."""
+    return RANK_CHARS[rank - 1]
+
+
+def parse_rank(text: str) -> int:
+    """Parse a rank character (``A23456789TJQK``; ``10`` is accepted for ``T``)."""
+    t = text.strip().upper()
+    if t == "10":
+        t = "T"
+    if len(t) != 1 or t not in RANK_CHARS:
+        raise InvalidCardError(f"{text!r} is not a rank; ranks are {' '.join(RANK_CHARS)}")
+    return RANK_CHARS.index(t) + 1
+
+
+class Card:
+    """One playing card; immutable and interned (compare with ``==`` or ``is``).
+
+    ``rank`` is 1..13 (0 for the joker), ``suit`` one of ``SHDC`` ("" for the joker).
+    ``index`` is a small integer unique per card (0..52), handy for tables.
+    """
+
+    __slots__ = ("rank", "suit", "index", "_text")
+    _interned: dict[str, "Card"] = {}
+
+    rank: int
+    suit: str
+    index: int
+    _text: str
+
+    def __new__(cls, rank: int, suit: str) -> "Card":
+        text = JOKER_TEXT if rank == JOKER_RANK else rank_text(rank) + suit
+        found = cls._interned.get(text)
+        if found is not None:
+            return found
+        if rank != JOKER_RANK and (not 1 <= rank <= 13 or suit not in SUIT_CHARS or len(suit) != 1):
+            raise InvalidCardError(f"no card with rank {rank!r} and suit {suit!r}")
+        self = object.__new__(cls)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", "" if rank == JOKER_RANK else suit)
+        index = 52 if rank == JOKER_RANK else SUIT_CHARS.index(suit) * 13 + rank - 1
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "_text", text)
+        cls._interned[text] = self
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int, str]]:
+        return (Card, (self.rank, self.suit))
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Parse ``"9D"``, ``"th"``, ``"10H"`` or ``"JK"``; raise :class:`InvalidCardError`."""
+        if not isinstance(text, str):
+            raise InvalidCardError(f"a card is written as text like '9D', not {text!r}")
+        t = text.strip().upper()
+        found = cls._interned.get(t)
+        if found is not None:
+            return found
+        if t.startswith("10"):
+            t = "T" + t[2:]
+        if len(t) == 2 and t[0] in RANK_CHARS and t[1] in SUIT_CHARS:
+            return cls(RANK_CHARS.index(t[0]) + 1, t[1])
+        raise InvalidCardError(
+            f"{text!r} is not a card: write rank then suit, ranks {RANK_CHARS}, "
+            f"suits {SUIT_CHARS} (e.g. '9D', 'TH'), or 'JK' for the joker"
+        )
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    @property
+    def pips(self) -> int:
+        """Pip value for settlement: A=1, 2-10 face value, courts 10 (S0, S1).
+
+        The joker counts 9, as the nine it replaces (digest 2.6, AMB-16/AMB-19).
+        """
+        if self.rank == JOKER_RANK:
+            return 9
+        return min(self.rank, 10)
+
+    @property
+    def name(self) -> str:
+        """``"nine of diamonds"``; ``"joker"``."""
+        if self.rank == JOKER_RANK:
+            return "joker"
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def symbol(self) -> str:
+        """``"9♦"``; ``"🃏"`` style text for the joker is avoided: ``"JK"``."""
+        if self.rank == JOKER_RANK:
+            return JOKER_TEXT
+        return rank_text(self.rank).replace("T", "10") + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._text!r})"
+
+    def __lt__(self, other: "Card") -> bool:
+        return sort_key(self) < sort_key(other)
+
+    def _repr_svg_(self) -> str:
+        from comet import svg
+
+        return str(svg.card(self))
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Order by rank, then suit in ``SHDC`` order; the joker last."""
+    if card.rank == JOKER_RANK:
+        return (99, 0)
+    return (card.rank, SUIT_CHARS.index(card.suit))
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUIT_CHARS for r in range(1, 14))
+JOKER = Card(JOKER_RANK, "")
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Parse ``"7H 8D 9D"`` (spaces or commas) or an iterable of cards/texts."""
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    else:
+        parts = list(text)  # type: ignore[arg-type]
+    return [p if isinstance(p, Card) else Card.parse(p) for p in parts]
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """``"7H 8D"``: the notation of several cards, space-separated."""
+    return " ".join(str(c) for c in cards)
+
+
+# --- packs -----------------------------------------------------------------------------
+
+def standard_pack() -> list[Card]:
+    """The 52-card pack (old comet 1718, Hoc, Commit 1991)."""
+    return list(ALL_CARDS)
+
+
+def pack_without(removed: Iterable[str | Card]) -> list[Card]:
+    """One 52-card pack with some cards removed, e.g. the 8♦ (Commit, Pope Joan)."""
+    gone = Counter(parse_cards(list(removed)))
+    pack = []
+    for c in ALL_CARDS:
+        if gone[c]:
+            gone[c] -= 1
+        else:
+            pack.append(c)
+    if +gone:
+        raise ValueError(f"cannot remove {cards_text(gone.elements())}: not in the pack")
+    return pack
+
+
+def colour_pack(colour: str, red_comet: str = "9C", black_comet: str = "9D") -> list[Card]:
+    """One of the two 48-card colour packs of the new comet (S0, S1, S2).
+
+    Two packs without aces are sorted into red and black.  One ``black_comet`` (a red
+    nine, 9♦ in 1752 and 1991; 9♥ in Yanovsky 1804, AMB-13) moves into the black pack and
+    one ``red_comet`` (9♣) into the red pack.  Each pack then holds ranks 2-K four times:
+    for the nines, three of the pack's colour and the off-colour comet.
+    """
+    red, black = Card.parse(red_comet), Card.parse(black_comet)
+    if colour not in ("red", "black"):
+        raise ValueError(f"colour pack must be 'red' or 'black', not {colour!r}")
+    want_red = colour == "red"
+    pack = [c for c in ALL_CARDS for _ in range(2) if c.rank != ACE and c.is_red == want_red]
+    leaving, arriving = (black, red) if want_red else (red, black)
+    pack.remove(leaving)
+    pack.append(arriving)
+    pack.sort(key=sort_key)
+    return pack
+
+
+def joker_pack() -> list[Card]:
+    """One pack without aces, the 9♦ replaced by a joker as comet: 48 cards (S2, AMB-16)."""
+    pack = [c for c in ALL_CARDS if c.rank != ACE and str(c) != "9D"]
+    pack.append(JOKER)
+    return pack
+
+
+def pips(cards: Iterable[Card]) -> int:
+    """Total pip value (A=1, courts 10)."""
+    return sum(c.pips for c in cards)
+
+
+def check_subset(cards: Sequence[Card], pack: Sequence[Card]) -> list[Card]:
+    """The cards of ``cards`` that ``pack`` lacks or holds fewer copies of (empty if fine)."""
+    extra = Counter(cards) - Counter(pack)
+    return sorted(extra.elements(), key=sort_key)
+
+
+def iter_ranks() -> Iterator[int]:
+    return iter(range(1, 14))

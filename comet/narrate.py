@@ -1,0 +1,163 @@
+"""The event log in words: announcements and the rule (with its source) behind each step.
+
+Calls can be given in English, French, Russian or Spanish, using the forms of the digest's
+glossary (section 4): *without* = *sans* (Enc "huit sans neuf") = *без* = *sin*; *pass* =
+*пас* = *paso* (no French form is given, so the English word is kept).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from comet.cards import Card, rank_text
+from comet.ledger import plural
+from comet.plays import Play
+
+if TYPE_CHECKING:
+    from comet.round import Round
+
+CALLS: dict[str, dict[str, str]] = {
+    "en": {"without": "without", "pass": "pass", "and": "and", "hoc": "hoc!"},
+    "fr": {"without": "sans", "pass": "pass", "and": "et", "hoc": "hoc !"},
+    "ru": {"without": "без", "pass": "пас", "and": "и", "hoc": "гок!"},
+    "es": {"without": "sin", "pass": "paso", "and": "y", "hoc": "¡hoc!"},
+}
+LANGUAGES = {"en": "English", "fr": "Français", "ru": "Русский", "es": "Español"}
+
+STOP_REASONS = {
+    "king": "a king is a stop (S0, S1, Enc)",
+    "comet": "the comet is a stop (S2; S0, S1 for 1991)",
+    "hoc": "a hoc cuts all others (FR-Hoc; AMB-5)",
+    "card": "its successor is out of the pack, so it is a stop (PJ; W-Hocs)",
+    "incidental": "nobody could go on, so the last player leads (S0, S1, Enc)",
+}
+
+
+def rank_word(rank: int) -> str:
+    return rank_text(rank).replace("T", "10")
+
+
+def play_words(play: Play) -> str:
+    """``"7♥ 8♦"``; a wild as ``"9♣ (comet) as 10"``."""
+    parts = []
+    for c in play.cards:
+        if c is play.wild:
+            as_ = rank_word(play.rank) + (Card(play.rank, play.suit).symbol[-1] if play.suit else "")
+            parts.append(f"{c.symbol} (wild) as {as_}")
+        else:
+            parts.append(c.symbol)
+    return " ".join(parts)
+
+
+def announcement(ranks: list[int], without: int | None, lang: str = "en") -> str:
+    """``"7, 8, 9 without 10"`` in the chosen language."""
+    words = CALLS.get(lang, CALLS["en"])
+    said = ", ".join(rank_word(r) for r in ranks)
+    if without is None or without > 13:
+        return said
+    return f"{said} {words['without']} {rank_word(without)}" if said else f"{words['without']} {rank_word(without)}"
+
+
+def narrate(rnd: "Round", lang: str = "en") -> list[str]:
+    """Every step of the round as one sentence per event."""
+    return [s for step in step_sentences(rnd, lang) for s in step]
+
+
+def step_sentences(rnd: "Round", lang: str = "en") -> list[list[str]]:
+    """Sentences grouped by step: index 0 is the deal, index i the i-th play."""
+    events = rnd._events
+    starts = [frame[16] for frame in rnd._stack] + [len(events)]
+    groups: list[list[str]] = []
+    state = _NarrationState(rnd, lang)
+    begin = 0
+    for end in starts:
+        groups.append([s for e in events[begin:end] for s in [state.sentence(e)] if s])
+        begin = end
+    return groups
+
+
+class _NarrationState:
+    def __init__(self, rnd: "Round", lang: str) -> None:
+        self.rnd = rnd
+        self.lang = lang
+        self.run_seat = -1
+        self.run: list[int] = []
+        self.unit = rnd.rules.unit
+
+    def sentence(self, e: tuple[Any, ...]) -> str:
+        kind = e[0]
+        rnd = self.rnd
+        if kind == "deal":
+            dealer, leader = e[1], e[2]
+            return (f"Seat {dealer} deals {rnd.variant.name}; seat {leader} leads "
+                    f"({rnd.rules.direction} play).")
+        if kind == "play":
+            seat, play = e[1], e[2]
+            if seat != self.run_seat:
+                self.run_seat, self.run = seat, []
+            self.run.append(play.rank)
+            what = play_words(play)
+            extra = ""
+            if len(play.cards) > 1 and play.wild is None:
+                extra = " together (a group play, S0, S1)"
+            elif len(play.cards) > 1:
+                extra = " together (three nines with the comet, S0, S1)"
+            return f"Seat {seat} plays {what}{extra}."
+        if kind == "pass":
+            seat, targets = e[1], e[2]
+            need = targets[0][0] if targets else None
+            if seat == self.run_seat and self.run:
+                said = announcement(self.run, need, self.lang)
+                self.run = []
+                return f"Seat {seat}: \u201c{said}\u201d."
+            call = CALLS.get(self.lang, CALLS["en"])["pass"]
+            if targets is None:
+                return f"Seat {seat} passes the lead: \u201c{call}\u201d."
+            return f"Seat {seat} cannot play {self.rnd_targets(targets)}: \u201c{call}\u201d."
+        if kind == "stop":
+            seat, reason = e[1], e[2]
+            self.run_seat, self.run = -1, []
+            return f"Stop: {STOP_REASONS.get(reason, reason)}; seat {seat} leads anew."
+        if kind == "pay":
+            return e[1].describe(self.unit) + "."
+        if kind == "claim":
+            return f"Seat {e[1]} claims the manille's fiche before the next card (S0, S1, Enc)."
+        if kind == "lapse":
+            return f"Seat {e[1]} did not claim the manille in time: the claim lapses (S0, S1, Enc)."
+        if kind == "switch":
+            return ("The comet is played: from now on whoever holds the next card in suit plays it, "
+                    "not the next player in turn (Arnold 2011, S0).")
+        if kind == "unswitch":
+            return "The sequence is over: play returns to turns in rotation (AMB-28, option h_scope)."
+        if kind == "branch":
+            seat, targets = e[1], e[2]
+            return (f"The comet lets seat {seat} continue the sequence or start again from the ten: "
+                    f"{self.rnd_targets(targets)} may follow (Hoyle 1991, S0, S1).")
+        if kind == "out":
+            return f"Seat {e[1]} has played the last card and wins the deal."
+        if kind == "blocked":
+            return "Everybody is blocked: the player with fewer points scores the difference (S2, PW)."
+        if kind == "redeal":
+            return f"Seat {e[1]} uses the first hand's right to a new deal (S0, S1)."
+        if kind == "keep":
+            return f"Seat {e[1]} keeps the hand."
+        if kind == "discard":
+            return f"Seat {e[1]} discards a card for the exchange (S2)."
+        if kind == "draw":
+            seat, taken, left = e[1], e[2], e[3]
+            seen = f"; looks at the {len(left)} untaken (as in Piquet)" if left else ""
+            return f"Seat {seat} draws {taken} from the talon{seen}."
+        if kind == "blanche":
+            return f"Seat {e[1]} shows carte blanche{' with the comet' if e[2] else ''} (S0, S1)."
+        del rnd
+        return ""
+
+    def rnd_targets(self, targets: tuple[tuple[int, str], ...]) -> str:
+        words = []
+        for rank, suit in targets:
+            words.append(Card(rank, suit).symbol if suit else f"a {rank_word(rank)}")
+        return " or ".join(words)
+
+
+def payment_summary(amount: int, unit: str) -> str:
+    return f"{amount} {unit if amount == 1 else plural(unit)}"

@@ -1,0 +1,168 @@
+"""A text notation for deals and matches, PGN-like.
+
+::
+
+    [Variant "modern-comet-1991"]
+    [Options "opera_draw=False"]
+    [Players "2"]
+    [Seed "42"]
+    [Dealer "0"]
+    [Pack "red"]
+
+    1: 7H        ; or 1: 7H 7H 7D 7D, 1: 9C=T, 0: pass
+    ...
+
+A deal made with :meth:`Round.from_hands` records its hands instead of the seed
+(``[Hand0 "7H 8D"]``, ``[Dead "..."]``, ``[Leader "0"]``).  A match records its headers,
+then each deal under ``[Deal "n"]`` with its plays.  ``;`` starts a comment (announcements
+are written there by :func:`round_record`, and ignored on reading).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING, Any
+
+from comet.cards import cards_text
+from comet.errors import InvalidPlayError
+from comet.variant import Variant
+
+if TYPE_CHECKING:
+    from comet.match import Match
+    from comet.round import Round
+
+_HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
+_MOVE = re.compile(r"^(\d+)\s*:\s*(.+)$")
+
+
+def options_text(variant: Variant) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in sorted(variant.chosen.items()))
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, value = part.partition("=")
+        try:
+            out[name.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            out[name.strip()] = value.strip()
+    return out
+
+
+def round_headers(rnd: "Round") -> list[tuple[str, str]]:
+    h = [("Variant", rnd.variant.id)]
+    if rnd.variant.chosen:
+        h.append(("Options", options_text(rnd.variant)))
+    h.append(("Players", str(rnd.players)))
+    if rnd.dealt:
+        h += [("Seed", repr(rnd.seed)), ("Dealer", str(rnd.dealer))]
+    else:
+        for seat, hand in enumerate(rnd.initial_hands):
+            h.append((f"Hand{seat}", cards_text(hand)))
+        h.append(("Dead", cards_text(rnd.initial_dead)))
+        if rnd.initial_talon:
+            h.append(("Talon", cards_text(rnd.initial_talon)))
+        h += [("Leader", str(rnd.leader)), ("Dealer", str(rnd.dealer))]
+        if rnd.seed is not None:
+            h.append(("Seed", repr(rnd.seed)))
+    h.append(("Pack", rnd.pack_name))
+    if rnd.dead_comets:
+        h.append(("DeadComets", str(rnd.dead_comets)))
+    return h
+
+
+def moves_text(rnd: "Round", comments: bool = True) -> list[str]:
+    from comet.narrate import step_sentences
+
+    lines = []
+    notes = step_sentences(rnd) if comments else []
+    for i, (seat, play) in enumerate(rnd.history):
+        line = f"{seat}: {play}"
+        if comments:
+            said = [s for s in notes[i + 1] if "\u201c" in s]
+            if said:
+                line += "  ; " + said[0].split("\u201c", 1)[1].rstrip("\u201d.").rstrip("\u201d")
+        lines.append(line)
+    return lines
+
+
+def round_record(rnd: "Round") -> str:
+    head = "\n".join(f'[{k} "{v}"]' for k, v in round_headers(rnd))
+    return head + "\n\n" + "\n".join(moves_text(rnd)) + "\n"
+
+
+def parse_record(text: str) -> tuple[dict[str, str], list[tuple[dict[str, str], list[tuple[int, str]]]]]:
+    """Split a record into match headers and deals (each with its own headers and moves)."""
+    top: dict[str, str] = {}
+    deals: list[tuple[dict[str, str], list[tuple[int, str]]]] = []
+    current: tuple[dict[str, str], list[tuple[int, str]]] | None = None
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split(";", 1)[0].strip()
+        if not line:
+            continue
+        m = _HEADER.match(line)
+        if m:
+            key, value = m.group(1), m.group(2)
+            if key == "Deal":
+                current = ({"Deal": value}, [])
+                deals.append(current)
+            elif current is not None and current[1] == [] and key not in top and deals:
+                current[0][key] = value
+            else:
+                top[key] = value
+            continue
+        m = _MOVE.match(line)
+        if not m:
+            raise InvalidPlayError(f"line {lineno}: {raw!r} is neither a header nor 'seat: play'")
+        if current is None:
+            current = ({}, [])
+            deals.append(current)
+        current[1].append((int(m.group(1)), m.group(2).strip()))
+    return top, deals
+
+
+def replay(text: str) -> "Round | Match":
+    """Rebuild a deal (or a match) from its record, checking every play on the way."""
+    from comet.match import Match
+    from comet.round import Round
+    from comet.variants import find_variant
+
+    top, deals = parse_record(text)
+    if "Variant" not in top:
+        raise InvalidPlayError("a record needs a [Variant \"...\"] header")
+    variant = find_variant(top["Variant"])
+    if top.get("Options"):
+        variant = variant.with_options(**parse_options(top["Options"]))
+    players = int(top.get("Players", "2"))
+    if top.get("Match"):
+        match = Match(variant, players=players, seed=ast.literal_eval(top["Seed"]),
+                      **parse_options(top.get("MatchOptions", "")))
+        for i, (_, moves) in enumerate(deals):
+            if i > 0:
+                match.next_deal()
+            _apply_moves(match.round, moves)
+        return match
+    moves = deals[0][1] if deals else []
+    pack = top.get("Pack")
+    dead_comets = int(top.get("DeadComets", "0"))
+    if "Hand0" in top:
+        hands = [top[f"Hand{s}"] for s in range(players)]
+        rnd = Round.from_hands(variant, hands, leader=int(top.get("Leader", "0")), dead=top.get("Dead", ""),
+                               talon=top.get("Talon") or None, pack=pack, dealer=int(top.get("Dealer", "0")),
+                               dead_comets=dead_comets,
+                               seed=ast.literal_eval(top["Seed"]) if "Seed" in top else None)
+    else:
+        rnd = Round.deal(variant, players=players, seed=ast.literal_eval(top.get("Seed", "None")),
+                         dealer=int(top.get("Dealer", "0")), pack=pack, dead_comets=dead_comets)
+    _apply_moves(rnd, moves)
+    return rnd
+
+
+def _apply_moves(rnd: "Round", moves: list[tuple[int, str]]) -> None:
+    for i, (seat, text) in enumerate(moves, 1):
+        if rnd.to_play != seat:
+            raise InvalidPlayError(f"move {i}: the record says seat {seat} plays {text!r}, "
+                                   f"but seat {rnd.to_play} is to play")
+        rnd.play(text)

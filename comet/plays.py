@@ -1,0 +1,198 @@
+"""Plays (actions) and their notation.
+
+A play prints as the notation a player would write:
+
+* ``8H``: one card;  ``7H 7H 7D 7D``: several cards played together (a group);
+* ``9C=T``: a wild card and the rank it stands for (``9D=TH`` in games played in suit);
+* ``pass``: the player cannot or will not go on ("without X" is the announcement);
+* ``claim``: claim the manille's fiche (1718) before the next card is played;
+* ``redeal`` / ``keep``: the 1752 first hand's redeal right;
+* ``discard 7H`` then ``draw``: one step of the exchange (comet with exchange, S2).
+
+Plays are interned, so the same text always gives the same object.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from comet.cards import (
+    JOKER_RANK,
+    RANK_CHARS,
+    SUIT_CHARS,
+    Card,
+    InvalidCardError,
+    parse_rank,
+    rank_text,
+    sort_key,
+)
+from comet.errors import InvalidPlayError
+
+CARDS, PASS, CLAIM, REDEAL, KEEP, DISCARD, DRAW = "cards", "pass", "claim", "redeal", "keep", "discard", "draw"
+WORD_KINDS = {PASS: PASS, CLAIM: CLAIM, REDEAL: REDEAL, KEEP: KEEP, DRAW: DRAW}
+
+
+class Play:
+    """One action.  ``kind`` is one of ``cards pass claim redeal keep discard draw``.
+
+    For ``cards``: ``cards`` (tuple of :class:`Card`), ``wild`` (the wild card or None),
+    ``rank`` (the rank the play counts as) and ``suit`` ("" unless played in suit).
+    """
+
+    __slots__ = ("kind", "cards", "wild", "rank", "suit", "text", "naturals")
+    _interned: dict[str, "Play"] = {}
+
+    kind: str
+    cards: tuple[Card, ...]
+    wild: Card | None
+    rank: int
+    suit: str
+    text: str
+    naturals: tuple[Card, ...]
+
+    def __new__(
+        cls,
+        kind: str,
+        cards: tuple[Card, ...] = (),
+        wild: Card | None = None,
+        rank: int = 0,
+        suit: str = "",
+    ) -> "Play":
+        text = _text(kind, cards, wild, rank, suit)
+        found = cls._interned.get(text)
+        if found is not None:
+            return found
+        self = object.__new__(cls)
+        self.kind = kind
+        self.cards = cards
+        self.wild = wild
+        self.rank = rank
+        self.suit = suit
+        self.text = text
+        self.naturals = tuple(c for c in cards if c is not wild)
+        cls._interned[text] = self
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> "Play":
+        """Read a play from its notation; raise :class:`InvalidPlayError` if malformed."""
+        if isinstance(text, Play):
+            return text
+        if not isinstance(text, str):
+            raise InvalidPlayError(f"a play is written as text like '8H' or 'pass', not {text!r}")
+        found = cls._interned.get(text)
+        if found is not None:
+            return found
+        words = text.replace(",", " ").split()
+        if not words:
+            raise InvalidPlayError("empty play: write cards like '8H', '7H 7D', '9C=T', or 'pass'")
+        head = words[0].lower()
+        if head in WORD_KINDS and len(words) == 1:
+            return cls(WORD_KINDS[head])
+        if head in ("without", "sans"):
+            return cls(PASS)
+        if head == DISCARD:
+            if len(words) != 2:
+                raise InvalidPlayError(f"{text!r}: discard one card at a time, e.g. 'discard 7H'")
+            return cls(DISCARD, (_card(words[1], text),))
+        cards: list[Card] = []
+        wild: Card | None = None
+        rank = 0
+        suit = ""
+        for word in words:
+            if "=" in word:
+                if wild is not None:
+                    raise InvalidPlayError(f"{text!r}: only one card may stand for another")
+                left, _, right = word.partition("=")
+                wild = _card(left, text)
+                rank, suit = _stands_for(right, text)
+                cards.append(wild)
+            else:
+                cards.append(_card(word, text))
+        if wild is None:
+            rank = cards[0].rank
+        return make_cards_play(cards, wild, rank, suit)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Play.parse({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Play):
+            return self is other or self.text == other.text
+        if isinstance(other, str):
+            return self.text == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Play.parse, (self.text,))
+
+    @property
+    def is_cards(self) -> bool:
+        return self.kind == CARDS
+
+
+def _card(word: str, text: str) -> Card:
+    try:
+        return Card.parse(word)
+    except InvalidCardError as e:
+        raise InvalidPlayError(f"{text!r}: {e}") from None
+
+
+def _stands_for(word: str, text: str) -> tuple[int, str]:
+    w = word.strip().upper()
+    if w.startswith("10"):
+        w = "T" + w[2:]
+    try:
+        if len(w) == 1:
+            return parse_rank(w), ""
+        if len(w) == 2 and w[1] in SUIT_CHARS:
+            return parse_rank(w[0]), w[1]
+    except InvalidCardError:
+        pass
+    raise InvalidPlayError(
+        f"{text!r}: after '=' write the rank the wild card stands for ({RANK_CHARS}), "
+        f"or rank and suit in games played in suit (e.g. '9D=TH')"
+    )
+
+
+def _text(kind: str, cards: tuple[Card, ...], wild: Card | None, rank: int, suit: str) -> str:
+    if kind != CARDS:
+        return f"discard {cards[0]}" if kind == DISCARD else kind
+    parts = []
+    for c in cards:
+        if c is wild:
+            parts.append(f"{c}={rank_text(rank)}{suit}")
+        else:
+            parts.append(str(c))
+    return " ".join(parts)
+
+
+def make_cards_play(cards: Iterable[Card], wild: Card | None, rank: int, suit: str = "") -> Play:
+    """A card play with its cards in canonical order (naturals sorted, the wild last)."""
+    naturals = sorted((c for c in cards if c is not wild), key=sort_key)
+    ordered = tuple(naturals) + ((wild,) if wild is not None else ())
+    if wild is None and rank == JOKER_RANK and ordered:
+        rank = ordered[0].rank
+    return Play(CARDS, ordered, wild, rank, suit)
+
+
+def single(card: Card) -> Play:
+    """The play of one natural card."""
+    return Play(CARDS, (card,), None, card.rank, "")
+
+
+PASS_PLAY = Play(PASS)
+CLAIM_PLAY = Play(CLAIM)
+REDEAL_PLAY = Play(REDEAL)
+KEEP_PLAY = Play(KEEP)
+DRAW_PLAY = Play(DRAW)
+
+
+def discard(card: Card) -> Play:
+    return Play(DISCARD, (card,))
