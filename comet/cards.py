@@ -9,7 +9,8 @@ two equal cards; a hand is then a multiset of the same ``Card`` object.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Iterator, Sequence
+from operator import attrgetter
+from typing import Callable, Iterable, Iterator, Sequence
 
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "SHDC"
@@ -51,12 +52,14 @@ class Card:
     ``index`` is a small integer unique per card (0..52), handy for tables.
     """
 
-    __slots__ = ("rank", "suit", "index", "_text")
+    __slots__ = ("rank", "suit", "index", "order", "_text")
     _interned: dict[str, "Card"] = {}
 
     rank: int
     suit: str
     index: int
+    order: int
+    """Sort order: by rank, then suit in ``SHDC`` order, the joker last."""
     _text: str
 
     def __new__(cls, rank: int, suit: str) -> "Card":
@@ -71,6 +74,7 @@ class Card:
         object.__setattr__(self, "suit", "" if rank == JOKER_RANK else suit)
         index = 52 if rank == JOKER_RANK else SUIT_CHARS.index(suit) * 13 + rank - 1
         object.__setattr__(self, "index", index)
+        object.__setattr__(self, "order", 999 if rank == JOKER_RANK else rank * 4 + SUIT_CHARS.index(suit))
         object.__setattr__(self, "_text", text)
         cls._interned[text] = self
         return self
@@ -138,7 +142,7 @@ class Card:
         return f"Card.parse({self._text!r})"
 
     def __lt__(self, other: "Card") -> bool:
-        return sort_key(self) < sort_key(other)
+        return self.order < other.order
 
     def _repr_svg_(self) -> str:
         from comet import svg
@@ -146,11 +150,8 @@ class Card:
         return str(svg.card(self))
 
 
-def sort_key(card: Card) -> tuple[int, int]:
-    """Order by rank, then suit in ``SHDC`` order; the joker last."""
-    if card.rank == JOKER_RANK:
-        return (99, 0)
-    return (card.rank, SUIT_CHARS.index(card.suit))
+sort_key: Callable[[Card], int] = attrgetter("order")
+"""Order by rank, then suit in ``SHDC`` order; the joker last."""
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUIT_CHARS for r in range(1, 14))

@@ -20,6 +20,8 @@ from comet.cards import (
     JOKER_RANK,
     RANK_CHARS,
     SUIT_CHARS,
+    ALL_CARDS,
+    JOKER,
     Card,
     InvalidCardError,
     parse_rank,
@@ -184,7 +186,13 @@ def make_cards_play(cards: Iterable[Card], wild: Card | None, rank: int, suit: s
 
 def single(card: Card) -> Play:
     """The play of one natural card."""
-    return Play(CARDS, (card,), None, card.rank, "")
+    return SINGLES[card.index]
+
+
+SINGLES: tuple[Play, ...] = tuple(
+    Play(CARDS, (c,), None, c.rank, "") for c in sorted(ALL_CARDS + (JOKER,), key=lambda c: c.index)
+)
+"""The one-card play of every card, by ``Card.index``."""
 
 
 PASS_PLAY = Play(PASS)

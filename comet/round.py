@@ -21,6 +21,7 @@ The round is mutable with cheap ``undo`` (python-chess's push/pop); queries neve
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
@@ -43,7 +44,7 @@ from comet.plays import (
     Play,
     discard,
     make_cards_play,
-    single,
+    SINGLES,
 )
 from comet.variant import Rules, Variant
 
@@ -97,6 +98,8 @@ class Round:
         self.leader = leader
         self.dead_comets = dead_comets
         self.wilds: frozenset[Card] = r.wild_cards(pack)
+        self._wild_list = sorted(self.wilds, key=sort_key)
+        self._wild1 = self._wild_list[0] if len(self._wild_list) == 1 else None
         self._pack = r.pack(pack, players=n)
         self._pack_set = frozenset(self._pack)
         self._hocs = frozenset(Card.parse(t) for t in r.hoc_cards)
@@ -117,7 +120,6 @@ class Round:
         self._events: list[tuple[Any, ...]] = []
         self._stack: list[tuple[Any, ...]] = []
         self._legal: list[Play] | None = None
-        self._legal_set: dict[Play, Play] | None = None
         self.targets: tuple[Target, ...] | None = None
         self.last = -1
         self.passes = 0
@@ -298,12 +300,14 @@ class Round:
         """The plays the player to move may make (empty when the round is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._generate()
-            self._legal = legal
-            self._legal_set = None
-        return list(legal)
+            if self.phase == PHASE_PLAY and self.to_play is not None:
+                legal = self._legal = self._card_plays(self.to_play)
+            else:
+                legal = self._legal = self._generate()
+        return legal[:]
 
     def is_legal(self, play: Play | str) -> bool:
+        """Whether a play (or its text) is legal now; never raises."""
         try:
             self._check(play)
         except ValueError:
@@ -337,53 +341,68 @@ class Round:
         targets = self.targets
         plays: list[Play] = []
         add = plays.append
-        my_wilds = [w for w in wilds if w in hand] if wilds else []
+        wild1 = self._wild1
+        if wild1 is not None:
+            my_wilds = self._wild_list if wild1 in hand else _NO_CARDS
+        else:
+            my_wilds = [w for w in self._wild_list if w in hand] if wilds else _NO_CARDS
         if self.claim_seat == seat:
             add(CLAIM_PLAY)
         if targets is None:
             prev = None
             for c in hand:
                 if c is not prev and c not in wilds:
-                    add(single(c))
+                    add(SINGLES[c.index])
                 prev = c
             if r.groups:
-                for rank in sorted({c.rank for c in hand}):
-                    self._group_plays(hand, rank, my_wilds, plays)
+                counts: dict[int, int] = {}
+                for c in hand:
+                    counts[c.rank] = counts.get(c.rank, 0) + 1
+                for rank, k in counts.items():
+                    if k >= 4 or rank == NINE or (rank == KING and k >= 2):
+                        self._group_plays(hand, rank, my_wilds, plays)
             if my_wilds:
                 nominations = self._lead_nominations()
                 for w in my_wilds:
                     for rank, suit in nominations:
-                        add(make_cards_play((w,), w, rank, suit))
+                        add(_wild_play(w, rank, suit))
             if r.leader_may_pass:
                 add(PASS_PLAY)
             return plays
         natural = False
+        groups = r.groups
+        size = len(hand)
         for rank, suit in targets:
             prev = None
-            for c in hand:
-                if c.rank == rank and c is not prev and (not suit or c.suit == suit) and c not in wilds:
-                    add(single(c))
-                    natural = True
-                prev = c
-            if r.groups:
-                before = len(plays)
+            k = 0
+            i = bisect_left(hand, rank << 2, key=sort_key)
+            while i < size:
+                c = hand[i]
+                i += 1
+                if c.rank != rank:
+                    break
+                if (not suit or c.suit == suit) and c not in wilds:
+                    k += 1
+                    if c is not prev:
+                        add(SINGLES[c.index])
+                    prev = c
+            if k:
+                natural = True
+            if groups and (k >= 4 or rank == NINE or (rank == KING and k >= 2)):
                 self._group_plays(hand, rank, my_wilds, plays)
-                natural = natural or len(plays) > before
         if my_wilds and (r.wild_mode != "bridge" or self._nobody_holds(targets)):
             for w in my_wilds:
                 for rank, suit in targets:
                     if rank <= KING:
-                        add(make_cards_play((w,), w, rank, suit))
+                        add(_wild_play(w, rank, suit))
         if self._hocs and r.hoc_mode == "stop_anytime":
             listed = {p.cards[0] for p in plays if p.kind == CARDS and len(p.cards) == 1}
             prev = None
             for c in hand:
                 if c in self._hocs and c not in listed and c is not prev:
-                    add(single(c))
+                    add(SINGLES[c.index])
                 prev = c
-        if not natural or not (r.must_follow if self.last != seat else r.must_extend):
-            add(PASS_PLAY)
-        elif not plays:
+        if not natural or not (r.must_extend if self.last == seat else r.must_follow):
             add(PASS_PLAY)
         return plays
 
@@ -392,7 +411,7 @@ class Round:
         groups = self.rules.groups
         same = [c for c in hand if c.rank == rank and c not in self.wilds]
         k = len(same)
-        if k < 2:
+        if k < 2 and not (k and my_wilds and rank == NINE):
             return
         found: set[Play] = set()
         if "four" in groups and k >= 4:
@@ -439,36 +458,32 @@ class Round:
         :class:`IllegalPlayError` for a play the rules forbid here; the message lists the
         legal plays and the round is unchanged.
         """
-        move = self._check(play)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if play.__class__ is Play and play in legal:  # interned plays: identity is enough
+            move: Play = play  # type: ignore[assignment]
+        else:
+            move = self._check(play)
         self._push(move)
         return move
 
     def _check(self, play: Play | str) -> Play:
-        legal_set = self._legal_set
-        if legal_set is None:
-            if self._legal is None:
-                self._legal = self._generate()
-            legal_set = {p: p for p in self._legal}
-            self._legal_set = legal_set
-        if isinstance(play, Play):
-            found = legal_set.get(play)
-            if found is not None:
-                return found
-            move = play
-        else:
-            found = legal_set.get(play)  # type: ignore[call-overload]
-            if found is not None:
-                return found
-            move = Play.parse(play)
-            found = legal_set.get(move)
-            if found is not None:
-                return found
-        resolved = self._resolve(move, legal_set)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if play.__class__ is Play and play in legal:  # identity first: interned plays
+            return play  # type: ignore[return-value]
+        move = Play.parse(play) if isinstance(play, str) else play
+        for p in legal:
+            if p == move:
+                return p
+        resolved = self._resolve(move, legal)
         if resolved is not None:
             return resolved
         raise IllegalPlayError(self._illegal_message(move))
 
-    def _resolve(self, move: Play, legal_set: dict[Play, Play]) -> Play | None:
+    def _resolve(self, move: Play, legal_set: list[Play]) -> Play | None:
         """Accept a wild card written without what it stands for when only one reading is legal."""
         if move.kind != CARDS or move.wild is not None:
             return None
@@ -513,35 +528,34 @@ class Round:
     def _push(self, move: Play) -> None:
         seat = self.to_play
         assert seat is not None
-        self._stack.append((
-            seat, [list(h) for h in self.hands] if move.kind in (DISCARD, DRAW, REDEAL) else None,
-            self.hands[seat], self.targets, self.to_play, self.last, self.passes, self.claim_seat,
-            self.h_mode, self.streak_seat, self.streak_len, self.cards_played, self.winner, self.end,
-            self.phase, len(self.ledger), len(self._events), self.exchange_index, self.exchange_count,
-            list(self.talon), list(self.set_aside), [list(d) for d in self.discards], list(self.dead),
-            self.redealt, self._start_sizes, self.leader, self._rng.getstate(),
-        ) if move.kind != CARDS and move.kind != PASS else (
-            seat, None, self.hands[seat], self.targets, self.to_play, self.last, self.passes, self.claim_seat,
+        kind = move.kind
+        frame: tuple[Any, ...] = (
+            seat, None, self.hands[seat], self.targets, seat, self.last, self.passes, self.claim_seat,
             self.h_mode, self.streak_seat, self.streak_len, self.cards_played, self.winner, self.end,
             self.phase, len(self.ledger), len(self._events),
-        ))
+        )
+        if kind is not CARDS and kind is not PASS:
+            frame = frame[:1] + ([list(h) for h in self.hands],) + frame[2:] + (
+                self.exchange_index, self.exchange_count, list(self.talon), list(self.set_aside),
+                [list(d) for d in self.discards], list(self.dead), self.redealt, self._start_sizes,
+                self.leader, self._rng.getstate(),
+            )
+        self._stack.append(frame)
         self.history.append((seat, move))
         self._legal = None
-        self._legal_set = None
-        kind = move.kind
-        if kind == CARDS:
+        if kind is CARDS:
             self._play_cards(seat, move)
-        elif kind == PASS:
+        elif kind is PASS:
             self._pass(seat)
-        elif kind == CLAIM:
+        elif kind is CLAIM:
             self._claim(seat)
-        elif kind == DISCARD:
+        elif kind is DISCARD:
             self._discard(seat, move.cards[0])
-        elif kind == DRAW:
+        elif kind is DRAW:
             self._draw(seat)
-        elif kind == REDEAL:
+        elif kind is REDEAL:
             self._redeal(seat)
-        elif kind == KEEP:
+        elif kind is KEEP:
             self._event("keep", seat)
             self._begin_exchange()
 
@@ -565,19 +579,20 @@ class Round:
         del self.ledger[ledger_len:]
         del self._events[events_len:]
         self._legal = None
-        self._legal_set = None
         return move
 
     # ------------------------------------------------------------------ mechanics
     def _play_cards(self, seat: int, move: Play) -> None:
         r = self.rules
+        cards = move.cards
         hand = self.hands[seat][:]
-        for c in move.cards:
+        for c in cards:
             hand.remove(c)
         self.hands[seat] = hand
-        n_cards = len(move.cards)
+        n_cards = len(cards)
+        events = self._events
         if self.claim_seat >= 0:
-            self._event("lapse", self.claim_seat)
+            events.append(("lapse", self.claim_seat))
             self.claim_seat = -1
         if self.streak_seat == seat:
             self.streak_len += n_cards
@@ -589,40 +604,35 @@ class Round:
         self.passes = 0
         wild = move.wild
         rank = move.rank
-        suit = move.suit or (move.cards[0].suit if r.in_suit else "")
-        branch_from = self.targets
-        self._event("play", seat, move)
-        # payments for the cards themselves
-        if wild is not None and r.wild_pay:
-            if r.wild_claim == "claim" and hand:
-                self.claim_seat = seat
-            else:
-                self._pay_each(seat, self.comet_value, f"played the {self._wild_name(wild)}")
-        if r.card_pay:
-            for c in move.naturals:
-                if c.rank in r.card_pay_ranks:
-                    self._pay_each(seat, r.card_pay, f"played {c.symbol}")
-        if r.hoc_pay:
-            for c in move.cards:
-                if c in self._hocs:
-                    self._pay_each(seat, r.hoc_pay, f"hoc! ({c.symbol})")
-        # the wild's reading: what it ended or continued
+        events.append(("play", seat, move))
         stop = ""
         if wild is not None:
-            mode = r.wild_mode
-            if mode == "stop":
+            if r.wild_pay:
+                if r.wild_claim == "claim" and hand:
+                    self.claim_seat = seat
+                else:
+                    self._pay_each(seat, self.comet_value, f"played the {self._wild_name(wild)}")
+            if r.wild_mode == "stop":
                 stop = "comet"
             elif rank == KING:
                 stop = "king"
             if r.switch_to_h_on_wild and not self.h_mode:
                 self.h_mode = True
-                self._event("switch", seat)
-        elif r.hoc_mode == "stop_anytime" and move.cards[0] in self._hocs:
-            stop = "hoc"
+                events.append(("switch", seat))
         elif rank == KING:
-            stop = "king"
-        elif r.in_suit and Card(rank + 1, suit) not in self._pack_set:
+            stop = "hoc" if r.hoc_mode == "stop_anytime" else "king"
+        elif self._hocs and r.hoc_mode == "stop_anytime" and cards[0] in self._hocs:
+            stop = "hoc"
+        elif r.in_suit and Card(rank + 1, cards[0].suit) not in self._pack_set:
             stop = "card"
+        if r.card_pay:
+            for c in move.naturals:
+                if c.rank in r.card_pay_ranks:
+                    self._pay_each(seat, r.card_pay, f"played {c.symbol}")
+        if r.hoc_pay:
+            for c in cards:
+                if c in self._hocs:
+                    self._pay_each(seat, r.hoc_pay, f"hoc! ({c.symbol})")
         if stop == "king" and r.king_stop_pay:
             self._pay_each(seat, r.king_stop_pay, "stopped with a king")
         if not hand:
@@ -631,20 +641,18 @@ class Round:
         if stop:
             self._stop(seat, stop)
             return
+        suit = move.suit or (cards[0].suit if r.in_suit else "")
         if wild is not None and r.wild_mode == "branch":
             ten = (TEN, "D" if (r.strict_10D or r.in_suit) else "")
             targets: tuple[Target, ...] = ((rank + 1, suit), ten) if (rank + 1, suit) != ten else (ten,)
-            self._event("branch", seat, targets)
-        elif r.follow == "same_or_next":
-            targets = ((rank, ""), (rank + 1, ""))
+            events.append(("branch", seat, targets))
+        elif r.follow == "next":
+            targets = _NEXT[rank] if not suit else ((rank + 1, suit),)
         else:
-            targets = ((rank + 1, suit),)
-        del branch_from
+            targets = ((rank, ""), (rank + 1, ""))
         self.targets = targets
         if self.h_mode:
             self._next_holder(seat)
-        else:
-            self.to_play = seat
 
     def _wild_name(self, wild: Card) -> str:
         return "manille" if self.rules.wild_claim == "claim" else "comet" if wild.rank != 0 else "comet (joker)"
@@ -862,7 +870,6 @@ class Round:
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         other._legal = None
-        other._legal_set = None
         return other
 
     def in_play_net(self) -> list[int]:
@@ -898,6 +905,21 @@ class Round:
 
     def holds_wild(self, seat: int) -> bool:
         return any(w in self.hands[seat] for w in self.wilds)
+
+
+_NO_CARDS: list[Card] = []
+_NEXT: list[tuple[Target, ...]] = [((rank + 1, ""),) for rank in range(14)]
+"""The usual target after a card of each rank, suits ignored (shared tuples)."""
+_WILD_PLAYS: dict[tuple[Card, int, str], Play] = {}
+
+
+def _wild_play(wild: Card, rank: int, suit: str) -> Play:
+    """The (cached) play of a wild card standing for ``rank`` (and ``suit`` in suit games)."""
+    key = (wild, rank, suit)
+    play = _WILD_PLAYS.get(key)
+    if play is None:
+        play = _WILD_PLAYS[key] = make_cards_play((wild,), wild, rank, suit)
+    return play
 
 
 def _unused(*_: Any) -> None:  # keep linters quiet about imported names used in type positions

@@ -119,6 +119,14 @@ class Rules:
     def pack(self, name: str | None = None, players: int | None = None) -> list[Card]:
         """The cards of one pack of this game, sorted (some games remove cards by player count)."""
         name = name or self.packs[0]
+        key = (name, self.red_comet, self.black_comet, self.removed,
+               tuple(self.removed_by_players.get(players or 0, ())) if name == "minus" else ())
+        cached = _PACKS.get(key)
+        if cached is None:
+            cached = _PACKS[key] = self._build_pack(name, players)
+        return list(cached)
+
+    def _build_pack(self, name: str, players: int | None) -> list[Card]:
         if name == "standard":
             return standard_pack()
         if name in ("red", "black"):
@@ -139,6 +147,9 @@ class Rules:
         if name == "joker":
             return frozenset([Card.parse("JK")])
         return frozenset(Card.parse(t) for t in self.wild)
+
+
+_PACKS: dict[tuple[object, ...], list[Card]] = {}
 
 
 @dataclass(frozen=True)
