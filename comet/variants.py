@@ -242,7 +242,7 @@ MODERN = _variant(
         _opt("escalation_reset", "dealt", ("dealt", "played"),
              "The comet's value returns to 2 once it is dealt to a player, or only once it is played.", "AMB-18"),
         _opt("opera_draw", True, BOOL,
-             "Two players: an opera is drawn if the dealer could also have made one (AMB-20)."),
+             "Two players: an opera is drawn if the dealer could also have made one.", "AMB-20"),
     ),
     """Modern comet (Morehead, Frey, Mott-Smith 1991, via S0, S1; Arnold 2011 for 3-5 hands).
 
@@ -270,7 +270,7 @@ ARNOLD = _variant(
           deal={2: 18}, min_players=2, max_players=2),
     _options(
         _opt("target", 121, (61, 121), "Game: 121 on the cribbage board (61 for a short game)."),
-        _opt("opera_draw", True, BOOL, "A first-turn finish is drawn if the dealer could do it too (AMB-20)."),
+        _opt("opera_draw", True, BOOL, "A first-turn finish is drawn if the dealer could do it too.", "AMB-20"),
     ),
     """Arnold's two-handed comet (Chambers Card Games, 2nd ed. 2011, via S0, S1).
 
@@ -348,6 +348,8 @@ COMMIT_1857 = _variant(
         _opt("turn_model", "H", ("H", "R"), "Whoever holds the next card plays it (as Pope Joan), or in rotation.",
              "AMB-23"),
         _opt("excess_to_spare", False, BOOL, "Deal round-robin (hands may differ by one) or all excess to the spare."),
+        _opt("wild_mode", "bridge", ("bridge", "continue", "stop"),
+             "The 9♦ bridges a gap nobody can fill, or replaces any card and the run goes on, or stops.", "AMB-24"),
     ),
     """Commit, American Hoyle 1857 (S0, S1; Foster 1897 and Pope Joan for comparison).
 

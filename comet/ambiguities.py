@@ -1,0 +1,101 @@
+"""Every ambiguity of the sources (``AMB-n`` in the digest) and the reading this package takes.
+
+The book's reference chapter is generated from :data:`AMBIGUITIES`; each engine-level
+ambiguity names the option (see ``variant.options``) that switches to another reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from comet.variants import VARIANTS
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    id: str
+    question: str
+    reading: str
+    sources: str
+    option: str = ""
+    """The option that changes the reading ("" when the question is historical only)."""
+
+    @property
+    def variants(self) -> list[str]:
+        """Ids of the variants with an option settling this ambiguity."""
+        return [v.id for v in VARIANTS.values()
+                if any(o.amb == self.id for o in v.options.values())]
+
+
+AMBIGUITIES: tuple[Ambiguity, ...] = (
+    Ambiguity("AMB-1", "When was manille renamed comet: Halley's comet of 1682, or its 1758-59 return?",
+              "The 1682 renaming, the new game of 1748/1752; the folk dating to 1758 is mentioned.",
+              "S0, S1, S2; Web-modern, PW"),
+    Ambiguity("AMB-2", "Is the new game of 1748 (S2's pamphlet) or of 1752 (W-Comet)?",
+              "Printed by 1748; in the Académie by 1752.", "S2; S0, S1"),
+    Ambiguity("AMB-3", "Is Hoc in three stages (W-Comet) or two (W-Hoc, AJO-Hoc)?",
+              "Only the shedding stage is played; 'third stage' means after the three vying phases.",
+              "S0, S1; W-Hoc, AJO-Hoc"),
+    Ambiguity("AMB-4", "Hoc's deal: 12 each (W-Hoc) or 15/12 for 2/3 players (AJO-Hoc)?",
+              "15 each for two players, 12 for three.", "W-Hoc; AJO-Hoc", "deal_table"),
+    Ambiguity("AMB-5", "Are Q♠ and J♦ wild (S0) or stops playable at any time (FR-Hoc)?",
+              "Stops playable at any time on your turn; 'wild' is an option.", "S0; FR-Hoc", "hoc_mode"),
+    Ambiguity("AMB-6", "The 1718 lot: what if nobody receives the turned card's suit?",
+              "Keep dealing rounds until someone does.", "S0, S1"),
+    Ambiguity("AMB-7", "How many cards each in 1718?",
+              "floor(52/n) each, the rest dead; the Nain Jaune table 15/12/9 is an option.", "S0, S1; W-Red9; NJ",
+              "deal_table"),
+    Ambiguity("AMB-8", "Is the manille a stop?",
+              "No: it stands for the needed rank and the run goes on; as a king it stops.", "S0, S1, Enc",
+              "wild_is_stop"),
+    Ambiguity("AMB-9", "Who is paid by a player left holding the manille?",
+              "Each opponent (S0, S1); the winner only (Enc) is an option.", "S0, S1; Enc", "manille_penalty"),
+    Ambiguity("AMB-10", "18 cards each in 1752 works only for two players.",
+              "12 each for three, 10 for four (S2 and the modern rules).", "S0, S1; S2"),
+    Ambiguity("AMB-11", "'Three nines': three natural nines (± comet) or any three nine-cards?",
+              "Both are accepted; the comet in the group counts as a nine.", "S0, S1", "nine_group"),
+    Ambiguity("AMB-12", "The 1752 'game', 'bonus' and 'points' are never defined.",
+              "Score G·mg + pips·mp + B·mb with G = 0 and B = 100 points (a fiche), B owed only when the "
+              "winner goes out with the comet.", "S0, S1", "game_stake"),
+    Ambiguity("AMB-13", "Which red nine is the black pack's comet: 9♥ (S2) or 9♦ (1752, 1991)?",
+              "The 9♥ for Yanovsky; the 9♦ elsewhere.", "S2; S0, S1", "black_comet"),
+    Ambiguity("AMB-14", "With a free lead after every stop, how can both players be blocked?",
+              "Only if a leader may pass; the both-blocked settlement is kept for that option.", "S2, PW",
+              "leader_may_pass"),
+    Ambiguity("AMB-15", "Do untaken talon cards pass to the next player?",
+              "No: the exchanger sees them and they are set aside.", "S2", "leftovers_pass_on"),
+    Ambiguity("AMB-16", "The joker pack: are the aces out, and which nine goes?",
+              "Aces out and the 9♦ replaced by the joker: 48 cards shaped like a colour pack.", "S2"),
+    Ambiguity("AMB-17", "Which nines are swapped in the modern game?",
+              "9♦ and 9♣ (activityvillage's 9♠ is an option).", "S0, S1; Web-modern", "red_comet"),
+    Ambiguity("AMB-18", "How does the modern comet's value escalate?",
+              "2 + 2k, k the consecutive preceding deals with the comet in the dead hand, across both packs; "
+              "it resets once the comet is dealt.", "S0, S1", "escalation_reset"),
+    Ambiguity("AMB-19", "What is the comet worth in the holder's hand?", "9, its printed rank.", "S0, S1"),
+    Ambiguity("AMB-20", "Opera draw: what does 'the dealer could also have made an opera' mean?",
+              "The dealer's dealt hand can be legally played out in a single turn from a free lead.", "S0, S1",
+              "opera_draw"),
+    Ambiguity("AMB-21", "Comet for 6-8: which base pack, which cards removed?",
+              "One pack without the 8♦, then extra eights: 48/49/48 cards, all dealt, played in suit.", "S0, S1",
+              "removed_rank"),
+    Ambiguity("AMB-22", "Does Commit 1857 play in suit?", "Yes (Foster; the 7♦ stop implies it).",
+              "S0, S1; Foster", "in_suit"),
+    Ambiguity("AMB-23", "Commit 1857's turn order: 'in turn'?",
+              "Whoever holds the next card plays it, as in Pope Joan; rotation is an option.", "S0, S1; PJ",
+              "turn_model"),
+    Ambiguity("AMB-24", "Commit 1857's 9♦: a stop, or a bridge over a gap?",
+              "A bridge: it replaces a card nobody can play and the run goes on.", "S0, S1", "wild_mode"),
+    Ambiguity("AMB-25", "Is the 8♦ removed in Commit 1991?", "No: 52 cards.", "S0, S1", "remove_8D"),
+    Ambiguity("AMB-26", "With suits ignored, what is 'from the 10♦'?", "Any ten; the strict 10♦ is an option.",
+              "S0, S1", "strict_10D"),
+    Ambiguity("AMB-27", "Commit 2011: 51 or 52 cards?", "52; the leftover cards are stops.", "S0", "remove_8D"),
+    Ambiguity("AMB-28", "After the comet in Commit 2011, how long does the holder of the next card play?",
+              "For the rest of the deal; the rest of the sequence is an option.", "S0", "h_scope"),
+)
+
+
+def find_ambiguity(id: str) -> Ambiguity:
+    for a in AMBIGUITIES:
+        if a.id == id:
+            return a
+    raise KeyError(f"unknown ambiguity {id!r}; known: {', '.join(a.id for a in AMBIGUITIES)}")
