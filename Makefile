@@ -1,0 +1,119 @@
+# Comet: build, serve and test.  See README.md.
+#
+#   make serve   # install into .venv, build the book, serve it with the playable pages
+#   make test    # install into .venv and run every test
+#
+# Every target is idempotent: stamp files make a second run quick.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3.11
+VENV := .venv
+VPY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.requirements.stamp
+
+# Offline JavaScript for the static book, fetched from npm with `npm pack`.
+# Bump a version here and the next `make vendor` re-fetches everything.
+HTML_MANAGER_VERSION := 1.0.15
+REQUIREJS_VERSION := 2.3.8
+MATHJAX_VERSION := 3.2.2
+AXE_CORE_VERSION := 4.14.1
+VENDOR_DIR := _vendor
+VENDOR_SPEC := @jupyter-widgets/html-manager@$(HTML_MANAGER_VERSION) requirejs@$(REQUIREJS_VERSION) mathjax@$(MATHJAX_VERSION) axe-core@$(AXE_CORE_VERSION)
+VENDOR_STAMP := $(VENDOR_DIR)/.stamp
+
+BUILD_DIR := _build
+BOOK_INDEX := $(BUILD_DIR)/html/index.html
+BOOK_SOURCES = _config.yml _toc.yml $(shell find book -type f -not -path '*/.ipynb_checkpoints/*' -not -name '*.pyc' 2>/dev/null)
+
+# Run as root (CI, the dev machines) or through sudo otherwise.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Notebooks executed by the book build and Voila kernels import `comet` from here.
+export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+export JUPYTER_PLATFORM_DIRS := 1
+
+.PHONY: help venv deps-system vendor book serve test bench clean
+
+help:
+	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
+	@echo "make test         install into .venv and run every test"
+	@echo "make venv         create .venv from requirements.txt"
+	@echo "make deps-system  install Debian's chromium (for the browser tests) if missing"
+	@echo "make vendor       fetch the pinned offline JavaScript into $(VENDOR_DIR)/"
+	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n)"
+	@echo "make bench        run the benchmarks in bench/ (if any)"
+	@echo "make clean        remove $(BUILD_DIR) and $(VENDOR_DIR) (keeps .venv)"
+
+# --- Python ------------------------------------------------------------------
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): requirements.txt
+	@if [ ! -x $(VPY) ] || ! $(VPY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then \
+	  rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
+	$(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements.txt
+	touch $@
+
+# --- System packages ---------------------------------------------------------
+deps-system:
+	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; else \
+	  echo "Installing Debian's chromium with apt"; \
+	  $(SUDO) apt-get update -q; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; fi
+
+# --- Offline JavaScript --------------------------------------------------------
+# Layout (all gitignored):
+#   _vendor/tgz/                      the npm tarballs
+#   _vendor/book/offline/require.js   -> _build/html/_static/offline/ (html_static_path)
+#   _vendor/book/offline/html-manager/embed-amd.js + fonts
+#   _vendor/book/offline/mathjax/     MathJax's es5 folder
+#   _vendor/axe/axe.min.js            for accessibility tests
+vendor: $(VENDOR_STAMP)
+
+$(VENDOR_STAMP): Makefile
+	@if [ -f $@ ] && [ "$$(cat $@)" = "$(VENDOR_SPEC)" ]; then touch $@; exit 0; fi; \
+	set -x; \
+	rm -rf $(VENDOR_DIR); mkdir -p $(VENDOR_DIR)/tgz $(VENDOR_DIR)/src $(VENDOR_DIR)/book/offline $(VENDOR_DIR)/axe; \
+	(cd $(VENDOR_DIR)/tgz && npm pack --silent --no-fund --no-audit $(VENDOR_SPEC) >/dev/null); \
+	for t in $(VENDOR_DIR)/tgz/*.tgz; do n=$$(basename $$t .tgz); mkdir -p $(VENDOR_DIR)/src/$$n; tar xzf $$t -C $(VENDOR_DIR)/src/$$n; done; \
+	hm=$(VENDOR_DIR)/src/jupyter-widgets-html-manager-$(HTML_MANAGER_VERSION)/package/dist; \
+	mkdir -p $(VENDOR_DIR)/book/offline/html-manager; \
+	cp $$hm/embed-amd.js $(VENDOR_DIR)/book/offline/html-manager/; \
+	cp $$hm/*.woff $$hm/*.woff2 $$hm/*.ttf $$hm/*.eot $$hm/*.svg $(VENDOR_DIR)/book/offline/html-manager/; \
+	cp $(VENDOR_DIR)/src/requirejs-$(REQUIREJS_VERSION)/package/require.js $(VENDOR_DIR)/book/offline/; \
+	cp -r $(VENDOR_DIR)/src/mathjax-$(MATHJAX_VERSION)/package/es5 $(VENDOR_DIR)/book/offline/mathjax; \
+	cp $(VENDOR_DIR)/src/axe-core-$(AXE_CORE_VERSION)/package/axe.min.js $(VENDOR_DIR)/axe/; \
+	rm -rf $(VENDOR_DIR)/src; \
+	echo "$(VENDOR_SPEC)" > $@
+
+# --- Book --------------------------------------------------------------------
+# Always a clean build: -W only sees warnings of the pages Sphinx re-reads.
+book: venv vendor
+	rm -rf $(BUILD_DIR)
+	$(VENV)/bin/jupyter-book build . -W -n --keep-going
+
+$(BOOK_INDEX): $(BOOK_SOURCES) $(VENV_STAMP) $(VENDOR_STAMP)
+	$(MAKE) --no-print-directory book
+
+serve: venv vendor $(BOOK_INDEX)
+	$(VPY) tools/serve.py
+
+# --- Tests -------------------------------------------------------------------
+test: venv deps-system vendor
+	@if [ -f comet/__init__.py ]; then \
+	  echo "$(VENV)/bin/mypy --strict comet"; $(VENV)/bin/mypy --strict comet; \
+	else echo "mypy: skipped (no comet/__init__.py yet)"; fi
+	$(MAKE) --no-print-directory book
+	$(VPY) -m pytest
+
+# Runs every bench/*.py except helpers named _*.py (e.g. bench/engine.py).
+bench: venv
+	@shopt -s nullglob; files=(); for f in bench/*.py; do case $$(basename $$f) in _*) ;; *) files+=("$$f");; esac; done; \
+	if [ $${#files[@]} -eq 0 ]; then echo "bench: no benchmark in bench/"; exit 0; fi; \
+	for f in "$${files[@]}"; do echo "== $(VPY) $$f"; $(VPY) "$$f"; done
+
+clean:
+	rm -rf $(BUILD_DIR) $(VENDOR_DIR) .pytest_cache .mypy_cache

@@ -1,0 +1,73 @@
+"""Sphinx extension: links from the static book to the playable Voila pages.
+
+The Voila server's base URL is a build-time setting, resolved in this order:
+
+1. the environment variable ``COMET_PLAY_URL`` (e.g. ``https://play.example.org/comet``),
+2. ``sphinx.config.play_base_url`` in ``_config.yml``,
+3. ``http://127.0.0.1:8866`` (what ``make serve`` / ``tools/serve.py`` start).
+
+It is available to pages as
+
+* the role ``{play}`hello``` -> ``<base>/voila/render/hello.ipynb`` (a notebook in
+  ``book/play/``; ``{play}`Say hello <hello>``` sets the link text, ``{play}`All games </>```
+  links to Voila's own listing),
+* the MyST substitution ``{{ play_url }}`` (plain text),
+* ``play_base_url`` in the HTML templates' context.
+
+Loaded by jupyter-book through ``sphinx.local_extensions`` in ``_config.yml``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.util.docutils import ReferenceRole
+
+ENV_VAR = "COMET_PLAY_URL"
+DEFAULT_PLAY_URL = "http://127.0.0.1:8866"
+
+
+def play_page_url(base: str, target: str) -> str:
+    """URL of a notebook of ``book/play/`` (``target`` without ``.ipynb``) on Voila."""
+    base = base.rstrip("/")
+    target = target.strip()
+    if target in ("", "/"):
+        return base + "/"
+    target = target.lstrip("/")
+    if not target.endswith(".ipynb"):
+        target += ".ipynb"
+    return f"{base}/voila/render/{target}"
+
+
+class PlayRole(ReferenceRole):
+    """``{play}`target``` or ``{play}`text <target>```."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        base = self.config.play_base_url
+        url = play_page_url(base, self.target)
+        text = self.title if self.has_explicit_title else url
+        node = nodes.reference(self.rawtext, text, refuri=url, classes=["comet-play-link"])
+        return [node], []
+
+
+def _resolve_play_url(app: Sphinx, config: Config) -> None:
+    url = os.environ.get(ENV_VAR, "").strip() or config.play_base_url or DEFAULT_PLAY_URL
+    url = url.rstrip("/")
+    config.play_base_url = url
+    subs = dict(config.myst_substitutions or {})
+    subs["play_url"] = url
+    config.myst_substitutions = subs
+    config.html_context = {**(config.html_context or {}), "play_base_url": url}
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    # "env": changing the URL makes Sphinx re-read every page.
+    app.add_config_value("play_base_url", DEFAULT_PLAY_URL, "env", [str])
+    # Run before myst-parser / myst-nb read myst_substitutions (at builder-inited).
+    app.connect("config-inited", _resolve_play_url, priority=100)
+    app.add_role("play", PlayRole())
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,166 @@
+"""Fixtures for tests that drive Debian's headless Chromium through Playwright.
+
+`make test` installs /usr/bin/chromium (`make deps-system`) and builds `_build/html` before
+pytest runs. Run by hand, a missing browser or book skips these tests with a message; in
+CI (CI=true) it fails them instead, so a broken set-up cannot pass as green.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import socket
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOK_DIR = ROOT / "_build" / "html"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1"}
+ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _missing(message: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(message + " (CI=true: not skipping)")
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.access(CHROMIUM, os.X_OK):
+        _missing(f"{CHROMIUM} is missing: run `make deps-system`")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed: run `make venv`")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def book_dir() -> Path:
+    if not (BOOK_DIR / "index.html").is_file():
+        _missing(f"{BOOK_DIR}/index.html is missing: run `make book` first")
+    return BOOK_DIR
+
+
+@pytest.fixture(scope="session")
+def book_url(book_dir: Path) -> Iterator[str]:
+    """The built book served on a free port of 127.0.0.1; yields its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(book_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class PageWatch:
+    """What a page did: requests to other hosts, failed requests, errors."""
+
+    external: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        assert not self.external, f"requests left 127.0.0.1: {self.external}"
+        assert not self.failed, f"failed requests: {self.failed}"
+        assert not self.errors, f"page errors: {self.errors}"
+
+
+def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
+    """Record a page's traffic. Every request to a host other than 127.0.0.1 is aborted and
+    recorded as external, except URLs containing one of `block`, which are aborted and
+    recorded as `blocked` only (known, harmless third-party links)."""
+    watch = PageWatch()
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        host = urlparse(url).hostname
+        if url.startswith(("data:", "blob:", "about:")) or host in LOCAL_HOSTS:
+            route.continue_()
+            return
+        if any(pattern in url for pattern in block):
+            watch.blocked.append(url)
+        else:
+            watch.external.append(url)
+        route.abort()
+
+    def on_failed(request: Any) -> None:
+        url = request.url
+        if url in watch.blocked or url in watch.external:
+            return
+        watch.failed.append(f"{url}: {request.failure}")
+
+    def on_response(response: Any) -> None:
+        if response.status >= 400:
+            watch.failed.append(f"{response.url}: HTTP {response.status}")
+
+    page.route("**/*", route)
+    page.on("requestfailed", on_failed)
+    page.on("response", on_response)
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: watch.console_errors.append(message.text) if message.type == "error" else None,
+    )
+    return watch
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        yield page
+    finally:
+        context.close()

@@ -1,0 +1,79 @@
+"""The built book works offline: every page loads from 127.0.0.1 alone, without errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urljoin, urlparse
+
+import pytest
+
+from .conftest import ARTIFACTS, BOOK_DIR, watch_page
+
+
+def _html_pages() -> list[str]:
+    if not BOOK_DIR.is_dir():
+        return ["index.html"]  # the book_dir fixture skips (or fails in CI) with a message
+    pages = []
+    for path in sorted(BOOK_DIR.rglob("*.html")):
+        relative = path.relative_to(BOOK_DIR)
+        if relative.parts[0] in ("_static", "_sources", "_images", "_downloads"):
+            continue
+        pages.append(relative.as_posix())
+    return pages
+
+
+def _local_file(book_dir: Path, base: str, href: str) -> Path | None:
+    """The file a same-site link points to, or None for links to other sites."""
+    parsed = urlparse(href)
+    if parsed.scheme not in ("http", "https") or parsed.netloc != urlparse(base).netloc:
+        return None
+    path = unquote(parsed.path)
+    target = book_dir / path.lstrip("/")
+    if path.endswith("/"):
+        target = target / "index.html"
+    return target
+
+
+@pytest.mark.parametrize("name", _html_pages())
+def test_page_loads_offline(page: Any, book_dir: Path, book_url: str, name: str) -> None:
+    watch = watch_page(page)
+    url = urljoin(book_url, name)
+    response = page.goto(url, wait_until="load")
+    assert response is not None and response.ok, f"{url}: {response and response.status}"
+    page.wait_for_load_state("networkidle")
+    watch.assert_clean()
+
+    hrefs: list[str] = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+    broken = []
+    for href in hrefs:
+        target = _local_file(book_dir, book_url, href)
+        if target is not None and not target.is_file():
+            broken.append(href)
+    assert not broken, f"{name}: links to missing files: {broken}"
+
+
+def test_intro_links_to_play_pages(page: Any, book_url: str) -> None:
+    page.goto(urljoin(book_url, "book/intro.html"))
+    links = page.eval_on_selector_all("a.comet-play-link", "els => els.map(e => e.href)")
+    assert "http://127.0.0.1:8866/voila/render/hello.ipynb" in links or any(
+        link.endswith("/voila/render/hello.ipynb") for link in links
+    ), links
+
+
+def test_widget_snapshot_renders_offline(page: Any, book_url: str) -> None:
+    watch = watch_page(page)
+    page.goto(urljoin(book_url, "book/demo.html"))
+    slider = page.locator(".widget-slider").first
+    slider.wait_for(state="visible", timeout=30_000)
+    assert page.locator(".widget-readout").first.inner_text().strip() == "7"
+    # MathJax, vendored too, typesets the formula on the page.
+    page.locator("mjx-container").first.wait_for(state="attached", timeout=30_000)
+    page.wait_for_load_state("networkidle")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "demo.png"), full_page=True)
+    watch.assert_clean()
+    # pydata-sphinx-theme logs this on a first visit (no theme saved in localStorage yet).
+    noise = ("Got invalid theme mode",)
+    errors = [e for e in watch.console_errors if not e.startswith(noise)]
+    assert not errors, errors

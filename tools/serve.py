@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Serve the built book and the playable Voila pages on 127.0.0.1.
+
+    python tools/serve.py          # what `make serve` runs (after building the book)
+
+* the static book (``_build/html``) on http://127.0.0.1:$COMET_BOOK_PORT/ (default 8000),
+  with a threaded static HTTP server;
+* Voila on http://127.0.0.1:$COMET_PLAY_PORT/ (default 8866), serving only ``book/play/``,
+  with pre-heated kernels, sources stripped and tracebacks hidden.
+
+When both answer it prints exactly two lines::
+
+    Book: http://127.0.0.1:8000/
+    Play: http://127.0.0.1:8866/
+
+and runs until Ctrl-C or SIGTERM, which stop both (Voila's whole process group) and exit 0.
+Environment: COMET_BOOK_PORT, COMET_PLAY_PORT, COMET_BOOK_DIR (default ``_build/html``),
+COMET_VOILA_POOL_SIZE (pre-heated kernels per notebook, default 1). Standard library only.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from types import FrameType
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+PLAY_DIR = ROOT / "book" / "play"
+
+
+def voila_command(port: int, pool_size: int = 1, python: str = sys.executable) -> list[str]:
+    """The Voila command line serving ``book/play/`` on ``HOST:port``."""
+    return [
+        python,
+        "-m",
+        "voila",
+        str(PLAY_DIR),
+        "--no-browser",
+        f"--Voila.ip={HOST}",
+        f"--port={port}",
+        "--Voila.port_retries=0",  # fail instead of silently moving to another port
+        "--VoilaConfiguration.preheat_kernel=True",
+        f"--VoilaConfiguration.default_pool_size={pool_size}",
+        "--VoilaConfiguration.strip_sources=True",
+        "--VoilaConfiguration.show_tracebacks=False",
+        "--VoilaKernelManager.fill_delay=0",
+    ]
+
+
+def voila_env() -> dict[str, str]:
+    """Environment for Voila and its kernels: ``comet`` importable from the repo root."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
+    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    return env
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def make_static_server(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer((HOST, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def wait_until_answers(url: str, timeout: float, proc: subprocess.Popen[bytes] | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"process serving {url} exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status < 500:
+                    return
+        except urllib.error.HTTPError as error:
+            if error.code < 500:
+                return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{url} did not answer within {timeout:.0f} s")
+        time.sleep(0.2)
+
+
+def stop_process_group(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+    # Kernels live in the same process group; make sure none outlives Voila.
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+class _Stop(Exception):
+    pass
+
+
+def _raise_stop(signum: int, frame: FrameType | None) -> None:
+    raise _Stop()
+
+
+def main() -> int:
+    book_port = int(os.environ.get("COMET_BOOK_PORT", "8000"))
+    play_port = int(os.environ.get("COMET_PLAY_PORT", "8866"))
+    pool_size = int(os.environ.get("COMET_VOILA_POOL_SIZE", "1"))
+    book_dir = Path(os.environ.get("COMET_BOOK_DIR", str(ROOT / "_build" / "html")))
+    if not (book_dir / "index.html").is_file():
+        print(f"serve: {book_dir}/index.html is missing: run `make book` first", file=sys.stderr)
+        return 2
+
+    signal.signal(signal.SIGTERM, _raise_stop)
+    signal.signal(signal.SIGINT, _raise_stop)
+
+    server: http.server.ThreadingHTTPServer | None = None
+    server_thread: threading.Thread | None = None
+    voila: subprocess.Popen[bytes] | None = None
+    try:
+        server = make_static_server(book_dir, book_port)
+        server_thread = threading.Thread(target=server.serve_forever, name="book", daemon=True)
+        server_thread.start()
+        voila = subprocess.Popen(
+            voila_command(play_port, pool_size),
+            cwd=ROOT,
+            env=voila_env(),
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,  # own process group: stopped as a whole
+        )
+        book_url = f"http://{HOST}:{book_port}/"
+        play_url = f"http://{HOST}:{play_port}/"
+        wait_until_answers(book_url, 10)
+        wait_until_answers(play_url, 120, voila)
+        print(f"Book: {book_url}", flush=True)
+        print(f"Play: {play_url}", flush=True)
+        while voila.poll() is None:
+            time.sleep(0.5)
+        print(f"serve: Voila exited with code {voila.returncode}", file=sys.stderr, flush=True)
+        return 1
+    except _Stop:
+        return 0
+    except (OSError, RuntimeError) as error:
+        print(f"serve: {error}", file=sys.stderr, flush=True)
+        return 1
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if voila is not None:
+            stop_process_group(voila)
+        if server is not None:
+            if server_thread is not None and server_thread.is_alive():
+                server.shutdown()
+            server.server_close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
