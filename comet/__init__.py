@@ -30,6 +30,8 @@ from comet.round import Round
 from comet.variant import Option, Rules, Variant
 from comet.variants import VARIANTS, find_variant
 from comet.view import RoundView
+from comet.agents import Hint, hint
+from comet.simulate import GameRecord, simulate
 
 __version__ = "0.1.0"
 
@@ -55,4 +57,8 @@ __all__ = [
     "InvalidDealError",
     "InvalidOptionError",
     "UnknownVariantError",
+    "hint",
+    "Hint",
+    "simulate",
+    "GameRecord",
 ]
