@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from comet.cards import Card, rank_text
-from comet.ledger import plural
+from comet.ledger import Payment, plural
 from comet.plays import Play
 
 if TYPE_CHECKING:
@@ -119,7 +119,8 @@ class _NarrationState:
             self.run_seat, self.run = -1, []
             return f"Stop: {STOP_REASONS.get(reason, reason)}; seat {seat} leads anew."
         if kind == "pay":
-            return e[1].describe(self.unit) + "."
+            payment: Payment = e[1]
+            return payment.describe(self.unit) + "."
         if kind == "claim":
             return f"Seat {e[1]} claims the manille's fiche before the next card (S0, S1, Enc)."
         if kind == "lapse":

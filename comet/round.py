@@ -462,7 +462,7 @@ class Round:
         if legal is None:
             legal = self._legal = self._generate()
         if play.__class__ is Play and play in legal:  # interned plays: identity is enough
-            move: Play = play  # type: ignore[assignment]
+            move: Play = play
         else:
             move = self._check(play)
         self._push(move)
@@ -473,8 +473,8 @@ class Round:
         if legal is None:
             legal = self._legal = self._generate()
         if play.__class__ is Play and play in legal:  # identity first: interned plays
-            return play  # type: ignore[return-value]
-        move = Play.parse(play) if isinstance(play, str) else play
+            return play
+        move = Play.parse(play)  # raises InvalidPlayError for anything but a play or its text
         for p in legal:
             if p == move:
                 return p
@@ -610,6 +610,9 @@ class Round:
             if r.wild_pay:
                 if r.wild_claim == "claim" and hand:
                     self.claim_seat = seat
+                elif r.wild_claim == "claim":
+                    # Going out with the manille: no later card can make the claim lapse (our reading).
+                    self._pay_each(seat, self.comet_value, "went out with the manille (claim stands)")
                 else:
                     self._pay_each(seat, self.comet_value, f"played the {self._wild_name(wild)}")
             if r.wild_mode == "stop":
@@ -720,11 +723,6 @@ class Round:
     def _finish(self, seat: int, how: str) -> None:
         if self.claim_seat >= 0:
             self.claim_seat = -1
-        last = self.history[-1][1] if self.history else None
-        if (last is not None and last.wild is not None and self.rules.wild_claim == "claim"
-                and self.rules.wild_pay):
-            # Going out with the manille: no later card can make the claim lapse (our reading).
-            self._pay_each(seat, self.comet_value, "went out with the manille (claim stands)")
         self.winner = seat
         self.end = how
         self.phase = PHASE_OVER
@@ -807,7 +805,8 @@ class Round:
         self.exchange_index += 1
         self.exchange_count = 0
         if self.exchange_index >= self.players or self.exchange_index >= len(self.rules.exchange[self.players]):
-            self.dead = self.dead + self.set_aside + [c for d in self.discards for c in d]
+            # Discards and untaken cards stay in their own piles (set_aside, discards): moving
+            # them into the dead hand as well counted them twice.
             self._begin_play()
         else:
             self.to_play = self.exchange_order[self.exchange_index]

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from comet.variant import Variant
 
 _HIDDEN = frozenset({"hands", "dead", "talon", "set_aside", "discards", "_initial", "_stack", "_events",
-                     "_rng", "_legal", "_legal_set", "history"})
+                     "_rng", "_legal", "_legal_set", "history", "seed"})
+"""Never in a view.  ``seed`` too: with it a player could redeal and see every hand."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,8 @@ class RoundView:
         rnd = object.__new__(Round)
         rnd.__dict__.update(self._public)
         rnd.hands = hands
+        rnd.seed = None
+        rnd.dealt = False
         talon_size = len(self._public.get("_talon_hint", ())) if False else 0
         rnd.dead = sorted(rest, key=sort_key)
         rnd.talon = []
@@ -127,7 +130,6 @@ class RoundView:
         rnd.history = [(s, Play.parse(t)) for s, t in self.history if t != "discard ?"][-1:]
         rnd._rng = random.Random(rng.random())
         rnd._legal = None
-        rnd._legal_set = None
         if self.phase == "exchange":
             # Unseen talon cards: keep the talon the right size for the exchanges still to come.
             size = sum(self._public["rules"].exchange.get(self.players, ())[self._public["exchange_index"]:])
