@@ -1,0 +1,394 @@
+"""``PlayTable``: play any variant against bots, seat 0 being you."""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Any
+
+import ipywidgets as W
+
+import comet
+from comet.svg_table import round_html
+from widgets.common import (
+    BOTS,
+    DEFAULT_VARIANT,
+    LANGUAGE_CODES,
+    LANGUAGES,
+    MAX_SEED,
+    BOT_NAMES,
+    Messages,
+    UserError,
+    bot_move,
+    button,
+    card_label,
+    check_choice,
+    check_players,
+    check_seed,
+    check_variant,
+    hints,
+    make_agent,
+    play_tooltip,
+    safe,
+    variant_options,
+)
+
+HUMAN = 0
+MAX_BOT_MOVES = 5000
+BUTTON_LIMIT = 8
+"""Group and comet plays are buttons when there are at most this many, else a dropdown."""
+
+_RED, _BLACK, _BLUE, _GREEN = "#c8102e", "#1b1b1b", "#1560bd", "#1e7b34"
+
+
+class PlayTable(W.VBox):
+    """A table where you (seat 0) play a deal or a match of any variant against bots.
+
+    Parameters (all optional): ``variant`` (an id of :data:`comet.VARIANTS`), ``players``,
+    ``bot`` (``"greedy"``, ``"search-fast"``, ``"search"``, ``"random"``), ``seed`` (a whole
+    number: the same seed deals the same cards), ``lang`` (language of the calls: ``en``,
+    ``fr``, ``ru``, ``es``), ``four_colour``, ``reveal`` (show the bots' hands, for teaching).
+    A bad argument falls back to the default and says so in the message line.
+
+    The legal plays are buttons under the table (comet nominations and group plays too, in a
+    dropdown when there are many); *Pass* appears only when passing is legal; *Undo* takes
+    back your last decision (and the bots' replies); *Next deal* continues the match, whose
+    running scores are shown, and *New match* starts again with the chosen settings.
+    """
+
+    def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, bot: str = "greedy", seed: int = 1,
+                 lang: str = "en", four_colour: bool = False, reveal: bool = False) -> None:
+        super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
+        self.messages = Messages()
+        self.errors = 0
+        self._busy = False
+        problems: list[str] = []
+
+        def ok(check: Any, value: Any, default: Any) -> Any:
+            try:
+                return check(value)
+            except UserError as e:
+                problems.append(str(e))
+                return default
+
+        variant = ok(check_variant, variant, DEFAULT_VARIANT).id if isinstance(variant, str) else DEFAULT_VARIANT
+        v = comet.VARIANTS[variant]
+        players = ok(lambda p: check_players(v, p), players, v.players.start)
+        bot = ok(lambda b: check_choice(b, BOT_NAMES, "bot"), bot, "greedy")
+        seed = ok(check_seed, seed, 1)
+        lang = ok(lambda x: check_choice(x, LANGUAGE_CODES, "language"), lang, "en")
+
+        wide = W.Layout(width="auto")
+        short = {"description_width": "initial"}
+        self.variant_choice = W.Dropdown(options=variant_options(), value=variant, description="Variant",
+                                         style=short, layout=W.Layout(width="330px"))
+        self.players_choice = W.Dropdown(options=self._player_options(v), value=players, description="Players",
+                                         style=short, layout=W.Layout(width="150px"))
+        self.bot_choice = W.Dropdown(options=BOTS, value=bot, description="Bots", style=short,
+                                     layout=W.Layout(width="300px"))
+        self.seed_choice = W.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed", style=short,
+                                            layout=W.Layout(width="160px"))
+        self.lang_choice = W.Dropdown(options=LANGUAGES, value=lang, description="Calls in", style=short,
+                                      layout=W.Layout(width="190px"))
+        self.four_colour_box = W.Checkbox(value=bool(four_colour), description="Four-colour suits", indent=False,
+                                          layout=wide)
+        self.reveal_box = W.Checkbox(value=bool(reveal), description="Show the bots' hands", indent=False,
+                                     layout=wide)
+        for w, tip in ((self.variant_choice, "Which game of the family to play"),
+                       (self.players_choice, "Number of players; you are seat 0"),
+                       (self.bot_choice, "How the other seats play"),
+                       (self.seed_choice, "The same seed deals the same cards"),
+                       (self.lang_choice, "Language of the announcements")):
+            w.tooltip = tip
+        self.new_deal_button = button("New match", "Start a new match with these settings", self._on_new_deal,
+                                      icon="refresh")
+        self.undo_button = button("Undo", "Take back your last decision (and the bots' replies)", self._on_undo,
+                                  icon="undo")
+        self.hint_button = button("Hint", "Ask the search bot for the best plays", self._on_hint,
+                                  icon="lightbulb-o")
+        self.pass_button = button("Pass", "Pass: say 'without' the next card", self._on_pass, style="warning")
+
+        self.table = W.HTML(layout=W.Layout(width="100%"))
+        self._pool: list[W.Button] = []
+        self._pool_plays: list[comet.Play | None] = []
+        self.play_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", width="100%"))
+        self.other_choice = W.Dropdown(options=[], description="Comet or group play", style=short,
+                                       layout=W.Layout(width="360px"))
+        self.other_choice.tooltip = "Group plays and what the comet stands for"
+        self.other_button = button("Play it", "Play the play chosen in the list", self._on_other, style="success")
+        self.other_row = W.HBox([self.other_choice, self.other_button])
+        self.prompt = W.HTML()
+        self.scores = W.HTML(layout=W.Layout(width="100%"))
+
+        settings = W.HBox([self.variant_choice, self.players_choice, self.bot_choice, self.seed_choice],
+                          layout=W.Layout(flex_flow="row wrap"))
+        options = W.HBox([self.lang_choice, self.four_colour_box, self.reveal_box],
+                         layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        actions = W.HBox([self.pass_button, self.undo_button, self.hint_button, self.new_deal_button],
+                         layout=W.Layout(flex_flow="row wrap"))
+        self.children = [settings, options, self.messages.widget, self.prompt, self.play_buttons, self.other_row,
+                         actions, self.table, self.scores]
+
+        self.variant_choice.observe(self._on_variant, names="value")
+        self.players_choice.observe(self._on_settings, names="value")
+        self.seed_choice.observe(self._on_settings, names="value")
+        self.bot_choice.observe(self._on_bot, names="value")
+        for w in (self.lang_choice, self.four_colour_box, self.reveal_box):
+            w.observe(self._on_view, names="value")
+
+        self.match: comet.Match
+        self._agents: list[Any] = []
+        self._fallback = random.Random(seed)
+        self._start(v, players, seed, bot)
+        if problems:
+            self.messages.error(" ".join(problems))
+
+    # ------------------------------------------------------------------ public, read-only
+    @property
+    def round(self) -> comet.Round:
+        """The deal being played."""
+        return self.match.round
+
+    @property
+    def shown_plays(self) -> list[str]:
+        """The plays offered to you right now (buttons, list and Pass), in notation."""
+        out = [p.text for p, b in zip(self._pool_plays, self._pool) if p is not None and b.layout.display != "none"]
+        if self.other_row.layout.display != "none":
+            out += [str(v) for _, v in self.other_choice.options]
+        if self.pass_button.layout.display != "none":
+            out.append("pass")
+        return out
+
+    def button_for(self, text: str) -> W.Button | None:
+        """The visible button that makes the play ``text`` (for tests and scripts)."""
+        if text == "pass":
+            return self.pass_button if self.pass_button.layout.display != "none" else None
+        for p, b in zip(self._pool_plays, self._pool):
+            if p is not None and p.text == text and b.layout.display != "none":
+                return b
+        return None
+
+    # ------------------------------------------------------------------ game flow
+    @staticmethod
+    def _player_options(v: comet.Variant) -> list[tuple[str, int]]:
+        return [(f"{n} players", n) for n in v.players]
+
+    def _start(self, v: comet.Variant, players: int, seed: int, bot: str) -> None:
+        match = comet.Match(v, players=players, seed=seed)
+        agents = [None] + [make_agent(bot, seed=f"{seed}/{s}") for s in range(1, players)]
+        self.match = match
+        self._agents = agents
+        self._fallback = random.Random(seed)
+        self._run_bots()
+        self._refresh()
+        self.messages.info(f"New match of {v.name}, {players} players, seed {seed}. You are seat 0.")
+
+    def _run_bots(self) -> None:
+        rnd = self.match.round
+        for _ in range(MAX_BOT_MOVES):
+            if rnd.is_over or rnd.to_play == HUMAN or rnd.to_play is None:
+                return
+            rnd.play(bot_move(self._agents[rnd.to_play], rnd, self._fallback))
+
+    def _settings(self) -> tuple[comet.Variant, int, int, str]:
+        v = check_variant(self.variant_choice.value)
+        players = check_players(v, self.players_choice.value)
+        seed = check_seed(self.seed_choice.value)
+        bot = check_choice(self.bot_choice.value, BOT_NAMES, "bot")
+        return v, players, seed, bot
+
+    def _human_play(self, play: Any) -> None:
+        rnd = self.match.round
+        if rnd.is_over:
+            raise UserError("the deal is over: press Next deal or New match.")
+        if rnd.to_play != HUMAN:
+            raise UserError(f"it is seat {rnd.to_play}'s turn, not yours.")
+        if not isinstance(play, comet.Play) or play not in rnd.legal_plays():
+            legal = ", ".join(p.text for p in rnd.legal_plays())
+            raise UserError(f"{play} is not a legal play now; the legal plays are: {legal}.")
+        rnd.play(play)
+        self._run_bots()
+        self._refresh()
+        self.messages.info(f"You played {card_label(play)}.")
+
+    # ------------------------------------------------------------------ callbacks
+    @safe
+    def _on_card(self, b: W.Button) -> None:
+        index = next((i for i, x in enumerate(self._pool) if x is b), -1)
+        if index < 0 or self._pool_plays[index] is None or b.layout.display == "none":
+            raise UserError("that button is not a play any more.")
+        self._human_play(self._pool_plays[index])
+
+    @safe
+    def _on_pass(self, b: W.Button) -> None:
+        self._human_play(comet.Play.parse("pass"))
+
+    @safe
+    def _on_other(self, b: W.Button) -> None:
+        value = self.other_choice.value
+        if not isinstance(value, str) or not value:
+            raise UserError("choose a play in the list first.")
+        self._human_play(comet.Play.parse(value))
+
+    @safe
+    def _on_undo(self, b: W.Button) -> None:
+        rnd = self.match.round
+        mine = [i for i, (seat, _) in enumerate(rnd.history) if seat == HUMAN]
+        if not mine:
+            raise UserError("you have not made a decision in this deal yet.")
+        target = mine[-1]
+        while len(rnd.history) > target:
+            rnd.undo()
+        self._refresh()
+        self.messages.info("Took back your last decision.")
+
+    @safe
+    def _on_hint(self, b: W.Button) -> None:
+        rnd = self.match.round
+        if rnd.is_over or rnd.to_play != HUMAN:
+            raise UserError("a hint is for your turn.")
+        best = hints(rnd)
+        self.messages.info("Hint, best first: " + "; ".join(best))
+
+    @safe
+    def _on_new_deal(self, b: W.Button) -> None:
+        match = self.match
+        if match.round.is_over and not match.is_over:
+            match.next_deal()
+            self._run_bots()
+            self._refresh()
+            self.messages.info(f"Deal {match.deal_number}: seat {match.round.dealer} deals.")
+            return
+        v, players, seed, bot = self._settings()
+        self._start(v, players, seed, bot)
+
+    @safe
+    def _on_variant(self, change: Any) -> None:
+        v = check_variant(self.variant_choice.value)
+        options = self._player_options(v)
+        players = self.players_choice.value
+        if players not in v.players:
+            players = v.players.start
+        self.players_choice.options = options
+        self.players_choice.value = players
+        _, players, seed, bot = self._settings()
+        self._start(v, players, seed, bot)
+
+    @safe
+    def _on_settings(self, change: Any) -> None:
+        v, players, seed, bot = self._settings()
+        self._start(v, players, seed, bot)
+
+    @safe
+    def _on_bot(self, change: Any) -> None:
+        v, players, seed, bot = self._settings()
+        self._agents = [None] + [make_agent(bot, seed=f"{seed}/{s}") for s in range(1, players)]
+        self.messages.info(f"The bots now play: {dict((n, l) for l, n in BOTS)[bot]}.")
+
+    @safe
+    def _on_view(self, change: Any) -> None:
+        check_choice(self.lang_choice.value, LANGUAGE_CODES, "language")
+        self._refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def _refresh(self) -> None:
+        rnd = self.match.round
+        lang = self.lang_choice.value if self.lang_choice.value in LANGUAGE_CODES else "en"
+        four = bool(self.four_colour_box.value)
+        self.table.value = round_html(rnd, seat=HUMAN, lang=lang, four_colour=four,
+                                      reveal=bool(self.reveal_box.value))
+        mine = not rnd.is_over and rnd.to_play == HUMAN
+        legal = rnd.legal_plays() if mine else []
+        simple = [p for p in legal if p.kind != "pass" and not (p.kind == "cards" and
+                                                               (len(p.cards) > 1 or p.wild is not None))]
+        special = [p for p in legal if p.kind == "cards" and (len(p.cards) > 1 or p.wild is not None)]
+        as_buttons = simple + (special if len(special) <= BUTTON_LIMIT else [])
+        self._fill_pool(as_buttons, four)
+        if special and len(special) > BUTTON_LIMIT:
+            self.other_choice.options = [(card_label(p) + f"  ({p.text})", p.text) for p in special]
+            self.other_choice.value = special[0].text
+            self.other_row.layout.display = ""
+        else:
+            self.other_choice.options = []
+            self.other_row.layout.display = "none"
+        can_pass = any(p.kind == "pass" for p in legal)
+        self.pass_button.layout.display = "" if can_pass else "none"
+        self.pass_button.disabled = not can_pass
+        self.undo_button.disabled = not any(seat == HUMAN for seat, _ in rnd.history)
+        self.hint_button.disabled = not mine
+        match = self.match
+        if rnd.is_over and not match.is_over:
+            self.new_deal_button.description = "Next deal"
+            self.new_deal_button.tooltip = "Score this deal and deal the next one of the match"
+            self.new_deal_button.button_style = "primary"
+        else:
+            self.new_deal_button.description = "New match"
+            self.new_deal_button.tooltip = "Start a new match with the settings above"
+            self.new_deal_button.button_style = "primary" if match.is_over else ""
+        if mine:
+            need = "keep or redeal" if rnd.phase == "redeal" else (
+                "discard then draw" if rnd.phase == "exchange" else rnd.describe_targets())
+            self.prompt.value = (f'<div style="font-weight:600">&#9654; Your turn: {html.escape(need)}. '
+                                 "Choose a play:</div>")
+        elif rnd.is_over:
+            self.prompt.value = '<div style="font-weight:600">&#9632; The deal is over (settlement below).</div>'
+        else:
+            self.prompt.value = ""
+        self.scores.value = self._scores_html()
+
+    def _fill_pool(self, plays: list[comet.Play], four: bool) -> None:
+        while len(self._pool) < len(plays):
+            b = W.Button(layout=W.Layout(width="auto", min_width="52px", height="56px", margin="2px"))
+            b.on_click(self._on_card)
+            self._pool.append(b)
+            self._pool_plays.append(None)
+        for i, b in enumerate(self._pool):
+            if i < len(plays):
+                p = plays[i]
+                self._pool_plays[i] = p
+                b.description = card_label(p)
+                b.tooltip = play_tooltip(p)
+                b.disabled = False
+                b.layout.display = ""
+                b.style.button_color = "#fffdf7"
+                b.style.font_weight = "bold"
+                b.style.font_size = "17px" if p.kind == "cards" and len(p.cards) == 1 and p.wild is None else "14px"
+                b.style.text_color = self._ink(p, four)
+                b.layout.border = "2px solid #1f8a4c"
+            else:
+                self._pool_plays[i] = None
+                b.layout.display = "none"
+                b.disabled = True
+        self.play_buttons.children = tuple(self._pool)
+
+    @staticmethod
+    def _ink(p: comet.Play, four: bool) -> str:
+        if p.kind != "cards":
+            return _BLACK
+        naturals = [c for c in p.cards if c is not p.wild] or list(p.cards)
+        suit = naturals[0].suit
+        if four and suit == "D":
+            return _BLUE
+        if four and suit == "C":
+            return _GREEN
+        return _RED if suit in ("H", "D") else _BLACK
+
+    def _scores_html(self) -> str:
+        m = self.match
+        standings = m.standings()
+        unit = m.variant.rules.unit
+        cells = "".join(
+            f'<td style="padding:2px 10px;border:1px solid #ddd5bd;text-align:right">'
+            f'{"You (seat 0)" if s == HUMAN else f"Seat {s}"}: {v:+d}</td>' for s, v in enumerate(standings))
+        if m.deals is not None:
+            length = f"deal {m.deal_number} of {m.deals}"
+        else:
+            length = f"deal {m.deal_number}, first to {m.target} {unit}s"
+        over = ""
+        if m.is_over:
+            best = max(standings)
+            leaders = [("you" if s == HUMAN else f"seat {s}") for s, v in enumerate(standings) if v == best]
+            over = f'<div style="font-weight:600">Match over: {" and ".join(leaders)} ahead.</div>'
+        return (f'<div style="margin-top:6px"><table style="border-collapse:collapse;font-size:14px">'
+                f'<caption style="text-align:left;font-weight:600">Running scores ({html.escape(length)}, '
+                f'in {html.escape(unit)}s)</caption><tr>{cells}</tr></table>{over}</div>')

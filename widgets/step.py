@@ -1,0 +1,335 @@
+"""``StepThrough``: replay a recorded or seeded deal move by move, each step explained."""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Any
+
+import ipywidgets as W
+
+import comet
+from comet.narrate import step_sentences
+from comet.svg_table import round_html
+from widgets.common import (
+    BOT_NAMES,
+    BOTS,
+    DEFAULT_VARIANT,
+    LANGUAGE_CODES,
+    LANGUAGES,
+    MAX_SEED,
+    Messages,
+    UserError,
+    bot_move,
+    button,
+    check_choice,
+    check_players,
+    check_seed,
+    check_variant,
+    make_agent,
+    safe,
+    variant_options,
+)
+
+MAX_RECORD = 200_000
+MAX_PLAYS = 5000
+
+
+def play_out(variant: comet.Variant, players: int, seed: int, bot: str = "greedy") -> comet.Round:
+    """A whole deal of ``variant`` dealt from ``seed`` and played by bots."""
+    rnd = comet.Round.deal(variant, players=players, seed=seed)
+    agents = [make_agent(bot, seed=f"{seed}/{s}") for s in range(players)]
+    fallback = random.Random(seed)
+    for _ in range(MAX_PLAYS):
+        if rnd.is_over or rnd.to_play is None:
+            break
+        rnd.play(bot_move(agents[rnd.to_play], rnd, fallback))
+    return rnd
+
+
+class StepThrough(W.VBox):
+    """Replays one deal: first / back / next / last buttons, a slider over the steps, the
+    table at each step and, for each step, what happened and which rule (with its source)
+    applied.
+
+    Parameters (all optional): ``variant``, ``players``, ``seed`` and ``bot`` (the deal is
+    dealt from the seed and played out by bots), or ``record``: a deal (or a match) in the
+    notation of :func:`comet.replay`, which then takes precedence; ``lang`` (calls in
+    ``en``/``fr``/``ru``/``es``) and ``step`` (where to start; default 0, the deal).
+    """
+
+    def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, seed: int = 1, *, record: str | None = None,
+                 bot: str = "greedy", lang: str = "en", step: int = 0) -> None:
+        super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
+        self.messages = Messages()
+        self.errors = 0
+        self._busy = False
+        problems: list[str] = []
+        try:
+            v = check_variant(variant)
+        except UserError as e:
+            problems.append(str(e))
+            v = comet.VARIANTS[DEFAULT_VARIANT]
+        try:
+            players = check_players(v, players)
+        except UserError as e:
+            problems.append(str(e))
+            players = v.players.start
+        try:
+            seed = check_seed(seed)
+        except UserError as e:
+            problems.append(str(e))
+            seed = 1
+        bot = bot if bot in BOT_NAMES else "greedy"
+        lang = lang if lang in LANGUAGE_CODES else "en"
+        short = {"description_width": "initial"}
+        self.variant_choice = W.Dropdown(options=variant_options(), value=v.id, description="Variant", style=short,
+                                         layout=W.Layout(width="330px"))
+        self.players_choice = W.Dropdown(options=[(f"{n} players", n) for n in v.players], value=players,
+                                         description="Players", style=short, layout=W.Layout(width="150px"))
+        self.seed_choice = W.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed", style=short,
+                                            layout=W.Layout(width="160px"))
+        self.bot_choice = W.Dropdown(options=BOTS, value=bot, description="Played by", style=short,
+                                     layout=W.Layout(width="300px"))
+        self.deal_button = button("Deal and play", "Deal from the seed and let the bots play the deal",
+                                  self._on_deal, style="primary", icon="play")
+        self.record_text = W.Textarea(value="", placeholder='[Variant "modern-comet-1991"]\n[Players "2"]\n'
+                                      '[Seed "1"]\n\n1: 7H\n...', description="Record", style=short,
+                                      layout=W.Layout(width="100%", height="90px"))
+        self.record_text.tooltip = "Paste a deal in the notation (from round.record())"
+        self.load_button = button("Load record", "Replay the record pasted above", self._on_load, icon="upload")
+        self.deal_choice = W.Dropdown(options=[("Deal 1", 0)], value=0, description="Deal of the match",
+                                      style=short, layout=W.Layout(width="260px", display="none"))
+        self.first_button = button("First", "Back to the deal (step 0)", self._on_first, icon="fast-backward")
+        self.back_button = button("Back", "One step back", self._on_back, icon="step-backward")
+        self.next_button = button("Next", "One step forward", self._on_next, icon="step-forward")
+        self.last_button = button("Last", "To the end of the deal", self._on_last, icon="fast-forward")
+        self.slider = W.IntSlider(value=0, min=0, max=0, description="Step", style=short, continuous_update=False,
+                                  layout=W.Layout(width="100%"))
+        self.slider.tooltip = "Step through the deal (0 = the deal)"
+        self.lang_choice = W.Dropdown(options=LANGUAGES, value=lang, description="Calls in", style=short,
+                                      layout=W.Layout(width="190px"))
+        self.reveal_box = W.Checkbox(value=True, description="Show every hand", indent=False,
+                                     layout=W.Layout(width="auto"))
+        self.sentence = W.HTML(layout=W.Layout(width="100%"))
+        self.table = W.HTML(layout=W.Layout(width="100%"))
+
+        source = W.HBox([self.variant_choice, self.players_choice, self.seed_choice, self.bot_choice,
+                         self.deal_button], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        record_box = W.VBox([self.record_text, W.HBox([self.load_button, self.deal_choice])])
+        steps = W.HBox([self.first_button, self.back_button, self.next_button, self.last_button,
+                        self.lang_choice, self.reveal_box],
+                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.children = [source, W.Accordion([record_box], titles=("Replay a record",), selected_index=None),
+                         self.messages.widget, steps, self.slider, self.sentence, self.table]
+
+        self.variant_choice.observe(self._on_variant, names="value")
+        self.slider.observe(self._on_slider, names="value")
+        self.deal_choice.observe(self._on_deal_choice, names="value")
+        self.lang_choice.observe(self._on_view, names="value")
+        self.reveal_box.observe(self._on_view, names="value")
+
+        self._deals: list[comet.Round] = []
+        self.full: comet.Round
+        self.cursor: comet.Round
+        self._sentences: list[list[str]] = []
+        self._rules: list[str] = []
+        loaded = False
+        if record:
+            try:
+                self._load(record)
+                loaded = True
+            except Exception as e:  # noqa: BLE001 - shown as a message
+                problems.append(f"The record could not be replayed: {e}")
+        if not loaded:
+            self._show_deals([play_out(v, players, seed, bot)])
+        if isinstance(step, int) and not isinstance(step, bool):
+            self._go(max(0, min(step, self.steps)))
+        if problems:
+            self.messages.error(" ".join(problems))
+
+    # ------------------------------------------------------------------ public, read-only
+    @property
+    def step(self) -> int:
+        """The step shown: 0 is the deal, ``i`` the position after the i-th play."""
+        return len(self.cursor.history)
+
+    @property
+    def steps(self) -> int:
+        """The number of plays in the deal (the last step)."""
+        return len(self.full.history)
+
+    @property
+    def sentences(self) -> list[str]:
+        """What the step shown says happened."""
+        return list(self._sentences[self.step])
+
+    # ------------------------------------------------------------------ internals
+    def _load(self, text: Any) -> None:
+        if not isinstance(text, str) or not text.strip():
+            raise UserError("paste a record first (for example the text of round.record()).")
+        if len(text) > MAX_RECORD:
+            raise UserError(f"that record is too long ({len(text)} characters; at most {MAX_RECORD}).")
+        result = comet.replay(text)
+        if isinstance(result, comet.Match):
+            deals = [r for r, _ in result.finished] + [result.round]
+        else:
+            deals = [result]
+        self._show_deals(deals)
+
+    def _show_deals(self, deals: list[comet.Round]) -> None:
+        self._deals = deals
+        self.deal_choice.options = [(f"Deal {i + 1}", i) for i in range(len(deals))]
+        played = [i for i, r in enumerate(deals) if r.history]
+        first = played[-1] if played else len(deals) - 1
+        self.deal_choice.value = first
+        self.deal_choice.layout.display = "" if len(deals) > 1 else "none"
+        self._select(deals[first])
+
+    def _select(self, rnd: comet.Round) -> None:
+        self.full = rnd
+        self.cursor = rnd.copy()
+        lang = self.lang_choice.value if self.lang_choice.value in LANGUAGE_CODES else "en"
+        self._sentences = step_sentences(rnd, lang)
+        self._rules = self._rule_notes(rnd)
+        self.slider.max = len(rnd.history)
+        self._go(len(rnd.history), force=True)
+        self._go(0)
+
+    @staticmethod
+    def _rule_notes(rnd: comet.Round) -> list[str]:
+        """For each step, the rule that made the play legal (with the variant's sources)."""
+        sources = ", ".join(s.key for s in rnd.variant.sources)
+        r = rnd.rules
+        follow = ("the same rank or one higher" if r.follow == "same_or_next" else "one rank higher") + (
+            ", in suit" if r.in_suit else ", suits ignored")
+        notes = ["The cards are dealt as the variant says (see its rules; " + sources + ")."]
+        cursor = rnd.copy()
+        while cursor.history:
+            cursor.undo()
+        for seat, play in rnd.history:
+            before = cursor.describe_targets()
+            free = cursor.targets is None
+            phase = cursor.phase
+            cursor.play(play)
+            if phase == "redeal":
+                note = "Before play, the first hand may keep the hand or demand a new deal."
+            elif phase == "exchange":
+                note = "The exchange: discard, then draw as many from your share of the talon."
+            elif play.kind == "pass":
+                note = ("Passing is allowed when you cannot (or, where the variant lets you, will not) "
+                        f"play {before}.")
+            elif play.kind == "claim":
+                note = "The manille's payment must be claimed before the next card is played."
+            elif play.wild is not None:
+                note = f"A wild card may stand for {'any card on a lead' if free else before}."
+            elif free:
+                note = "After a stop (or at the start) the player entitled leads any card."
+            else:
+                note = f"Each card must be {follow}: here {before}."
+            notes.append(f"Rule: {note} (Sources of {rnd.variant.name}: {sources}.)")
+        return notes
+
+    def _go(self, step: int, force: bool = False) -> None:
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.steps:
+            raise UserError(f"the step must be 0 to {self.steps}, not {step!r}.")
+        cursor = self.cursor
+        while len(cursor.history) > step:
+            cursor.undo()
+        while len(cursor.history) < step:
+            _, play = self.full.history[len(cursor.history)]
+            cursor.play(play)
+        if self.slider.value != step:
+            self.slider.value = step
+        self._draw()
+
+    def _draw(self) -> None:
+        step = self.step
+        n = self.steps
+        lang = self.lang_choice.value if self.lang_choice.value in LANGUAGE_CODES else "en"
+        said = self._sentences[step] if step < len(self._sentences) else []
+        if step == 0:
+            title = "Step 0: the deal"
+        else:
+            seat, play = self.full.history[step - 1]
+            title = f"Step {step} of {n}: seat {seat} — {play.text}"
+        items = "".join(f"<li>{html.escape(s)}</li>" for s in said) or "<li>(nothing to say)</li>"
+        if step < len(self._rules):
+            items += f'<li style="list-style:none;color:#333;font-style:italic">{html.escape(self._rules[step])}</li>'
+
+        self.sentence.value = (f'<div role="status" aria-live="polite" style="background:#fffdf7;border:1px solid '
+                               f'#ddd5bd;border-left:4px solid #1f3f73;border-radius:6px;padding:6px 10px;'
+                               f'margin:4px 0"><div style="font-weight:700">{html.escape(title)}</div>'
+                               f'<ul style="margin:2px 0 0 18px;padding:0">{items}</ul></div>')
+        seat_view = None if self.reveal_box.value else 0
+        self.table.value = round_html(self.cursor, seat=seat_view, lang=lang)
+        self.first_button.disabled = self.back_button.disabled = step == 0
+        self.next_button.disabled = self.last_button.disabled = step == n
+
+    # ------------------------------------------------------------------ callbacks
+    @safe
+    def _on_first(self, b: Any) -> None:
+        self._go(0)
+        self.messages.clear()
+
+    @safe
+    def _on_back(self, b: Any) -> None:
+        if self.step == 0:
+            raise UserError("this is already the deal (step 0).")
+        self._go(self.step - 1)
+        self.messages.clear()
+
+    @safe
+    def _on_next(self, b: Any) -> None:
+        if self.step >= self.steps:
+            raise UserError("this is already the last step.")
+        self._go(self.step + 1)
+        self.messages.clear()
+
+    @safe
+    def _on_last(self, b: Any) -> None:
+        self._go(self.steps)
+        self.messages.clear()
+
+    @safe
+    def _on_slider(self, change: Any) -> None:
+        value = self.slider.value
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= self.steps:
+            bad = value
+            self.slider.value = self.step
+            raise UserError(f"the step must be 0 to {self.steps}, not {bad!r}.")
+        self._go(value)
+
+    @safe
+    def _on_deal(self, b: Any) -> None:
+        v = check_variant(self.variant_choice.value)
+        players = check_players(v, self.players_choice.value)
+        seed = check_seed(self.seed_choice.value)
+        bot = check_choice(self.bot_choice.value, BOT_NAMES, "bot")
+        self._show_deals([play_out(v, players, seed, bot)])
+        self.messages.info(f"Dealt {v.name} for {players} from seed {seed}: {self.steps} plays.")
+
+    @safe
+    def _on_load(self, b: Any) -> None:
+        self._load(self.record_text.value)
+        self.messages.info(f"Replayed the record: {self.steps} plays.")
+
+    @safe
+    def _on_deal_choice(self, change: Any) -> None:
+        i = self.deal_choice.value
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self._deals):
+            raise UserError(f"there is no deal {i!r} in this record.")
+        self._select(self._deals[i])
+
+    @safe
+    def _on_variant(self, change: Any) -> None:
+        v = check_variant(self.variant_choice.value)
+        players = self.players_choice.value
+        self.players_choice.options = [(f"{n} players", n) for n in v.players]
+        self.players_choice.value = players if players in v.players else v.players.start
+
+    @safe
+    def _on_view(self, change: Any) -> None:
+        lang = check_choice(self.lang_choice.value, LANGUAGE_CODES, "language")
+        self._sentences = step_sentences(self.full, lang)
+        self._draw()
