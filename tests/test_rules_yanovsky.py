@@ -1,0 +1,194 @@
+"""Scripted deals for Yanovsky's comet (1804), the exchange game and the joker pack (S2)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pytest
+
+import comet
+from comet import IllegalPlayError, Round
+
+Y = comet.find_variant("yanovsky-1804")
+X = comet.find_variant("yanovsky-exchange")
+J = comet.find_variant("single-pack-joker")
+
+
+def run(variant: comet.Variant, hands: Sequence[str], plays: Sequence[str], leader: int = 0,
+        pack: str | None = "red") -> Round:
+    rnd = Round.from_hands(variant, list(hands), leader=leader, pack=pack)
+    for p in plays:
+        rnd.play(p)
+    return rnd
+
+
+def settled(rnd: Round) -> list[tuple[int, int, int]]:
+    out = rnd.outcome()
+    assert out is not None
+    return [(p.payer, p.payee, p.amount) for p in out.settlement]
+
+
+def test_packs_comets_9c_and_9h() -> None:
+    assert [str(c) for c in Y.rules.wild_cards("red")] == ["9C"]
+    assert [str(c) for c in Y.rules.wild_cards("black")] == ["9H"]
+    assert [str(c) for c in Y.with_options(black_comet="9D").rules.wild_cards("black")] == ["9D"]
+    rnd = Round.deal(Y, players=2, seed=3)
+    assert [len(h) for h in rnd.hands] == [18, 18] and len(rnd.dead) == 12
+
+
+def test_same_rank_or_next() -> None:
+    rnd = run(Y, ["7H 7D 8H 2H", "8D 9D 3H"], ["7H"])
+    assert [p.text for p in rnd.legal_plays()] == ["7D", "8H"]
+    rnd.play("8H")
+    assert [p.text for p in rnd.legal_plays()] == ["pass"]  # 7 is no longer playable
+    rnd.play("pass")
+    assert [p.text for p in rnd.legal_plays()] == ["8D", "9D"]
+    for p in ["8D", "9D", "pass", "pass"]:
+        rnd.play(p)
+    # one cannot go: the other (the last to play) starts a new sequence
+    assert rnd.to_play == 1 and rnd.targets is None
+
+
+def test_comet_replaces_the_proper_card_and_stops() -> None:
+    rnd = run(Y, ["7H 9C 2H", "8D 3H"], ["7H"])
+    assert {"9C=7", "9C=8"} <= {p.text for p in rnd.legal_plays()}
+    rnd.play("9C=8")
+    assert rnd.targets is None and rnd.to_play == 0
+
+
+def test_card_count_scoring_and_opera_in_one_turn() -> None:
+    rnd = run(Y, ["7H 7D 8H", "8D 9D 3H"], ["7H", "7D", "8H"])
+    out = rnd.outcome()
+    assert out is not None and out.opera
+    assert settled(rnd) == [(1, 0, 3 * 2)]  # 3 cards ×2 (opera)
+
+
+def test_pips_scoring() -> None:
+    rnd = run(Y.with_options(count="pips"), ["7H 7D 8H", "8D 9D KH"], ["7H", "7D", "8H"])
+    assert settled(rnd) == [(1, 0, 27 * 2)]
+
+
+def test_no_opera_when_the_hand_took_two_turns() -> None:
+    rnd = run(Y, ["7H 9D", "8D 3H 4H"], ["7H", "pass", "8D", "pass", "9D"])
+    out = rnd.outcome()
+    assert out is not None and not out.opera
+    assert settled(rnd) == [(1, 0, 2)]
+
+
+def test_comet_multipliers() -> None:
+    # loser holds the comet: ×2
+    rnd = run(Y, ["7H 9D", "8D 3H 9C"], ["7H", "pass", "8D", "pass", "9D"])
+    assert settled(rnd) == [(1, 0, 2 * 2)]
+    # winner's last card the comet (not as nine): ×2
+    rnd = run(Y, ["7H 9C", "8D 3H 4H"], ["7H", "pass", "8D", "pass", "9C=8"])
+    assert settled(rnd) == [(1, 0, 2 * 2)]
+    # as a nine: ×4
+    rnd = run(Y, ["7H 9C", "8D 3H 4H"], ["7H", "pass", "8D", "pass", "9C=9"])
+    assert settled(rnd) == [(1, 0, 2 * 4)]
+    # opera ending with the comet: ×4 (S2); as a nine in an opera: ×4 ×2 (our reading)
+    rnd = run(Y, ["7H 9C", "8D 3H 4H"], ["7H", "9C=8"])
+    assert settled(rnd) == [(1, 0, 3 * 4)]
+    rnd = run(Y, ["8H 9C", "8D 3H 4H"], ["8H", "9C=9"])
+    assert settled(rnd) == [(1, 0, 3 * 8)]
+
+
+def test_both_blocked_settlement_when_the_leader_may_pass() -> None:
+    v = Y.with_options(leader_may_pass=True)
+    rnd = run(v, ["7H 2H", "8D 9D 3H 4H"], ["7H", "pass", "8D", "9D", "pass", "pass"])
+    assert rnd.to_play == 1 and rnd.targets is None and "pass" in [p.text for p in rnd.legal_plays()]
+    rnd.play("pass")
+    rnd.play("pass")
+    assert rnd.is_over
+    out = rnd.outcome()
+    assert out is not None and out.end == "blocked" and out.winner == 0
+    assert settled(rnd) == [(1, 0, 1)]  # 2 cards against 1
+    pips = Y.with_options(leader_may_pass=True, count="pips")
+    rnd = run(pips, ["7H 2H", "8D 9D 3H 4H"], ["7H", "pass", "8D", "9D", "pass", "pass", "pass", "pass"])
+    assert settled(rnd) == [(1, 0, 7 - 2)]
+
+
+def test_leader_may_not_pass_by_default() -> None:
+    rnd = run(Y, ["7H 2H", "8D 3H"], [])
+    assert "pass" not in [p.text for p in rnd.legal_plays()]
+    with pytest.raises(IllegalPlayError):
+        rnd.play("pass")
+
+
+# ---------------------------------------------------------------- exchange
+@pytest.mark.parametrize("n,size,talon,allowances", [(2, 18, 12, (6, 6)), (3, 12, 12, (6, 3, 3)),
+                                                      (4, 10, 8, (4, 2, 1, 1))])
+def test_exchange_allowances(n: int, size: int, talon: int, allowances: tuple[int, ...]) -> None:
+    rnd = Round.deal(X, players=n, seed=2)
+    assert rnd.phase == "exchange" and len(rnd.talon) == talon and [len(h) for h in rnd.hands] == [size] * n
+    for k, allowance in enumerate(allowances):
+        seat = rnd.to_play
+        assert seat == (rnd.leader + k) % n
+        for _ in range(allowance):
+            rnd.play(f"discard {rnd.hands[seat][-1]}")
+        assert [p.text for p in rnd.legal_plays()] == ["draw"]  # allowance used up
+        rnd.play("draw")
+        assert len(rnd.hands[seat]) == size
+    assert rnd.phase == "play" and rnd.talon == []
+
+
+def test_no_exchange_with_five() -> None:
+    rnd = Round.deal(X, players=5, seed=2)
+    assert rnd.phase == "play" and [len(h) for h in rnd.hands] == [9] * 5 and len(rnd.dead) == 3
+
+
+def test_untaken_cards_are_seen_then_set_aside() -> None:
+    rnd = Round.deal(X, players=3, seed=1)
+    share = rnd.talon[:6]
+    seat = rnd.to_play
+    assert seat is not None
+    rnd.play(f"discard {rnd.hands[seat][0]}")
+    rnd.play("draw")
+    assert rnd.set_aside == share[1:]
+    assert rnd.view(seat).seen_aside == tuple(share[1:])
+    assert rnd.view((seat + 1) % 3).seen_aside == ()
+    nxt = rnd.to_play
+    assert nxt is not None
+    rnd.play("draw")  # takes nothing: all 3 of its share are set aside
+    assert rnd.talon == [] or len(rnd.talon) == 3
+    assert "looks at the" in " ".join(rnd.narration())
+
+
+def test_leftovers_pass_on_reading() -> None:
+    rnd = Round.deal(X.with_options(leftovers_pass_on=True), players=3, seed=1)
+    talon = list(rnd.talon)
+    seat = rnd.to_play
+    assert seat is not None
+    rnd.play(f"discard {rnd.hands[seat][0]}")
+    rnd.play("draw")
+    assert rnd.set_aside == [] and rnd.talon == talon[1:]
+
+
+def test_exchange_draws_from_the_talon() -> None:
+    rnd = Round.deal(X, players=2, seed=9)
+    seat = rnd.to_play
+    assert seat is not None
+    talon = list(rnd.talon)
+    gone = rnd.hands[seat][:2]
+    rnd.play(f"discard {gone[0]}")
+    rnd.play(f"discard {gone[1]}")
+    rnd.play("draw")
+    from collections import Counter
+    assert Counter(rnd.hands[seat]) == Counter(rnd.initial_hands[seat]) - Counter(gone) + Counter(talon[:2])
+    assert rnd.discards[seat] == gone
+
+
+# ---------------------------------------------------------------- one pack with a joker
+def test_joker_pack() -> None:
+    pack = J.rules.pack()
+    assert len(pack) == 48 and comet.JOKER in pack
+    assert "9D" not in [str(c) for c in pack] and not any(c.rank == 1 for c in pack)
+    assert J.rules.wild_cards() == frozenset([comet.JOKER])
+    rnd = Round.from_hands(J, ["7H JK", "8D 3H"])
+    rnd.play("7H")
+    assert "JK=8" in [p.text for p in rnd.legal_plays()]
+    rnd.play("JK=8")
+    assert settled(rnd) == [(1, 0, 2 * 4)]  # comet last ×2, opera ×2
+    rnd = Round.from_hands(J.with_options(count="pips"), ["7H 8H", "3H JK"])
+    for p in ["7H", "8H"]:
+        rnd.play(p)
+    assert settled(rnd) == [(1, 0, (3 + 9) * 2 * 2)]  # the joker counts 9; holder ×2, opera ×2
