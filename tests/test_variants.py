@@ -1,0 +1,36 @@
+"""Every variant: metadata, options, player counts, deal sizes."""
+
+from __future__ import annotations
+
+import pytest
+
+import comet
+
+EXPECTED = {"hoc-third-stage", "old-comet-1718", "new-comet-1752", "yanovsky-1804", "yanovsky-exchange",
+            "single-pack-joker", "modern-comet-1991", "two-handed-arnold-2011", "comet-6-8-players",
+            "commit-1857", "commit-1991", "commit-2011"}
+
+
+def test_all_variants_present() -> None:
+    assert set(comet.VARIANTS) == EXPECTED
+
+
+@pytest.mark.parametrize("vid", sorted(EXPECTED))
+def test_variant_basics(vid: str) -> None:
+    v = comet.find_variant(vid)
+    assert v.id == vid and v.sources and v.doc
+    for n in v.players:
+        rnd = comet.Round.deal(v, players=n, seed=0)
+        assert len(rnd.hands) == n
+    for name, option in v.options.items():
+        for value in option.choices:
+            w = v.with_options(**{name: value})
+            assert w.option_values[name] == value
+            assert (name in w.chosen) == (value != option.default)
+
+
+def test_with_options_equality() -> None:
+    v = comet.find_variant("old-comet-1718")
+    assert v.with_options(manille_penalty="each_opponent") == v
+    assert v.with_options(manille_penalty="winner_only") != v
+    assert v.with_options(wild_is_stop=True).rules.wild_mode == "stop"

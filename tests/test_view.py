@@ -1,0 +1,51 @@
+"""Views: a player's own hand, the table, sizes of other hands, never another's cards."""
+
+from __future__ import annotations
+
+import random
+
+import comet
+from comet import Round
+
+
+def test_view_of_a_scripted_deal() -> None:
+    rnd = Round.from_hands("modern-comet-1991", ["7H 8H 2H", "TD 3H KD"], pack="red")
+    rnd.play("7H")
+    v0, v1 = rnd.view(0), rnd.view(1)
+    assert [str(c) for c in v0.hand] == ["2H", "8H"] and v0.hand_sizes == (2, 3)
+    assert [p.text for p in v0.legal] == ["8H"] and v1.legal == ()
+    assert v1.table == ((0, comet.Play.parse("7H")),)
+    unseen = [str(c) for c in v1.unseen()]
+    # the red pack holds two of each card: one 7♥ is on the table, one T♦ in seat 1's hand
+    assert unseen.count("8H") == 2 and unseen.count("TD") == 1 and unseen.count("7H") == 1
+    assert len(unseen) == 48 - 3 - 1
+    assert v0.dead_size == len(rnd.dead)
+
+
+def test_view_does_not_carry_the_seed() -> None:
+    rnd = Round.deal("modern-comet-1991", players=2, seed=1234)
+    v = rnd.view(0)
+    assert "seed" not in v._public
+
+
+def test_exchange_discards_are_masked() -> None:
+    rnd = Round.deal("yanovsky-exchange", players=2, seed=1)
+    seat = rnd.to_play
+    assert seat is not None
+    rnd.play(f"discard {rnd.hands[seat][0]}")
+    other = rnd.view(1 - seat)
+    assert other.history == ((seat, "discard ?"),)
+    assert rnd.view(seat).history[0][1].startswith("discard ") and rnd.view(seat).history[0][1] != "discard ?"
+
+
+def test_determinize_keeps_the_viewer_hand_and_legal_plays() -> None:
+    rnd = Round.deal("modern-comet-1991", players=3, seed=5)
+    rng = random.Random(1)
+    for _ in range(10):
+        rnd.play(rng.choice(rnd.legal_plays()))
+    seat = rnd.to_play
+    assert seat is not None
+    sample = rnd.view(seat).determinize(random.Random(2))
+    assert sample.hands[seat] == rnd.hands[seat]
+    assert [len(h) for h in sample.hands] == [len(h) for h in rnd.hands]
+    assert sample.legal_plays() == rnd.legal_plays()
