@@ -474,7 +474,8 @@ class Round:
             legal = self._legal = self._generate()
         if play.__class__ is Play and play in legal:  # identity first: interned plays
             return play
-        move = Play.parse(play)  # raises InvalidPlayError for anything but a play or its text
+        # Play.parse raises InvalidPlayError for anything but a play or its text (e.g. an int)
+        move = play if isinstance(play, Play) else Play.parse(play)
         for p in legal:
             if p == move:
                 return p
