@@ -1,24 +1,20 @@
-"""Write one section of ``bench/README.md`` (``## Title`` up to the next ``## ``), keeping the others."""
+"""Write a section of bench/README.md between markers (other sections are left alone)."""
 
 from __future__ import annotations
 
-import datetime
-import platform
 from pathlib import Path
 
-README = Path(__file__).resolve().parent / "README.md"
-INTRO = "# Benchmarks\n\nMeasured on this project's machine (2 cores). `make bench` regenerates them.\n"
+README = Path(__file__).with_name("README.md")
 
 
-def write_section(title: str, body: str, path: Path = README) -> None:
-    text = path.read_text(encoding="utf-8") if path.exists() else INTRO
-    stamp = f"_{datetime.date.today().isoformat()}, {platform.machine()}, {platform.python_version()}_"
-    section = f"## {title}\n\n{stamp}\n\n{body.rstrip()}\n"
-    head, sep, rest = text.partition(f"## {title}\n")
-    if sep:
-        after = rest.find("\n## ")
-        tail = rest[after + 1:] if after >= 0 else ""
-        text = head + section + ("\n" + tail if tail else "")
+def write_section(key: str, title: str, body: str) -> None:
+    start, end = f"<!-- {key}:start -->", f"<!-- {key}:end -->"
+    text = README.read_text() if README.exists() else "# Benchmarks\n\nRun with `make bench`.\n"
+    block = f"{start}\n## {title}\n\n{body.strip()}\n{end}"
+    if start in text and end in text:
+        head, _, rest = text.partition(start)
+        _, _, tail = rest.partition(end)
+        text = head + block + tail
     else:
-        text = text.rstrip() + "\n\n" + section
-    path.write_text(text, encoding="utf-8")
+        text = text.rstrip() + "\n\n" + block + "\n"
+    README.write_text(text)
