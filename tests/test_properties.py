@@ -250,7 +250,14 @@ def test_view_hides_other_hands_and_determinize_keeps_legal_plays(c: tuple[str, 
     sample = view.determinize(random.Random(pick))
     assert sample.hands[seat] == rnd.hands[seat]
     assert sample.to_play == rnd.to_play
-    assert [p.text for p in sample.legal_plays()] == [p.text for p in rnd.legal_plays()]
+    if rnd.rules.wild_mode == "bridge" and rnd.holds_wild(seat):
+        # Commit 1857: the 9♦ may bridge only a gap *nobody* can fill, which depends on the
+        # hidden hands; the viewer's other plays still agree.
+        def natural(r: Round) -> set[str]:
+            return {p.text for p in r.legal_plays() if p.wild is None and p.kind != "pass"}
+        assert natural(sample) == natural(rnd)
+    else:
+        assert [p.text for p in sample.legal_plays()] == [p.text for p in rnd.legal_plays()]
     # the sample can be played on to the end
     for _ in range(MAX_MOVES):
         if sample.is_over:
