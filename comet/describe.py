@@ -82,7 +82,7 @@ def facts(v: Variant) -> dict[str, str]:
     groups = {"four": "four of a kind", "nines": "three nines with or without the comet",
               "kings": "two or three kings"}
     group_text = ", ".join(groups[g] for g in ("four", "nines", "kings") if g in r.groups) or "none"
-    wild_cards = set()
+    wild_cards: set[Card] = set()
     for name in r.packs:
         wild_cards |= r.wild_cards(name)
     wild = ("none" if not wild_cards else
