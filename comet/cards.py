@@ -48,6 +48,9 @@ def parse_rank(text: str) -> int:
 class Card:
     """One playing card; immutable and interned (compare with ``==`` or ``is``).
 
+    Cards compare by identity (no ordering methods, so ``in`` and ``list.remove`` stay in C);
+    sort them with ``key=sort_key``.
+
     ``rank`` is 1..13 (0 for the joker), ``suit`` one of ``SHDC`` ("" for the joker).
     ``index`` is a small integer unique per card (0..52), handy for tables.
     """
@@ -140,9 +143,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({self._text!r})"
-
-    def __lt__(self, other: "Card") -> bool:
-        return self.order < other.order
 
     def _repr_svg_(self) -> str:
         from comet import svg

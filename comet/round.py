@@ -97,14 +97,14 @@ class Round:
         self.dealer = dealer
         self.leader = leader
         self.dead_comets = dead_comets
-        self.wilds: frozenset[Card] = r.wild_cards(pack)
+        self.wilds: frozenset[Card] = _wild_cards(r, pack)
         self._wild_list = sorted(self.wilds, key=sort_key)
         self._wild1 = self._wild_list[0] if len(self._wild_list) == 1 else None
         self._pack = r.pack(pack, players=n)
         self._pack_set = frozenset(self._pack)
-        self._hocs = frozenset(Card.parse(t) for t in r.hoc_cards)
+        self._hocs = _hoc_cards(r.hoc_cards)
         self._initial = ([sorted(h, key=sort_key) for h in hands], sorted(dead, key=sort_key), list(talon))
-        self._rng = random.Random(f"{seed}/redeal" if seed is not None else "redeal")
+        self._rng: random.Random | None = None  # the redeal's shuffle, made when first needed
         self._setup(self._initial[0], self._initial[1], list(talon))
 
     def _setup(self, hands: list[list[Card]], dead: list[Card], talon: list[Card]) -> None:
@@ -461,8 +461,9 @@ class Round:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        if play.__class__ is Play and play in legal:  # interned plays: identity is enough
-            move: Play = play
+        for move in legal:  # plays are interned: identity is enough for the usual case
+            if move is play:
+                break
         else:
             move = self._check(play)
         self._push(move)
@@ -539,7 +540,7 @@ class Round:
             frame = frame[:1] + ([list(h) for h in self.hands],) + frame[2:] + (
                 self.exchange_index, self.exchange_count, list(self.talon), list(self.set_aside),
                 [list(d) for d in self.discards], list(self.dead), self.redealt, self._start_sizes,
-                self.leader, self._rng.getstate(),
+                self.leader, self._rng.getstate() if self._rng is not None else None,
             )
         self._stack.append(frame)
         self.history.append((seat, move))
@@ -576,7 +577,10 @@ class Round:
         if len(state) > 17:
             (self.exchange_index, self.exchange_count, self.talon, self.set_aside, self.discards, self.dead,
              self.redealt, self._start_sizes, self.leader, rng_state) = state[17:]
-            self._rng.setstate(rng_state)
+            if rng_state is None:
+                self._rng = None
+            elif self._rng is not None:
+                self._rng.setstate(rng_state)
         del self.ledger[ledger_len:]
         del self._events[events_len:]
         self._legal = None
@@ -763,6 +767,8 @@ class Round:
         """The 1752 first hand's right to demand a new deal (S0, S1); used once."""
         self._event("redeal", seat)
         cards = [c for h in self.hands for c in h] + self.dead + self.talon
+        if self._rng is None:
+            self._rng = random.Random(f"{self.seed}/redeal" if self.seed is not None else "redeal")
         self._rng.shuffle(cards)
         size = len(self.hands[0])
         n = self.players
@@ -867,8 +873,9 @@ class Round:
         other.dead = list(self.dead)
         other.talon = list(self.talon)
         other.set_aside = list(self.set_aside)
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        if self._rng is not None:
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
         other._legal = None
         return other
 
@@ -908,6 +915,19 @@ class Round:
 
 
 _NO_CARDS: list[Card] = []
+_WILDS: dict[tuple[str, ...], frozenset[Card]] = {}
+
+
+def _wild_cards(rules: Rules, pack: str) -> frozenset[Card]:
+    key = (pack, rules.red_comet, rules.black_comet) + rules.wild
+    found = _WILDS.get(key)
+    if found is None:
+        found = _WILDS[key] = rules.wild_cards(pack)
+    return found
+
+
+def _hoc_cards(texts: tuple[str, ...]) -> frozenset[Card]:
+    return frozenset(Card.parse(t) for t in texts) if texts else frozenset()
 _NEXT: list[tuple[Target, ...]] = [((rank + 1, ""),) for rank in range(14)]
 """The usual target after a card of each rank, suits ignored (shared tuples)."""
 _WILD_PLAYS: dict[tuple[Card, int, str], Play] = {}

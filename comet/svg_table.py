@@ -20,7 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING, Iterable
 
 from comet import svg
-from comet.cards import Card
+from comet.cards import sort_key, Card
 from comet.ledger import POOL, net, plural
 from comet.plays import Play
 
@@ -126,7 +126,7 @@ def _trail_html(rnd: "Round", size: float) -> str:
     else:
         label = "The comet's tail: the previous and the current run" if len(shown) > 1 else "The comet's tail"
         body = (f'<div style="font-size:12px;color:#333">{escape(label)}</div><div style="line-height:0">'
-                f"{svg.trail(cards, size=size, wild_cards=sorted(rnd.wilds), stops=stops)}</div>")
+                f"{svg.trail(cards, size=size, wild_cards=sorted(rnd.wilds, key=sort_key), stops=stops)}</div>")
         words = []
         for run in shown:
             text = " ".join(c.symbol for c in run.cards)
@@ -168,7 +168,7 @@ def _status_html(rnd: "Round", you: int | None) -> str:
 
 
 def _hands_html(rnd: "Round", you: int | None, reveal: bool, four_colour: bool, size: float) -> str:
-    wilds = sorted(rnd.wilds)
+    wilds = sorted(rnd.wilds, key=sort_key)
     lit: set[Card] = set()
     on_turn = rnd.to_play
     show_lit = on_turn is not None and (you is None or reveal or on_turn == you)
@@ -190,7 +190,7 @@ def _hands_html(rnd: "Round", you: int | None, reveal: bool, four_colour: bool, 
         marker = "border-left:4px solid #1f8a4c;padding-left:6px" if seat == on_turn else \
             "border-left:4px solid transparent;padding-left:6px"
         picture = hand_html(hand, wild_cards=wilds, label=label, face_down=hidden,
-                            highlight=sorted(lit) if seat == on_turn else (), four_colour=four_colour, size=size)
+                            highlight=sorted(lit, key=sort_key) if seat == on_turn else (), four_colour=four_colour, size=size)
         rows.append(f'<div style="{marker}">{picture}</div>')
     dead = len(rnd.dead) + len(rnd.talon)
     extra = ""
