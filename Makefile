@@ -102,12 +102,17 @@ serve: venv vendor $(BOOK_INDEX)
 	$(VPY) tools/serve.py
 
 # --- Tests -------------------------------------------------------------------
+# mypy, the clean book build and pytest all run, so one log shows every failure; the
+# target fails if any of them failed. (pytest needs _build/html for the browser tests.)
 test: venv deps-system vendor
-	@if [ -f comet/__init__.py ]; then \
-	  echo "$(VENV)/bin/mypy --strict comet"; $(VENV)/bin/mypy --strict comet; \
-	else echo "mypy: skipped (no comet/__init__.py yet)"; fi
-	$(MAKE) --no-print-directory book
-	$(VPY) -m pytest
+	@status=0; \
+	if [ -f comet/__init__.py ]; then \
+	  echo "$(VENV)/bin/mypy --strict comet"; $(VENV)/bin/mypy --strict comet || status=1; \
+	else echo "mypy: skipped (no comet/__init__.py yet)"; fi; \
+	$(MAKE) --no-print-directory book || status=1; \
+	echo "$(VPY) -m pytest"; $(VPY) -m pytest || status=1; \
+	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above: mypy, book build or pytest)"; fi; \
+	exit $$status
 
 # Runs every bench/*.py except helpers named _*.py (e.g. bench/engine.py).
 bench: venv

@@ -112,7 +112,8 @@ def stop_process_group(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> 
         except ProcessLookupError:
             pass
         proc.wait()
-    # Kernels live in the same process group; make sure none outlives Voila.
+    # Anything left in Voila's group (kernels run in sessions of their own, and Voila shuts
+    # them down itself on SIGTERM).
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
