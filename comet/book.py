@@ -40,7 +40,7 @@ __all__ = [
     "ambiguities_markdown", "glossary_markdown", "proportion_ci", "mean_ci", "Estimate",
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "comet_dead_probability", "escalation_values",
-    "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of",
+    "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "first_hand_by_quality",
 ]
 
 # ---------------------------------------------------------------- citations
@@ -74,9 +74,25 @@ def _cell(text: str) -> str:
 
 
 # ---------------------------------------------------------------- exercises
-def plays_text(rnd: Round) -> str:
-    """The legal plays of the player to move, as the notation writes them (``7H, 9D=8, pass``)."""
-    return ", ".join(p.text for p in rnd.legal_plays())
+def plays_text(rnd: Round, *, compact: int = 6) -> str:
+    """The legal plays of the player to move, as the notation writes them (``7H, 9D=8, pass``).
+
+    When one wild card has more than ``compact`` plays (a free lead with the comet), they
+    are summed up as ``9D=… (the 9D as any of 52 cards)``.
+    """
+    plays = rnd.legal_plays()
+    wild: Counter[str] = Counter(str(p.wild) for p in plays if p.wild is not None and len(p.cards) == 1)
+    texts: list[str] = []
+    done: set[str] = set()
+    for p in plays:
+        w = str(p.wild) if p.wild is not None and len(p.cards) == 1 else ""
+        if w and wild[w] > compact:
+            if w not in done:
+                done.add(w)
+                texts.append(f"{w}=… (the {w} as any of {wild[w]} ranks or cards)")
+            continue
+        texts.append(p.text)
+    return ", ".join(texts)
 
 
 def outcome_markdown(outcome: Outcome | None) -> str:
@@ -290,7 +306,7 @@ def play_deals(variant: Variant | str, players: int, agents: Sequence[Any] | Any
     :class:`~comet.simulate.GameRecord` does not keep.
     """
     v = resolve_variant(variant)
-    specs = list(agents) if isinstance(agents, (list, tuple)) else [agents] * players
+    specs: list[Any] = list(agents) if isinstance(agents, (list, tuple)) else [agents] * players
     rounds: list[Round] = []
     for i in range(games):
         rnd = Round.deal(v, players=players, seed=f"{seed}/{i}", dealer=i % players)
@@ -423,3 +439,93 @@ def trail_of(rnd: Round) -> tuple[list[Card], list[int]]:
         elif e[0] == "stop" and cards:
             stops.append(len(cards) - 1)
     return cards, sorted(set(stops))
+
+
+_PEG_COLOURS = ("#b03a2e", "#1f4e79", "#1e7b47", "#7d3c98")
+
+
+def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: float = 720) -> Any:
+    """A cribbage board (two to four tracks of ``target - 1`` holes in four streets of 30) with
+    each seat's front peg at its last total and back peg at the one before.
+
+    ``history`` is :func:`match_pegging`'s list of totals after each deal.  Returns a
+    :class:`comet.svg.SvgString` (it displays itself in a notebook).
+    """
+    from comet.svg import SvgString
+
+    if not history:
+        raise ValueError("history needs at least one row of totals")
+    seats = len(history[0])
+    holes = target - 1
+    per_street = 30
+    streets = max(1, math.ceil(holes / per_street))
+    step = (width - 90) / (per_street + (per_street // 5 - 1) * 0.6)
+    line_h = 16.0
+    street_h = line_h * seats + 18
+    top = 34.0
+    height = top + streets * street_h + 20
+    left = 60.0
+
+    def xy(n: int, seat: int) -> tuple[float, float]:
+        if n <= 0:
+            return left - 1.6 * step, top + seat * line_h
+        if n >= target:
+            last = streets - 1
+            x = left - 1.6 * step if last % 2 else left + (per_street + (per_street // 5 - 1) * 0.6 + 0.6) * step
+            return x, top + last * street_h + seat * line_h
+        street, pos = divmod(n - 1, per_street)
+        if street % 2:
+            pos = per_street - 1 - pos
+        x = left + (pos + (pos // 5) * 0.6) * step
+        return x, top + street * street_h + seat * line_h
+
+    final = list(history[-1])
+    back = list(history[-2]) if len(history) > 1 else [0] * seats
+    words = "; ".join(f"seat {s}: {final[s]} (back peg {back[s]})" for s in range(seats))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="Cribbage board: {words}">',
+        f"<title>Cribbage board to {target}</title><desc>Pegs after {len(history) - 1} deals: {words}.</desc>",
+        f'<rect x="2" y="2" width="{width - 4:.0f}" height="{height - 4:.0f}" rx="14" fill="#d9b77e" stroke="#8a6a3a" stroke-width="2"/>',
+        f'<text x="{left:.0f}" y="20" font-family="sans-serif" font-size="12" fill="#3b2a14">'
+        f"Start (left), four streets of {per_street} holes, finish at {target}</text>",
+    ]
+    for seat in range(seats):
+        colour = _PEG_COLOURS[seat % len(_PEG_COLOURS)]
+        for n in range(0, target + 1):
+            x, y = xy(n, seat)
+            r = 3.4 if n in (0, target) else 2.4
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="#5a4327"/>')
+        for score, solid in ((back[seat], False), (final[seat], True)):
+            x, y = xy(min(score, target), seat)
+            fill = colour if solid else "#ffffff"
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5.5" fill="{fill}" stroke="{colour}" stroke-width="2.2"/>')
+        x0, y0 = xy(0, seat)
+        parts.append(f'<text x="{x0 - 10:.1f}" y="{y0 + 4:.1f}" text-anchor="end" font-family="sans-serif" '
+                     f'font-size="11" fill="{colour}">{seat}</text>')
+    parts.append("</svg>")
+    return SvgString("".join(parts))
+
+
+def first_hand_by_quality(rounds: Sequence[Round], groups: int = 3) -> list[tuple[str, Estimate]]:
+    """The first hand's net result, its dealt hands sorted by :func:`comet.agents.hand_quality`
+    (stops, longest run, isolated cards) and cut into ``groups`` equal groups, worst first (C8)."""
+    from comet.agents import hand_quality
+
+    scored: list[tuple[float, float]] = []
+    for rnd in rounds:
+        out = rnd.outcome()
+        if out is None:
+            continue
+        hand = rnd.initial_hands[rnd.leader]
+        scored.append((hand_quality(hand, rnd.wilds, rnd.rules.in_suit), float(out.payments[rnd.leader])))
+    scored.sort(key=lambda t: t[0])
+    n = len(scored)
+    rows: list[tuple[str, Estimate]] = []
+    for g in range(groups):
+        part = scored[g * n // groups:(g + 1) * n // groups]
+        if not part:
+            continue
+        label = f"quality {part[0][0]:.1f} to {part[-1][0]:.1f}"
+        rows.append((label, mean_ci([p for _, p in part])))
+    return rows
