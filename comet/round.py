@@ -563,8 +563,8 @@ class Round:
 
     def undo(self) -> Play:
         """Take back the last play and return it; raise ``IndexError`` if there is none."""
-        if not self.history:
-            raise IndexError("nothing to undo: no play has been made in this round")
+        if not self._stack:
+            raise IndexError("nothing to undo: no play has been made in this round (or in this sample)")
         seat, move = self.history.pop()
         state = self._stack.pop()
         (seat, all_hands, hand, self.targets, self.to_play, self.last, self.passes, self.claim_seat,

@@ -127,7 +127,8 @@ class RoundView:
         rnd._initial = ([sorted(h + p, key=sort_key) for h, p in zip(hands, played)], list(rnd.dead), [])
         rnd._stack = []
         rnd._events = []
-        rnd.history = [(s, Play.parse(t)) for s, t in self.history if t != "discard ?"][-1:]
+        # The public plays (other players' discards stay unknown); undo stops at this position.
+        rnd.history = [(s, Play.parse(t)) for s, t in self.history if t != "discard ?"]
         rnd._rng = random.Random(rng.random())
         rnd._legal = None
         if self.phase == "exchange":
