@@ -114,7 +114,7 @@ def rules_markdown(variant: Variant | str) -> str:
     its sources cited."""
     v = resolve_variant(variant)
     rows = facts(v)
-    lines = ["| | |", "|---|---|"]
+    lines = ["| rule | as the engine plays it |", "|---|---|"]
     for row in ROWS:
         text = _cell(rows[row])
         if row == "Sources":
@@ -135,11 +135,11 @@ def ambiguities_markdown() -> str:
     """Every ambiguity of the sources with the reading chosen, its sources and its option."""
     out: list[str] = []
     for a in AMBIGUITIES:
-        option = f"`{a.option}`" if a.option else "none (a question of history)"
         variants = ", ".join(f"`{v}`" for v in a.variants) or "none"
+        option = (f"`{a.option}`, in {variants}" if a.option else "none: a question of history, not of the rules")
         out.append(f"(ambiguity-{a.id.split('-')[1]})=\n### {a.id}\n\n**Question.** {a.question}\n\n"
                    f"**Reading chosen.** {a.reading}\n\n**Sources.** {cite(a.sources)}\n\n"
-                   f"**Option.** {option}; variants with that option: {variants}.\n")
+                   f"**Option.** {option}.\n")
     return "\n".join(out)
 
 
@@ -446,7 +446,7 @@ _PEG_COLOURS = ("#b03a2e", "#1f4e79", "#1e7b47", "#7d3c98")
 
 def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: float = 720) -> Any:
     """A cribbage board (two to four tracks of ``target - 1`` holes in four streets of 30) with
-    each seat's front peg at its last total and back peg at the one before.
+    each seat's front peg at its last total and back peg at its total before its last score.
 
     ``history`` is :func:`match_pegging`'s list of totals after each deal.  Returns a
     :class:`comet.svg.SvgString` (it displays itself in a notebook).
@@ -459,12 +459,12 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
     holes = target - 1
     per_street = 30
     streets = max(1, math.ceil(holes / per_street))
-    step = (width - 90) / (per_street + (per_street // 5 - 1) * 0.6)
+    step = (width - 116) / (per_street + (per_street // 5 - 1) * 0.6)
     line_h = 16.0
     street_h = line_h * seats + 18
     top = 34.0
     height = top + streets * street_h + 20
-    left = 60.0
+    left = 86.0
 
     def xy(n: int, seat: int) -> tuple[float, float]:
         if n <= 0:
@@ -480,7 +480,7 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
         return x, top + street * street_h + seat * line_h
 
     final = list(history[-1])
-    back = list(history[-2]) if len(history) > 1 else [0] * seats
+    back = [next((row[s] for row in reversed(history) if row[s] != final[s]), 0) for s in range(seats)]
     words = "; ".join(f"seat {s}: {final[s]} (back peg {back[s]})" for s in range(seats))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -502,7 +502,10 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5.5" fill="{fill}" stroke="{colour}" stroke-width="2.2"/>')
         x0, y0 = xy(0, seat)
         parts.append(f'<text x="{x0 - 10:.1f}" y="{y0 + 4:.1f}" text-anchor="end" font-family="sans-serif" '
-                     f'font-size="11" fill="{colour}">{seat}</text>')
+                     f'font-size="11" fill="{colour}">seat {seat}</text>')
+    xf, yf = xy(target, 0)
+    parts.append(f'<text x="{xf:.1f}" y="{yf - 9:.1f}" text-anchor="middle" font-family="sans-serif" '
+                 f'font-size="10" fill="#3b2a14">{target}</text>')
     parts.append("</svg>")
     return SvgString("".join(parts))
 
