@@ -47,6 +47,17 @@ def play_out(variant: comet.Variant, players: int, seed: int, bot: str = "greedy
     return rnd
 
 
+def _fresh(rnd: comet.Round) -> comet.Round:
+    """The same deal, back at its start (rebuilt from its record, not ``Round.copy()``:
+    a copy shares the undo frames of the original, so undoing a non-card play in one and
+    playing on could disturb the other)."""
+    again = comet.replay(rnd.record())
+    assert isinstance(again, comet.Round)
+    while again.history:
+        again.undo()
+    return again
+
+
 class StepThrough(W.VBox):
     """Replays one deal: first / back / next / last buttons, a slider over the steps, the
     table at each step and, for each step, what happened and which rule (with its source)
@@ -188,7 +199,7 @@ class StepThrough(W.VBox):
 
     def _select(self, rnd: comet.Round) -> None:
         self.full = rnd
-        self.cursor = rnd.copy()
+        self.cursor = _fresh(rnd)
         lang = self.lang_choice.value if self.lang_choice.value in LANGUAGE_CODES else "en"
         self._sentences = step_sentences(rnd, lang)
         self._rules = self._rule_notes(rnd)
@@ -204,9 +215,7 @@ class StepThrough(W.VBox):
         follow = ("the same rank or one higher" if r.follow == "same_or_next" else "one rank higher") + (
             ", in suit" if r.in_suit else ", suits ignored")
         notes = ["The cards are dealt as the variant says (see its rules; " + sources + ")."]
-        cursor = rnd.copy()
-        while cursor.history:
-            cursor.undo()
+        cursor = _fresh(rnd)
         for seat, play in rnd.history:
             before = cursor.describe_targets()
             free = cursor.targets is None

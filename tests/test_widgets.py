@@ -1,0 +1,318 @@
+"""Headless tests of the widgets: complete games of every variant through the widgets only."""
+
+from __future__ import annotations
+
+import html
+import random
+import sys
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import comet  # noqa: E402
+from comet.narrate import step_sentences  # noqa: E402
+from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
+from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
+from widgets import common  # noqa: E402
+
+VARIANT_IDS = list(comet.VARIANTS)
+
+
+def test_all_widgets_build_with_no_arguments() -> None:
+    for cls in (StepThrough, PlayTable, ScoreCalculator, VariantCompare, SimulationExplorer):
+        w = cls()
+        assert w.errors == 0
+        assert not w.messages.is_error, w.messages.text
+        assert w.children
+
+
+def check_table_shows(table: PlayTable) -> None:
+    rnd = table.round
+    shown = sorted(table.shown_plays)
+    if not rnd.is_over and rnd.to_play == 0:
+        assert shown == sorted(p.text for p in rnd.legal_plays())
+        assert (table.pass_button.layout.display != "none") == any(p.kind == "pass" for p in rnd.legal_plays())
+    else:
+        assert shown == []
+        assert table.pass_button.layout.display == "none"
+    page = table.table.value
+    assert f"Seat 0 (you): {len(rnd.hands[0])} card" in page
+    for seat in range(1, rnd.players):
+        assert f"Seat {seat}: {len(rnd.hands[seat])} card" in page
+    for line in (rnd.outcome().lines if rnd.is_over else []):
+        assert html.escape(line.strip()) in page
+    for seat, value in enumerate(table.match.standings()):
+        assert f": {value:+d}</td>" in table.scores.value
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_play_complete_deals_of_every_variant(variant: str) -> None:
+    v = comet.VARIANTS[variant]
+    rng = random.Random(variant)
+    for players in sorted({v.players.start, v.players.stop - 1}):
+        table = PlayTable(variant=variant, players=players, seed=players, bot="greedy")
+        assert table.round.variant.id == variant and table.round.players == players
+        for _ in range(3000):
+            check_table_shows(table)
+            if table.round.is_over:
+                break
+            assert table.round.to_play == 0, "the bots move until it is your turn"
+            before = len(table.round.history)
+            human_move(table, rng)
+            assert not table.messages.is_error, table.messages.text
+            assert len(table.round.history) > before
+        assert table.round.is_over
+        assert "Settlement" in table.table.value
+        assert consistent(table.round)
+        assert table.errors == 0
+
+
+def test_match_runs_to_its_end_with_next_deal() -> None:
+    table = PlayTable(variant="two-handed-arnold-2011", seed=5, bot="random")
+    rng = random.Random(1)
+    deals = 1
+    for _ in range(20000):
+        if table.match.is_over:
+            break
+        if table.round.is_over:
+            assert table.new_deal_button.description == "Next deal"
+            table.new_deal_button.click()
+            deals += 1
+            assert table.match.deal_number == deals
+            continue
+        human_move(table, rng)
+    assert table.match.is_over and deals >= 2
+    assert "Match over" in table.scores.value
+    assert table.new_deal_button.description == "New match"
+    table.new_deal_button.click()
+    assert table.match.deal_number == 1 and not table.messages.is_error
+
+
+def test_undo_takes_back_the_human_decision() -> None:
+    table = PlayTable(variant="modern-comet-1991", players=3, seed=2)
+    rng = random.Random(3)
+    assert table.undo_button.disabled
+    click(table.undo_button)  # forged: nothing to undo
+    assert table.messages.is_error and table.round.history == [] or table.round.history[0][0] != 0
+    for _ in range(4):
+        if table.round.is_over:
+            break
+        human_move(table, rng)
+    rnd = table.round
+    mine = [i for i, (s, _) in enumerate(rnd.history) if s == 0]
+    table.undo_button.click()
+    assert len(rnd.history) == mine[-1] and rnd.to_play == 0
+    check_table_shows(table)
+    assert consistent(rnd)
+
+
+def test_group_and_comet_plays_are_offered() -> None:
+    # a hand with four sevens and the comet: groups and nominations
+    table = PlayTable(variant="modern-comet-1991", seed=1)
+    forged = comet.Round.from_hands("modern-comet-1991", ["7H 7H 7D 7D 9C 8H", "KH QH"], leader=0)
+    table.match.round = forged  # a teaching position
+    table._refresh()
+    shown = table.shown_plays
+    assert sorted(shown) == sorted(p.text for p in forged.legal_plays())
+    assert any(len(p.split()) == 4 for p in shown)  # four sevens together
+    assert any("=" in s for s in shown)  # the comet as any rank
+    assert table.other_row.layout.display != "none"  # many nominations: a dropdown
+    nomination = next(s for s in shown if "=" in s)
+    table.other_choice.value = nomination
+    table.other_button.click()
+    assert not table.messages.is_error, table.messages.text
+    assert forged.history[0][1].text == nomination
+
+
+def test_language_and_four_colour() -> None:
+    table = PlayTable(variant="modern-comet-1991", seed=4)
+    rng = random.Random(0)
+    for _ in range(8):
+        if table.round.is_over:
+            break
+        human_move(table, rng)
+    for code, word in (("fr", "sans"), ("ru", "без"), ("es", "sin")):
+        table.lang_choice.value = code
+        said = [s for step in step_sentences(table.round, code) for s in step]
+        if any("\u201c" in s for s in said):
+            assert any(word in s for s in said)
+        assert html.escape(said[-1]) in table.table.value
+    table.four_colour_box.value = True
+    assert not table.messages.is_error
+
+
+def test_forged_values_leave_the_game_unchanged() -> None:
+    table = PlayTable(seed=7)
+    rnd = table.round
+    before = (list(rnd.history), [list(h) for h in rnd.hands])
+    for widget, value in ((table.variant_choice, "no-such-game"), (table.players_choice, 99),
+                          (table.seed_choice, -5), (table.bot_choice, "cheater"), (table.lang_choice, "xx"),
+                          (table.other_choice, "9C=T"), (table.players_choice, "2"), (table.seed_choice, 1.5)):
+        forge(widget, "value", value)
+        assert table.messages.is_error, (widget.description, value)
+        assert table.round is rnd and rnd.history == before[0] and rnd.hands == before[1]
+    # a card button that is not (or no longer) a play, hidden pass, the other-play button
+    for b in table._pool:
+        if b.layout.display == "none":
+            click(b)
+            assert table.messages.is_error
+    click(table.pass_button)
+    click(table.other_button)
+    assert rnd.history == before[0] and rnd.hands == before[1]
+    assert table.errors >= 8
+
+
+def test_missing_agents_fall_back_to_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "comet.agents", None)
+    agent = common.make_agent("greedy", seed=1)
+    assert isinstance(agent, common._LocalRandom)
+    table = PlayTable(seed=3)
+    rng = random.Random(2)
+    while not table.round.is_over:
+        human_move(table, rng)
+    assert table.errors == 0
+
+
+def test_hint_button() -> None:
+    table = PlayTable(seed=8)
+    table.hint_button.click()
+    assert table.messages.text.startswith("Hint"), table.messages.text
+    legal = {p.text for p in table.round.legal_plays()}
+    assert any(text.split(" (")[0] in legal for text in table.messages.text[len("Hint, best first: "):].split("; "))
+
+
+# ------------------------------------------------------------------ StepThrough
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_step_through_to_the_end_and_back(variant: str) -> None:
+    v = comet.VARIANTS[variant]
+    s = StepThrough(variant=variant, players=v.players.start, seed=3)
+    full = s.full
+    assert full.is_over and s.steps == len(full.history) and s.slider.max == s.steps
+    said = step_sentences(full)
+    assert s.step == 0 and s.first_button.disabled and s.back_button.disabled
+    for _ in range(s.steps):
+        s.next_button.click()
+        assert not s.messages.is_error, s.messages.text
+        assert s.sentences == said[s.step]
+        assert s.cursor.history == full.history[: s.step] and s.slider.value == s.step
+    assert s.step == s.steps
+    assert html.escape(said[-1][-1]) in s.sentence.value
+    for _ in range(s.steps):
+        s.back_button.click()
+        assert not s.messages.is_error, s.messages.text
+        assert s.cursor.history == full.history[: s.step]
+    assert s.step == 0
+    s.last_button.click()
+    assert s.step == s.steps and s.cursor.hands == full.hands
+    s.first_button.click()
+    assert s.step == 0 and s.cursor.hands == full.initial_hands or full.rules.redeal_right
+    s.slider.value = s.steps // 2
+    assert s.step == s.steps // 2 and s.cursor.history == full.history[: s.step]
+    assert s.errors == 0
+
+
+def test_step_through_from_a_record_and_a_match() -> None:
+    rnd = comet.Round.deal("old-comet-1718", players=3, seed=11)
+    rng = random.Random(0)
+    while not rnd.is_over:
+        rnd.play(rng.choice(rnd.legal_plays()))
+    s = StepThrough(record=rnd.record())
+    assert s.full.history == rnd.history and not s.messages.is_error
+    s.record_text.value = "not a record"
+    s.load_button.click()
+    assert s.messages.is_error and s.full.history == rnd.history
+    match = comet.Match("modern-comet-1991", 3, seed=2)
+    while not match.round.is_over:
+        match.round.play(rng.choice(match.round.legal_plays()))
+    match.next_deal()
+    s.record_text.value = match.record()
+    s.load_button.click()
+    assert not s.messages.is_error, s.messages.text
+    assert s.deal_choice.layout.display != "none" and len(s.deal_choice.options) == 2
+    s.deal_choice.value = 1
+    assert s.steps == 0
+    s.lang_choice.value = "ru"
+    forge(s.slider, "value", 10**6)
+    assert s.messages.is_error and s.step == 0
+    forge(s.deal_choice, "value", 7)
+    assert s.messages.is_error
+
+
+# ------------------------------------------------------------------ ScoreCalculator
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_calculator_matches_the_engine(variant: str) -> None:
+    v = comet.VARIANTS[variant]
+    c = ScoreCalculator(variant=variant, players=v.players.start)
+    for players in (v.players.start, v.players.stop - 1):
+        c.players_choice.value = players
+        for seed in range(3):
+            c.seed_choice.value = seed
+            c.fill_button.click()
+            assert not c.messages.is_error, c.messages.text
+            assert c.outcome is not None and c.game is not None
+            expected = c.game.outcome()
+            assert c.outcome.settlement == expected.settlement
+            for line in c.outcome.lines:
+                assert html.escape(line.strip()) in c.result.value
+
+
+def test_calculator_typed_hands_and_bad_input() -> None:
+    c = ScoreCalculator(variant="modern-comet-1991")
+    c.winner_choice.value = 1
+    c.hand_texts[0].value = "KH 9C 2H"
+    c.last_play_text.value = "7D"
+    c.calc_button.click()
+    assert not c.messages.is_error, c.messages.text
+    # 22 pips x2 for holding the comet (the comet counts 9: 10 + 9 + 2 = 21 pips)
+    assert c.outcome is not None and c.outcome.payments == [-42, 42]
+    for text in ("ZZ", "9C 9C 9C 9C 9C", "", "7H" * 300):
+        c.hand_texts[0].value = text
+        c.calc_button.click()
+        assert c.messages.is_error
+    c.hand_texts[0].value = "KH"
+    c.last_play_text.value = "pass"
+    c.calc_button.click()
+    assert c.messages.is_error
+    forge(c.winner_choice, "value", 5)
+    c.calc_button.click()
+    assert c.messages.is_error
+
+
+# ------------------------------------------------------------------ VariantCompare
+def test_variant_compare_every_pair_and_forged() -> None:
+    w = VariantCompare()
+    for a in VARIANT_IDS:
+        w.left_choice.value = a
+        for b in VARIANT_IDS[::3]:
+            w.right_choice.value = b
+            assert html.escape(comet.VARIANTS[a].name) in w.table.value
+            assert any(k == "Deal by players" for k, _, _ in w.rows)
+    w.only_diff.value = True
+    assert "≠" in w.table.value
+    forge(w.left_choice, "value", "<script>")
+    assert w.messages.is_error and "<script>" not in w.table.value
+
+
+# ------------------------------------------------------------------ SimulationExplorer
+def test_simulation_explorer_runs_and_plots() -> None:
+    e = SimulationExplorer(variant="commit-1991", players=4, games=12)
+    e.run_button.click()
+    assert not e.messages.is_error, e.messages.text
+    assert len(e.games) == 12 and e.progress.value == 12
+    assert e.plot.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sum(sum(g.payments) for g in e.games) == 0
+    forge(e.games_choice, "value", 10**7)
+    e.run_button.click()
+    assert e.messages.is_error and len(e.games) == 12
+
+
+def test_simulation_local_loop_without_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "comet.simulate", None)
+    from widgets.explore import run_games
+
+    seen = []
+    games = run_games(comet.VARIANTS["yanovsky-1804"], 2, ["greedy", "random"], 5, 1,
+                      lambda d, t: seen.append((d, t)))
+    assert len(games) == 5 and seen[-1] == (5, 5)
+    assert all(sum(g.runs) <= sum(len(h) for h in [range(18)] * 2) for g in games)
