@@ -59,7 +59,10 @@ def _voila_processes(play_port: int) -> list[int]:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     book = tmp_path_factory.mktemp("book")
     (book / "index.html").write_text("<!doctype html><title>book</title><p>book</p>\n")
-    book_port, play_port = free_port(), free_port()
+    book_port = free_port()
+    play_port = free_port()
+    while play_port == book_port:
+        play_port = free_port()
     env = dict(os.environ)
     env.update(
         COMET_BOOK_PORT=str(book_port),
