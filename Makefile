@@ -114,8 +114,10 @@ test: venv deps-system vendor
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above: mypy, book build or pytest)"; fi; \
 	exit $$status
 
-# Runs every bench/*.py except helpers named _*.py (e.g. bench/engine.py).
+# Runs every bench/*.py except helpers named _*.py; the peers benchmark needs the
+# optional packages of requirements-extra.txt (RLCard's UNO), installed here on demand.
 bench: venv
+	$(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements-extra.txt
 	@shopt -s nullglob; files=(); for f in bench/*.py; do case $$(basename $$f) in _*) ;; *) files+=("$$f");; esac; done; \
 	if [ $${#files[@]} -eq 0 ]; then echo "bench: no benchmark in bench/"; exit 0; fi; \
 	for f in "$${files[@]}"; do echo "== $(VPY) $$f"; $(VPY) "$$f"; done
