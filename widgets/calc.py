@@ -127,7 +127,7 @@ class ScoreCalculator(W.VBox):
                                             layout=W.Layout(width="180px"))
         self.fill_button = button("Fill from a game", "Let bots play a deal from this seed and copy its end here",
                                   self._on_fill, icon="magic")
-        self.result = W.HTML(layout=W.Layout(width="100%"))
+        self.result = W.HTML(layout=W.Layout(width="auto"))
         self.outcome: comet.Outcome | None = None
         self.game: comet.Round | None = None
 

@@ -34,6 +34,8 @@ LANGUAGES: list[tuple[str, str]] = [("English", "en"), ("Français", "fr"), ("Р
 LANGUAGE_CODES = frozenset(code for _, code in LANGUAGES)
 
 DEFAULT_VARIANT = "modern-comet-1991"
+FONT = "font-family:system-ui,-apple-system,'Segoe UI','DejaVu Sans',sans-serif;font-size:14px;"
+"""The font of every HTML the widgets write (the same in a notebook, Voilà and a snapshot)."""
 MAX_SEED = 10**9
 
 
@@ -99,17 +101,17 @@ class Messages:
     """A message line (an ``HTML`` widget with ``role=status``): info, or an error in words."""
 
     def __init__(self) -> None:
-        self.widget = W.HTML(value="", layout=W.Layout(min_height="1.6em", width="100%"))
+        self.widget = W.HTML(value="", layout=W.Layout(min_height="1.6em", width="auto"))
         self.text = ""
         self.is_error = False
 
     def info(self, text: str) -> None:
         self.text, self.is_error = text, False
-        self.widget.value = (f'<div role="status" style="color:#1b1b1b">{html.escape(text)}</div>' if text else "")
+        self.widget.value = (f'<div role="status" style="{FONT}color:#1b1b1b">{html.escape(text)}</div>' if text else "")
 
     def error(self, text: str) -> None:
         self.text, self.is_error = text, True
-        self.widget.value = ('<div role="alert" style="color:#8a1c12;background:#fdecea;border-left:4px solid '
+        self.widget.value = (f'<div role="alert" style="{FONT}color:#8a1c12;background:#fdecea;border-left:4px solid '
                              f'#b3261e;padding:2px 8px"><strong>Cannot do that:</strong> {html.escape(text)}</div>')
 
     def clear(self) -> None:

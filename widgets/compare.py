@@ -61,7 +61,7 @@ class VariantCompare(W.VBox):
                                        style=short, layout=W.Layout(width="330px"))
         self.only_diff = W.Checkbox(value=False, description="Only the differences", indent=False,
                                     layout=W.Layout(width="auto"))
-        self.table = W.HTML(layout=W.Layout(width="100%"))
+        self.table = W.HTML(layout=W.Layout(width="auto"))
         self.children = [W.HBox([self.left_choice, self.right_choice, self.only_diff],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
                          self.messages.widget, self.table]

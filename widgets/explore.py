@@ -15,6 +15,7 @@ from widgets.common import (
     BOT_NAMES,
     BOTS,
     DEFAULT_VARIANT,
+    FONT,
     MAX_SEED,
     Messages,
     UserError,
@@ -178,7 +179,7 @@ class SimulationExplorer(W.VBox):
                                       layout=W.Layout(width="420px"))
         self.progress_text = W.Label(value="")
         self.plot = W.Image(format="png", layout=W.Layout(width="100%", max_width="900px"))
-        self.summary = W.HTML(layout=W.Layout(width="100%"))
+        self.summary = W.HTML(layout=W.Layout(width="auto"))
         self.games: list[Game] = []
         self.children = [
             W.HBox([self.variant_choice, self.players_choice, self.games_choice, self.seed_choice],
@@ -221,10 +222,10 @@ class SimulationExplorer(W.VBox):
             f"<td style='padding:2px 8px;text-align:right'>{sum(1 for g in played if g.winner == s) / n:.1%}</td>"
             f"<td style='padding:2px 8px;text-align:right'>{sum(g.payments[s] for g in played) / n:+.2f}</td></tr>"
             for s in range(players))
-        self.summary.value = (f"<table style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
-                              f"<caption style='text-align:left;font-weight:600'>{html.escape(title)}</caption>"
+        self.summary.value = (f"<div style=\"{FONT}\"><div style='font-weight:600'>{html.escape(title)}</div>"
+                              f"<table style='border-collapse:collapse'>"
                               f"<tr><th></th><th style='padding:2px 8px'>wins</th><th style='padding:2px 8px'>"
-                              f"mean net ({html.escape(v.rules.unit)}s)</th></tr>{rows}</table>")
+                              f"mean net ({html.escape(v.rules.unit)}s)</th></tr>{rows}</table></div>")
         self.messages.info(f"Played {n} deals.")
 
     @safe

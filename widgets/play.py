@@ -13,6 +13,7 @@ from comet.svg_table import round_html
 from widgets.common import (
     BOTS,
     DEFAULT_VARIANT,
+    FONT,
     LANGUAGE_CODES,
     LANGUAGES,
     MAX_SEED,
@@ -108,7 +109,7 @@ class PlayTable(W.VBox):
                                   icon="lightbulb-o")
         self.pass_button = button("Pass", "Pass: say 'without' the next card", self._on_pass, style="warning")
 
-        self.table = W.HTML(layout=W.Layout(width="100%"))
+        self.table = W.HTML(layout=W.Layout(width="auto"))
         self._pool: list[W.Button] = []
         self._pool_plays: list[comet.Play | None] = []
         self.play_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", width="100%"))
@@ -117,8 +118,8 @@ class PlayTable(W.VBox):
         self.other_choice.tooltip = "Group plays and what the comet stands for"
         self.other_button = button("Play it", "Play the play chosen in the list", self._on_other, style="success")
         self.other_row = W.HBox([self.other_choice, self.other_button])
-        self.prompt = W.HTML()
-        self.scores = W.HTML(layout=W.Layout(width="100%"))
+        self.prompt = W.HTML(layout=W.Layout(width="auto"))
+        self.scores = W.HTML(layout=W.Layout(width="auto"))
 
         settings = W.HBox([self.variant_choice, self.players_choice, self.bot_choice, self.seed_choice],
                           layout=W.Layout(flex_flow="row wrap"))
@@ -328,10 +329,10 @@ class PlayTable(W.VBox):
         if mine:
             need = "keep or redeal" if rnd.phase == "redeal" else (
                 "discard then draw" if rnd.phase == "exchange" else rnd.describe_targets())
-            self.prompt.value = (f'<div style="font-weight:600">&#9654; Your turn: {html.escape(need)}. '
+            self.prompt.value = (f'<div style="{FONT}font-weight:600">&#9654; Your turn: {html.escape(need)}. '
                                  "Choose a play:</div>")
         elif rnd.is_over:
-            self.prompt.value = '<div style="font-weight:600">&#9632; The deal is over (settlement below).</div>'
+            self.prompt.value = f'<div style="{FONT}font-weight:600">&#9632; The deal is over (settlement below).</div>'
         else:
             self.prompt.value = ""
         self.scores.value = self._scores_html()
@@ -389,6 +390,6 @@ class PlayTable(W.VBox):
             best = max(standings)
             leaders = [("you" if s == HUMAN else f"seat {s}") for s, v in enumerate(standings) if v == best]
             over = f'<div style="font-weight:600">Match over: {" and ".join(leaders)} ahead.</div>'
-        return (f'<div style="margin-top:6px"><table style="border-collapse:collapse;font-size:14px">'
+        return (f'<div style="{FONT}margin-top:6px"><table style="border-collapse:collapse;font-size:14px">'
                 f'<caption style="text-align:left;font-weight:600">Running scores ({html.escape(length)}, '
                 f'in {html.escape(unit)}s)</caption><tr>{cells}</tr></table>{over}</div>')

@@ -15,6 +15,7 @@ from widgets.common import (
     BOT_NAMES,
     BOTS,
     DEFAULT_VARIANT,
+    FONT,
     LANGUAGE_CODES,
     LANGUAGES,
     MAX_SEED,
@@ -122,8 +123,8 @@ class StepThrough(W.VBox):
                                       layout=W.Layout(width="190px"))
         self.reveal_box = W.Checkbox(value=True, description="Show every hand", indent=False,
                                      layout=W.Layout(width="auto"))
-        self.sentence = W.HTML(layout=W.Layout(width="100%"))
-        self.table = W.HTML(layout=W.Layout(width="100%"))
+        self.sentence = W.HTML(layout=W.Layout(width="auto"))
+        self.table = W.HTML(layout=W.Layout(width="auto"))
 
         source = W.HBox([self.variant_choice, self.players_choice, self.seed_choice, self.bot_choice,
                          self.deal_button], layout=W.Layout(flex_flow="row wrap", align_items="center"))
@@ -266,7 +267,7 @@ class StepThrough(W.VBox):
         if step < len(self._rules):
             items += f'<li style="list-style:none;color:#333;font-style:italic">{html.escape(self._rules[step])}</li>'
 
-        self.sentence.value = (f'<div role="status" aria-live="polite" style="background:#fffdf7;border:1px solid '
+        self.sentence.value = (f'<div role="status" aria-live="polite" style="{FONT}background:#fffdf7;border:1px solid '
                                f'#ddd5bd;border-left:4px solid #1f3f73;border-radius:6px;padding:6px 10px;'
                                f'margin:4px 0"><div style="font-weight:700">{html.escape(title)}</div>'
                                f'<ul style="margin:2px 0 0 18px;padding:0">{items}</ul></div>')
