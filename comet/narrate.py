@@ -116,8 +116,13 @@ class _NarrationState:
             return f"Seat {seat} cannot play {self.rnd_targets(targets)}: \u201c{call}\u201d."
         if kind == "stop":
             seat, reason = e[1], e[2]
+            said = ""
+            if reason != "incidental" and seat == self.run_seat and len(self.run) > 1:
+                words = CALLS.get(self.lang, CALLS["en"])
+                ranks = [rank_word(r) for r in self.run]
+                said = f"Seat {seat}: \u201c{', '.join(ranks[:-1])} {words['and']} {ranks[-1]}\u201d. "
             self.run_seat, self.run = -1, []
-            return f"Stop: {STOP_REASONS.get(reason, reason)}; seat {seat} leads anew."
+            return f"{said}Stop: {STOP_REASONS.get(reason, reason)}; seat {seat} leads anew."
         if kind == "pay":
             payment: Payment = e[1]
             return payment.describe(self.unit) + "."

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 _HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 _MOVE = re.compile(r"^(\d+)\s*:\s*(.+)$")
+_SAID = re.compile("\u201c(.*?)\u201d")
 
 
 def options_text(variant: Variant) -> str:
@@ -81,9 +82,9 @@ def moves_text(rnd: "Round", comments: bool = True) -> list[str]:
     for i, (seat, play) in enumerate(rnd.history):
         line = f"{seat}: {play}"
         if comments:
-            said = [s for s in notes[i + 1] if "\u201c" in s]
+            said = [m.group(1) for s in notes[i + 1] for m in [_SAID.search(s)] if m]
             if said:
-                line += "  ; " + said[0].split("\u201c", 1)[1].rstrip("\u201d.").rstrip("\u201d")
+                line += "  ; " + said[0]
         lines.append(line)
     return lines
 

@@ -842,11 +842,14 @@ class Round:
         """The raw event log (see :func:`comet.narrate.narrate` for sentences)."""
         return list(self._events)
 
-    def narration(self) -> list[str]:
-        """The event log as sentences, announcements included ("7, 8, 9 without 10")."""
+    def narration(self, lang: str = "en") -> list[str]:
+        """The event log as sentences, announcements included ("7, 8, 9 without 10").
+
+        ``lang`` picks the language of the calls: ``en``, ``fr``, ``ru`` or ``es``.
+        """
         from comet.narrate import narrate
 
-        return narrate(self)
+        return narrate(self, lang)
 
     def view(self, seat: int) -> "RoundView":
         """What ``seat`` may see: its own hand, the table, sizes of other hands."""
