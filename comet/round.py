@@ -570,13 +570,17 @@ class Round:
         (seat, all_hands, hand, self.targets, self.to_play, self.last, self.passes, self.claim_seat,
          self.h_mode, self.streak_seat, self.streak_len, self.cards_played, self.winner, self.end,
          self.phase, ledger_len, events_len) = state[:17]
+        # Frames are shared with copies of this round: restore fresh containers, never the frame's own.
         if all_hands is not None:
-            self.hands = all_hands
+            self.hands = list(all_hands)
         else:
             self.hands[seat] = hand
         if len(state) > 17:
-            (self.exchange_index, self.exchange_count, self.talon, self.set_aside, self.discards, self.dead,
-             self.redealt, self._start_sizes, self.leader, rng_state) = state[17:]
+            (self.exchange_index, self.exchange_count, talon, set_aside, discards, dead,
+             self.redealt, start_sizes, self.leader, rng_state) = state[17:]
+            self.talon, self.set_aside, self.dead = list(talon), list(set_aside), list(dead)
+            self.discards = [list(d) for d in discards]
+            self._start_sizes = list(start_sizes)
             if rng_state is None:
                 self._rng = None
             elif self._rng is not None:

@@ -301,3 +301,25 @@ def test_match_record_round_trip(c: tuple[str, int], seed: int, pick: int, deals
     assert again.record() == text
     assert again.standings() == m.standings()
     assert again.is_over
+
+
+def test_copy_and_undo_do_not_share_state() -> None:
+    """A copy undone past non-card plays (keep, discard, draw) must not corrupt the original."""
+    for vid, players in (("new-comet-1752", 2), ("yanovsky-exchange", 3)):
+        rnd = comet.Round.deal(vid, players=players, seed=11)
+        while not rnd.is_over:
+            rnd.play(rnd.legal_plays()[0])
+        record = rnd.record()
+        twin = rnd.copy()
+        moves = [p for _, p in twin.history]
+        while twin.history:
+            twin.undo()
+        for p in moves:
+            twin.play(p)
+        assert twin.record() == record
+        assert rnd.record() == record
+        while rnd.history:
+            rnd.undo()
+        for p in moves:
+            rnd.play(p)
+        assert rnd.record() == record
