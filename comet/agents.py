@@ -425,10 +425,11 @@ def hint(rnd: "Round", *, playouts: int = 400, time_limit: float | None = 1.0, s
     return evaluate(view, legal, rng=random.Random(seed), playouts=playouts, time_limit=time_limit)
 
 
-def make_agent(spec: Any, seed: Any = None) -> Agent:
+def make_agent(spec: Any, seed: Any = None, *, time_limit: float | None = None) -> Agent:
     """An agent from a name (``"random"``, ``"greedy"``, ``"search"``, ``"search-fast"``,
     ``"search-strong"``; named search agents use the level's playouts without a time cap, so
-    that simulations are reproducible) or an agent (respawned with ``seed`` if it can be)."""
+    that simulations are reproducible, unless ``time_limit`` caps each move, as the playing
+    pages do to stay responsive) or an agent (respawned with ``seed`` if it can be)."""
     if isinstance(spec, str):
         name = spec.lower()
         if name == "random":
@@ -438,7 +439,7 @@ def make_agent(spec: Any, seed: Any = None) -> Agent:
         if name.startswith("search"):
             # Playouts only, no time cap: the same choices on any machine (reproducible simulations).
             level = name.partition("-")[2] or "normal"
-            return SearchAgent(seed, level=level, time_limit=None)
+            return SearchAgent(seed, level=level, time_limit=time_limit)
         raise ValueError(f"unknown agent {spec!r}: use 'random', 'greedy', 'search' or 'search-fast'")
     spawn = getattr(spec, "spawn", None)
     if spawn is not None:

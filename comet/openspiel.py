@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
-from comet.cards import KING, NINE, SUIT_CHARS, Card, sort_key
+from comet.cards import KING, NINE, SUIT_CHARS, sort_key
 from comet.plays import CLAIM_PLAY, DRAW_PLAY, KEEP_PLAY, PASS_PLAY, REDEAL_PLAY, discard, make_cards_play
 from comet.round import Round
 from comet.variants import VARIANTS, find_variant

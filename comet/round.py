@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
 from comet.cards import KING, NINE, TEN, Card, cards_text, check_subset, parse_cards, rank_text, sort_key
-from comet.errors import IllegalPlayError, InvalidDealError, InvalidPlayError
+from comet.errors import IllegalPlayError, InvalidDealError
 from comet.ledger import POOL, Payment, net
 from comet.plays import (
     CARDS,
@@ -948,6 +948,3 @@ def _wild_play(wild: Card, rank: int, suit: str) -> Play:
         play = _WILD_PLAYS[key] = make_cards_play((wild,), wild, rank, suit)
     return play
 
-
-def _unused(*_: Any) -> None:  # keep linters quiet about imported names used in type positions
-    del InvalidPlayError, PASS, DRAW, REDEAL, KEEP, DISCARD

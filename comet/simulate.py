@@ -23,7 +23,6 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable, Iterator, Sequence
 
 from comet.agents import RandomAgent, make_agent
-from comet.plays import CARDS
 from comet.round import Round, resolve_variant
 
 __all__ = ["GameRecord", "simulate", "columns", "record_of"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import random
-import sys
 
 import pytest
 
@@ -14,7 +13,6 @@ import comet  # noqa: E402
 from comet.narrate import step_sentences  # noqa: E402
 from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
-from widgets import common  # noqa: E402
 
 VARIANT_IDS = list(comet.VARIANTS)
 
@@ -163,17 +161,6 @@ def test_forged_values_leave_the_game_unchanged() -> None:
     assert table.errors >= 8
 
 
-def test_missing_agents_fall_back_to_random(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "comet.agents", None)
-    agent = common.make_agent("greedy", seed=1)
-    assert isinstance(agent, common._LocalRandom)
-    table = PlayTable(seed=3)
-    rng = random.Random(2)
-    while not table.round.is_over:
-        human_move(table, rng)
-    assert table.errors == 0
-
-
 def test_hint_button() -> None:
     table = PlayTable(seed=8)
     table.hint_button.click()
@@ -307,12 +294,3 @@ def test_simulation_explorer_runs_and_plots() -> None:
     assert e.messages.is_error and len(e.games) == 12
 
 
-def test_simulation_local_loop_without_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "comet.simulate", None)
-    from widgets.explore import run_games
-
-    seen = []
-    games = run_games(comet.VARIANTS["yanovsky-1804"], 2, ["greedy", "random"], 5, 1,
-                      lambda d, t: seen.append((d, t)))
-    assert len(games) == 5 and seen[-1] == (5, 5)
-    assert all(sum(g.runs) <= sum(len(h) for h in [range(18)] * 2) for g in games)

@@ -17,7 +17,6 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as W  # noqa: E402
 
-import comet  # noqa: E402
 from tests.widget_helpers import click, consistent, forge  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
 

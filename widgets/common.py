@@ -147,26 +147,12 @@ def safe(method: F) -> F:
 
 
 # ------------------------------------------------------------------------- agents
-class _LocalRandom:
-    """Stands in for ``comet.agents.RandomAgent`` when the agents module is missing."""
-
-    name = "random"
-
-    def __init__(self, seed: Any = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, rnd: comet.Round) -> comet.Play:
-        return self.rng.choice(rnd.legal_plays())
-
-
-def make_agent(name: str, seed: Any = None) -> Any:
-    """A bot by name (see :data:`BOTS`); a local random player if ``comet.agents`` is missing."""
+def make_agent(name: str, seed: Any = None, time_limit: float | None = None) -> Any:
+    """A bot by name (see :data:`BOTS`), search bots capped at ``time_limit`` seconds a move."""
     check_choice(name, BOT_NAMES, "bot")
-    try:
-        from comet.agents import make_agent as real
-    except ImportError:
-        return _LocalRandom(seed)
-    return real(name, seed)
+    from comet.agents import make_agent as real
+
+    return real(name, seed, time_limit=time_limit)
 
 
 def bot_move(agent: Any, rnd: comet.Round, fallback: random.Random) -> comet.Play:

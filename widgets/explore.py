@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import io
-import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -19,14 +18,12 @@ from widgets.common import (
     MAX_SEED,
     Messages,
     UserError,
-    bot_move,
     button,
     check_choice,
     check_int,
     check_players,
     check_seed,
     check_variant,
-    make_agent,
     safe,
     variant_options,
 )
@@ -44,36 +41,11 @@ class Game:
     runs: tuple[int, ...]
 
 
-def _local_games(variant: comet.Variant, players: int, agents: list[str], games: int, seed: int,
-                 progress: Callable[[int, int], None]) -> list[Game]:
-    """The local loop used when ``comet.simulate`` is not available."""
-    from comet.svg_table import runs
-
-    out = []
-    step = max(1, games // 50)
-    for i in range(games):
-        rnd = comet.Round.deal(variant, players=players, seed=f"{seed}/{i}")
-        bots = [make_agent(agents[s], seed=f"{seed}/{i}/{s}") for s in range(players)]
-        fallback = random.Random(f"{seed}/{i}")
-        for _ in range(5000):
-            if rnd.is_over or rnd.to_play is None:
-                break
-            rnd.play(bot_move(bots[rnd.to_play], rnd, fallback))
-        outcome = rnd.outcome()
-        payments = tuple(outcome.payments) if outcome else (0,) * players
-        out.append(Game(rnd.winner, payments, len(rnd.history), tuple(len(r.cards) for r in runs(rnd))))
-        if (i + 1) % step == 0 or i + 1 == games:
-            progress(i + 1, games)
-    return out
-
-
 def run_games(variant: comet.Variant, players: int, agents: list[str], games: int, seed: int,
               progress: Callable[[int, int], None], workers: int = 1) -> list[Game]:
-    """``games`` deals with ``agents`` (one name per seat): ``comet.simulate`` if it exists."""
-    try:
-        from comet.simulate import simulate
-    except ImportError:
-        return _local_games(variant, players, agents, games, seed, progress)
+    """``games`` deals with ``agents`` (one name per seat), played by ``comet.simulate``."""
+    from comet.simulate import simulate
+
     records = simulate(variant, players=players, agents=list(agents), games=games, seed=seed, workers=workers,
                        progress=progress)
     return [Game(r.winner, tuple(r.payments), r.moves, tuple(r.runs)) for r in records]

@@ -37,6 +37,8 @@ from widgets.common import (
 HUMAN = 0
 MAX_BOT_MOVES = 5000
 BUTTON_LIMIT = 8
+BOT_BUDGET = 0.04
+"""Seconds of search the bots share between two clicks of the human (so a click answers in < 50 ms)."""
 """Group and comet plays are buttons when there are at most this many, else a dropdown."""
 
 _RED, _BLACK, _BLUE, _GREEN = "#c8102e", "#1b1b1b", "#1560bd", "#1e7b34"
@@ -176,7 +178,8 @@ class PlayTable(W.VBox):
 
     def _start(self, v: comet.Variant, players: int, seed: int, bot: str) -> None:
         match = comet.Match(v, players=players, seed=seed)
-        agents = [None] + [make_agent(bot, seed=f"{seed}/{s}") for s in range(1, players)]
+        agents = [None] + [make_agent(bot, seed=f"{seed}/{s}", time_limit=BOT_BUDGET / (players - 1))
+                            for s in range(1, players)]
         self.match = match
         self._agents = agents
         self._fallback = random.Random(seed)
@@ -283,7 +286,8 @@ class PlayTable(W.VBox):
     @safe
     def _on_bot(self, change: Any) -> None:
         v, players, seed, bot = self._settings()
-        self._agents = [None] + [make_agent(bot, seed=f"{seed}/{s}") for s in range(1, players)]
+        self._agents = [None] + [make_agent(bot, seed=f"{seed}/{s}", time_limit=BOT_BUDGET / (players - 1))
+                            for s in range(1, players)]
         self.messages.info(f"The bots now play: {dict((n, l) for l, n in BOTS)[bot]}.")
 
     @safe
