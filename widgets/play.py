@@ -28,6 +28,7 @@ from widgets.common import (
     check_seed,
     check_variant,
     hints,
+    emphasize,
     make_agent,
     play_tooltip,
     safe,
@@ -325,11 +326,11 @@ class PlayTable(W.VBox):
         if rnd.is_over and not match.is_over:
             self.new_deal_button.description = "Next deal"
             self.new_deal_button.tooltip = "Score this deal and deal the next one of the match"
-            self.new_deal_button.button_style = "primary"
+            emphasize(self.new_deal_button)
         else:
             self.new_deal_button.description = "New match"
             self.new_deal_button.tooltip = "Start a new match with the settings above"
-            self.new_deal_button.button_style = "primary" if match.is_over else ""
+            emphasize(self.new_deal_button, match.is_over)
         if mine:
             need = "keep or redeal" if rnd.phase == "redeal" else (
                 "discard then draw" if rnd.phase == "exchange" else rnd.describe_targets())
