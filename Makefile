@@ -36,7 +36,7 @@ export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: help venv deps-system vendor book serve test bench clean
+.PHONY: help venv deps-system vendor book serve test nbval bench clean
 
 help:
 	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
@@ -111,8 +111,17 @@ test: venv deps-system vendor
 	else echo "mypy: skipped (no comet/__init__.py yet)"; fi; \
 	$(MAKE) --no-print-directory book || status=1; \
 	echo "$(VPY) -m pytest"; $(VPY) -m pytest || status=1; \
+	$(MAKE) --no-print-directory nbval || status=1; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above: mypy, book build or pytest)"; fi; \
 	exit $$status
+
+# nbval over every notebook: the book's MyST notebooks (converted to .ipynb with jupytext
+# into _build/nbval, as nbval collects only .ipynb) and the Voila pages in book/play.
+nbval: venv
+	rm -rf $(BUILD_DIR)/nbval
+	$(VPY) tools/to_ipynb.py $(BUILD_DIR)/nbval
+	$(VPY) -m pytest -p no:cacheprovider --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg \
+	  $(BUILD_DIR)/nbval book/play
 
 # Runs every bench/*.py except helpers named _*.py; the peers benchmark needs the
 # optional packages of requirements-extra.txt (RLCard's UNO), installed here on demand.
