@@ -94,7 +94,7 @@ def main() -> int:
         lines.append(f"| {vid} | {players} | {r['moves_s']:,.0f} | {r['games_s']:,.0f} | "
                      f"{r['moves_game']:.1f} | {r['peak_kib']:.0f} KiB |")
     if not args.no_write:
-        write_section("Engine", "\n".join(lines))
+        write_section("engine", "Engine: random playouts", "\n".join(lines))
     return 0
 
 

@@ -101,10 +101,7 @@ def main() -> None:
     print(body)
     for w in (table, step, calc, cmp_, explore):
         assert w.errors == 0 and not w.messages.is_error, (type(w).__name__, w.messages.text)
-    try:
-        write_section("widgets", "Widgets: click latency", body)  # type: ignore[call-arg]
-    except TypeError:  # the older helper took (title, body)
-        write_section("Widgets: click latency", body)  # type: ignore[call-arg]
+    write_section("widgets", "Widgets: click latency", body)
 
 
 if __name__ == "__main__":
