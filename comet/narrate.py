@@ -155,7 +155,6 @@ class _NarrationState:
             return f"Seat {seat} draws {taken} from the talon{seen}."
         if kind == "blanche":
             return f"Seat {e[1]} shows carte blanche{' with the comet' if e[2] else ''} (S0, S1)."
-        del rnd
         return ""
 
     def rnd_targets(self, targets: tuple[tuple[int, str], ...]) -> str:

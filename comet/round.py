@@ -689,7 +689,6 @@ class Round:
         self._stop(self.last, "incidental")
 
     def _pass(self, seat: int) -> None:
-        r = self.rules
         if self.claim_seat >= 0:
             self._event("lapse", self.claim_seat)
             self.claim_seat = -1
@@ -710,7 +709,6 @@ class Round:
             self._stop(self.last, "incidental")
         else:
             self.to_play = nxt
-        del r
 
     def _stop(self, seat: int, reason: str) -> None:
         r = self.rules

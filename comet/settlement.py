@@ -128,7 +128,6 @@ def _settle_manille(rnd: "Round", w: int, opera: bool, out: list[Payment], notes
             for o in range(rnd.players):
                 if o != s:
                     out.append(Payment(s, o, kings * r.king_penalty_each, f"kept {kings} king(s) (Enc)"))
-    del opera, notes
 
 
 _NEW_ROWS = {
@@ -209,7 +208,6 @@ def _settle_commit1857(rnd: "Round", w: int, opera: bool, out: list[Payment], no
             continue
         if hand:
             out.append(Payment(s, w, len(hand), f"{len(hand)} card{'s' if len(hand) != 1 else ''} left"))
-    del opera
 
 
 def _settle_commit1991(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: list[str]) -> None:
@@ -222,7 +220,6 @@ def _settle_commit1991(rnd: "Round", w: int, opera: bool, out: list[Payment], no
             out.append(Payment(s, w, kings * r.king_held_pay, f"{kings} king{'s' if kings > 1 else ''} left"))
         if r.comet_held_pay and any(c in rnd.wilds for c in hand):
             out.append(Payment(s, w, r.comet_held_pay, "still holds the comet"))
-    del opera, notes
 
 
 def _settle_blocked(rnd: "Round", out: list[Payment], notes: list[str]) -> None:
@@ -317,7 +314,7 @@ def _search_with_engine(rnd: "Round", hand: Sequence[Card]) -> bool:
                              leader=0, pack=rnd.pack_name)
     while probe.phase in ("redeal", "exchange"):
         probe.play("keep" if probe.phase == "redeal" else "draw")
-    return _search(probe, frozenset())
+    return _search(probe)
 
 
 def _spares(rnd: "Round", hand: Sequence[Card], k: int) -> list[Card]:
@@ -328,7 +325,7 @@ def _spares(rnd: "Round", hand: Sequence[Card], k: int) -> list[Card]:
     return rest[:k]
 
 
-def _search(probe: "Round", seen: frozenset[str]) -> bool:
+def _search(probe: "Round") -> bool:
     key_cache: dict[tuple[tuple[str, ...], object], bool] = {}
 
     def go() -> bool:
@@ -352,6 +349,5 @@ def _search(probe: "Round", seen: frozenset[str]) -> bool:
         key_cache[key] = result
         return result
 
-    del seen
     return go()
 

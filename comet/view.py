@@ -116,7 +116,6 @@ class RoundView:
         rnd.hands = hands
         rnd.seed = None
         rnd.dealt = False
-        talon_size = len(self._public.get("_talon_hint", ())) if False else 0
         rnd.dead = sorted(rest, key=sort_key)
         rnd.talon = []
         rnd.set_aside = []
@@ -136,5 +135,4 @@ class RoundView:
             size = sum(self._public["rules"].exchange.get(self.players, ())[self._public["exchange_index"]:])
             rnd.talon = rnd.dead[:size]
             rnd.dead = rnd.dead[size:]
-        del talon_size
         return rnd
