@@ -5,8 +5,16 @@
 
 * the static book (``_build/html``) on http://127.0.0.1:$COMET_BOOK_PORT/ (default 8000),
   with a threaded static HTTP server;
-* Voila on http://127.0.0.1:$COMET_PLAY_PORT/ (default 8866), serving only ``book/play/``,
-  with pre-heated kernels, sources stripped and tracebacks hidden.
+* Voila on http://127.0.0.1:$COMET_PLAY_PORT/ (default 8866), serving only ``book/play/``
+  (one page per family: hoc, manille, new-comet, modern, commit), sources stripped,
+  tracebacks hidden, with pre-heated kernels.
+
+Pre-heating: Voila starts ``pool_size`` kernels per page ahead of visitors and runs the page in
+them; ``widgets.pages`` then waits for the visitor's request to read the URL's settings. Sized
+for a 2-core machine: one kernel per page (five, about 80 MB each) is ready at any time; a
+used one is replaced at once (``fill_delay=0``); visitors beyond the pool get a kernel started
+on demand (about 2 s slower). Kernels of pages closed without saying goodbye are culled after
+an hour with no connection.
 
 When both answer it prints exactly two lines::
 
@@ -15,7 +23,8 @@ When both answer it prints exactly two lines::
 
 and runs until Ctrl-C or SIGTERM, which stop both (Voila's whole process group) and exit 0.
 Environment: COMET_BOOK_PORT, COMET_PLAY_PORT, COMET_BOOK_DIR (default ``_build/html``),
-COMET_VOILA_POOL_SIZE (pre-heated kernels per notebook, default 1). Standard library only.
+COMET_VOILA_POOL_SIZE (pre-heated kernels per page, default 1; 0 turns pre-heating off).
+Standard library only.
 """
 
 from __future__ import annotations
@@ -38,8 +47,9 @@ HOST = "127.0.0.1"
 PLAY_DIR = ROOT / "book" / "play"
 
 
-def voila_command(port: int, pool_size: int = 1, python: str = sys.executable) -> list[str]:
+def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, fill_delay: float = 2.0) -> list[str]:
     """The Voila command line serving ``book/play/`` on ``HOST:port``."""
+    preheat = pool_size > 0
     return [
         python,
         "-m",
@@ -49,11 +59,22 @@ def voila_command(port: int, pool_size: int = 1, python: str = sys.executable) -
         f"--Voila.ip={HOST}",
         f"--port={port}",
         "--Voila.port_retries=0",  # fail instead of silently moving to another port
-        "--VoilaConfiguration.preheat_kernel=True",
-        f"--VoilaConfiguration.default_pool_size={pool_size}",
+        f"--VoilaConfiguration.preheat_kernel={preheat}",
+        # The default of VoilaKernelManager.kernel_pools_config: this many for every page.
+        f"--VoilaConfiguration.default_pool_size={max(pool_size, 0)}",
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.show_tracebacks=False",
-        "--VoilaKernelManager.fill_delay=0",
+        # Not jupytext's or pygments' JupyterLab extensions (the pages show no source): less
+        # JavaScript for every visitor.
+        "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
+        "--VoilaConfiguration.extension_denylist=jupyterlab_pygments",
+        # A used kernel is replaced after this many seconds: not at once, so that starting the
+        # replacement does not compete (on 2 cores) with the visitor's page while it loads.
+        f"--VoilaKernelManager.fill_delay={fill_delay}",
+        # A kernel whose page went away without closing it is shut down after an hour.
+        "--MappingKernelManager.cull_idle_timeout=3600",
+        "--MappingKernelManager.cull_interval=300",
+        "--MappingKernelManager.cull_connected=False",
     ]
 
 
@@ -132,6 +153,7 @@ def main() -> int:
     book_port = int(os.environ.get("COMET_BOOK_PORT", "8000"))
     play_port = int(os.environ.get("COMET_PLAY_PORT", "8866"))
     pool_size = int(os.environ.get("COMET_VOILA_POOL_SIZE", "1"))
+    fill_delay = float(os.environ.get("COMET_VOILA_FILL_DELAY", "2"))
     book_dir = Path(os.environ.get("COMET_BOOK_DIR", str(ROOT / "_build" / "html")))
     if not (book_dir / "index.html").is_file():
         print(f"serve: {book_dir}/index.html is missing: run `make book` first", file=sys.stderr)
@@ -148,7 +170,7 @@ def main() -> int:
         server_thread = threading.Thread(target=server.serve_forever, name="book", daemon=True)
         server_thread.start()
         voila = subprocess.Popen(
-            voila_command(play_port, pool_size),
+            voila_command(play_port, pool_size, fill_delay=fill_delay),
             cwd=ROOT,
             env=voila_env(),
             stdin=subprocess.DEVNULL,
@@ -160,7 +182,10 @@ def main() -> int:
         wait_until_answers(play_url, 120, voila)
         print(f"Book: {book_url}", flush=True)
         print(f"Play: {play_url}", flush=True)
+        parent = os.getppid()
         while voila.poll() is None:
+            if os.getppid() != parent:  # whoever started us (make) is gone: stop too
+                return 0
             time.sleep(0.5)
         print(f"serve: Voila exited with code {voila.returncode}", file=sys.stderr, flush=True)
         return 1

@@ -10,12 +10,17 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import queue
+import signal
 import socket
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from urllib.parse import urlparse
 
 import pytest
@@ -34,6 +39,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 LOCAL_HOSTS = {"127.0.0.1"}
+# The `lab` template of Voila links two FontAwesome stylesheets on a public CDN
+# (cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/{all,v4-shims}.min.css). They are
+# harmless to block: the widgets' icons come from the FontAwesome fonts that Voila's own bundle
+# serves from 127.0.0.1 (tests/browser/artifacts/play-*.png show the Undo/Hint/New match icons
+# with the CDN blocked). The tests block and record them; any other external request fails.
+KNOWN_EXTERNAL = ("cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
+STARTUP_TIMEOUT = 150.0
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
 
 
@@ -164,3 +176,93 @@ def page(browser: Any) -> Iterator[Any]:
         yield page
     finally:
         context.close()
+
+
+# --------------------------------------------------------------------------- Voila
+@dataclass
+class Served:
+    process: subprocess.Popen[str]
+    book_url: str
+    play_url: str
+    play_port: int
+    output: list[str]
+
+    def page_url(self, name: str, query: str = "") -> str:
+        return f"{self.play_url}voila/render/{name}.ipynb" + (f"?{query}" if query else "")
+
+
+def _reader(stream: IO[str], lines: queue.Queue[str]) -> None:
+    for line in stream:
+        lines.put(line)
+
+
+def start_serve(book: Path, pool_size: int = 1, fill_delay: float = 0) -> Served:
+    """Run tools/serve.py on free ports of 127.0.0.1 (its own process group) until it prints
+    its `Book:` and `Play:` lines."""
+    book_port = free_port()
+    play_port = free_port()
+    while play_port == book_port:
+        play_port = free_port()
+    env = dict(os.environ)
+    env.update(
+        COMET_BOOK_PORT=str(book_port),
+        COMET_PLAY_PORT=str(play_port),
+        COMET_BOOK_DIR=str(book),
+        COMET_VOILA_POOL_SIZE=str(pool_size),
+        COMET_VOILA_FILL_DELAY=str(fill_delay),
+        PYTHONUNBUFFERED="1",
+    )
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py")],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
+    assert process.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=_reader, args=(process.stdout, lines), daemon=True).start()
+    got: list[str] = []
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while len(got) < 2:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or process.poll() is not None:
+            stop_serve(process)
+            pytest.fail(f"tools/serve.py did not start (exit {process.poll()}); printed {got}")
+        try:
+            got.append(lines.get(timeout=min(remaining, 1.0)).rstrip("\n"))
+        except queue.Empty:
+            continue
+    served = Served(process, f"http://127.0.0.1:{book_port}/", f"http://127.0.0.1:{play_port}/", play_port, got)
+    return served
+
+
+def stop_serve(process: subprocess.Popen[str]) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def fake_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    book = tmp_path_factory.mktemp("book")
+    (book / "index.html").write_text("<!doctype html><title>book</title><p>book</p>\n")
+    return book
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """tools/serve.py with every play page pre-heated (one kernel each), for the whole session."""
+    if not os.access(CHROMIUM, os.X_OK):
+        _missing(f"{CHROMIUM} is missing: run `make deps-system`")
+    served = start_serve(fake_book(tmp_path_factory), pool_size=1, fill_delay=0)
+    try:
+        yield served
+    finally:
+        stop_serve(served.process)

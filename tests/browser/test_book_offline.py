@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 
-from .conftest import ARTIFACTS, BOOK_DIR, watch_page
+from .conftest import ARTIFACTS, BOOK_DIR, ROOT, watch_page
 
 
 def _html_pages() -> list[str]:
@@ -56,9 +57,23 @@ def test_page_loads_offline(page: Any, book_dir: Path, book_url: str, name: str)
 def test_intro_links_to_play_pages(page: Any, book_url: str) -> None:
     page.goto(urljoin(book_url, "book/intro.html"))
     links = page.eval_on_selector_all("a.comet-play-link", "els => els.map(e => e.href)")
-    assert "http://127.0.0.1:8866/voila/render/hello.ipynb" in links or any(
-        link.endswith("/voila/render/hello.ipynb") for link in links
-    ), links
+    for name in ("hoc", "manille", "new-comet", "modern", "commit"):
+        assert any(link.endswith(f"/voila/render/{name}.ipynb") for link in links), (name, links)
+
+
+def test_every_play_link_has_a_page(book_dir: Path) -> None:
+    """Every {play} link of the built book names a notebook of book/play/ (or Voila's listing)."""
+    play = ROOT / "book" / "play"
+    missing = set()
+    for html_file in book_dir.rglob("*.html"):
+        for href in re.findall(r'class="[^"]*comet-play-link[^"]*"[^>]*href="([^"]+)"|'
+                               r'href="([^"]+)"[^>]*class="[^"]*comet-play-link', html_file.read_text()):
+            url = next(h for h in href if h)
+            if "/voila/render/" in url:
+                name = url.split("/voila/render/", 1)[1].split("?", 1)[0]
+                if not (play / name).is_file():
+                    missing.add(f"{html_file.relative_to(book_dir)}: {name}")
+    assert not missing, f"links to play pages that do not exist: {sorted(missing)}"
 
 
 def test_widget_snapshot_renders_offline(page: Any, book_url: str) -> None:

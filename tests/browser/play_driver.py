@@ -1,0 +1,219 @@
+"""Play a deal on a playable page in a browser, as a visitor would: by clicking.
+
+Used by the browser tests (``test_play_pages.py``: one page at a time, and the load test: many
+pages in turn) and by ``bench/pages.py``. The pages are ``widgets.pages.play_page`` tables,
+which carry CSS classes for scripts: ``comet-play`` (the table), ``comet-play-buttons`` (the
+legal plays), ``comet-play-pass``, ``comet-play-other`` (the list of group/comet plays and its
+*Play it* button), ``comet-play-table`` (the drawn deal), ``comet-play-message``, and
+``comet-seq-N``, which changes after every action once all its updates are sent.
+
+The visitor always makes the first play offered (the first card button, else *Play it* on the
+list, else *Pass*), which is ``PlayTable.shown_plays[0]``: :func:`expected_outcome` replays
+the same deal headless to know what the page must show at the end.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlparse
+
+STATE_JS = """() => {
+  const root = document.querySelector('.comet-play');
+  if (!root) return null;
+  const shown = el => !!el && el.offsetParent !== null && !el.disabled;
+  const seq = [...root.classList].find(c => c.startsWith('comet-seq-')) || '';
+  const buttons = [...root.querySelectorAll('.comet-play-buttons .widget-button')].filter(shown);
+  const pass = root.querySelector('.comet-play-pass');
+  const other = root.querySelector('.comet-play-other');
+  const table = root.querySelector('.comet-play-table');
+  const message = root.querySelector('.comet-play-message');
+  return {
+    seq: Number(seq.slice('comet-seq-'.length)) || 0,
+    buttons: buttons.map(b => b.textContent.trim()),
+    pass: shown(pass),
+    other: !!other && other.offsetParent !== null,
+    table: table ? table.innerText : '',
+    message: message ? message.innerText.trim() : '',
+    error: !!(message && message.querySelector('[role=alert]')),
+  };
+}"""
+
+CLICK_JS = """(what) => {
+  const root = document.querySelector('.comet-play');
+  const shown = el => !!el && el.offsetParent !== null && !el.disabled;
+  let el = null;
+  if (what === 'card') el = [...root.querySelectorAll('.comet-play-buttons .widget-button')].filter(shown)[0];
+  else if (what === 'other') el = root.querySelector('.comet-play-other .widget-button');
+  else if (what === 'pass') el = root.querySelector('.comet-play-pass');
+  if (!el) return false;
+  el.click();
+  return true;
+}"""
+
+SEQ_JS = """() => {
+  const root = document.querySelector('.comet-play');
+  if (!root) return 0;
+  const seq = [...root.classList].find(c => c.startsWith('comet-seq-')) || '';
+  return Number(seq.slice('comet-seq-'.length)) || 0;
+}"""
+
+_PAYS = re.compile(r"^\s*(seat (\d+)|the pool) pays? (seat (\d+)|the pool) (\d+) ")
+_NET = re.compile(r"^Net: (.*) \(([^)]*)\)$")
+
+
+def page_state(page: Any) -> dict[str, Any] | None:
+    state: dict[str, Any] | None = page.evaluate(STATE_JS)
+    return state
+
+
+def next_action(state: dict[str, Any]) -> str | None:
+    """What the visitor clicks: ``card`` (the first card button), ``other`` or ``pass``."""
+    if state["buttons"]:
+        return "card"
+    if state["other"]:
+        return "other"
+    if state["pass"]:
+        return "pass"
+    return None
+
+
+def settlement(text: str) -> list[str]:
+    """The lines of the Settlement panel of the table's text ([] while the deal runs)."""
+    if "\nSettlement\n" not in text:
+        return []
+    lines = text.split("\nSettlement\n", 1)[1].splitlines()
+    out = []
+    for line in lines:
+        out.append(line.rstrip())
+        if line.startswith("Net:"):
+            break
+    return out
+
+
+def check_settlement(lines: list[str], players: int) -> list[int]:
+    """Check the settlement's sums; return the net per seat. The Net line sums to zero, and
+    equals the payments listed (seat to seat, and through the pool)."""
+    assert lines and lines[-1].startswith("Net:"), lines
+    m = _NET.match(lines[-1])
+    assert m, lines[-1]
+    net = [0] * players
+    for part in m.group(1).split(", "):
+        seat, value = part.removeprefix("seat ").split(" ")
+        net[int(seat)] = int(value)
+    assert sum(net) == 0, f"net payments do not sum to zero: {lines[-1]}"
+    paid = [0] * players
+    for line in lines:
+        p = _PAYS.match(line)
+        if p:
+            amount = int(p.group(5))
+            if p.group(2) is not None:
+                paid[int(p.group(2))] -= amount
+            if p.group(4) is not None:
+                paid[int(p.group(4))] += amount
+    assert paid == net, f"the payments listed ({paid}) are not the net ({net}): {lines}"
+    return net
+
+
+def expected_outcome(url: str) -> tuple[list[str], int]:
+    """The settlement lines and the number of clicks of the same deal played headless."""
+    from widgets.pages import play_page
+
+    parsed = urlparse(url)
+    family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb")
+    table = play_page(family, parsed.query)
+    clicks = 0
+    while not table.round.is_over:
+        text = table.shown_plays[0]
+        b = table.button_for(text)
+        if b is None:
+            table.other_choice.value = text
+            b = table.other_button
+        b.click()
+        clicks += 1
+        assert clicks < 1000
+    assert table.errors == 0, table.messages.text
+    outcome = table.round.outcome()
+    assert outcome is not None
+    return list(outcome.lines), clicks
+
+
+@dataclass
+class Game:
+    """One visitor's deal on one page, advanced a step at a time (so that many can run in turn)."""
+
+    page: Any
+    url: str
+    clicks: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    _waiting_for: int = -1
+    _clicked_at: float = 0.0
+    done: bool = False
+    max_clicks: int = 500
+
+    @property
+    def players(self) -> int:
+        from widgets.pages import parse_query
+
+        parsed = urlparse(self.url)
+        family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb")
+        return parse_query(family, parsed.query).players
+
+    def step(self, real_click: bool = False) -> bool:
+        """Advance if the page is ready (the last click handled). True when the deal is over."""
+        if self.done:
+            return True
+        if self._waiting_for >= 0 and self.page.evaluate(SEQ_JS) <= self._waiting_for:
+            return False  # (cheap: the full state reads the table's text, which lays the page out)
+        state = page_state(self.page)
+        if state is None or state["seq"] <= self._waiting_for:
+            return False
+        if self._waiting_for >= 0:
+            self.latencies.append(time.perf_counter() - self._clicked_at)
+        if state["error"] and self._waiting_for >= 0:  # (a message from before this game is not ours)
+            self.errors.append(state["message"])
+        lines = settlement(state["table"])
+        if "Deal over" in state["table"] and lines:
+            self.lines = lines
+            self.done = True
+            return True
+        action = next_action(state)
+        if action is None:
+            # Seen between updates only if something is wrong: the deal runs and nothing to do.
+            self.errors.append(f"no play offered and the deal is not over: {state['table'][:300]!r}")
+            self.done = True
+            return True
+        if self.clicks >= self.max_clicks:
+            self.errors.append(f"more than {self.max_clicks} clicks")
+            self.done = True
+            return True
+        self._waiting_for = state["seq"]
+        self._clicked_at = time.perf_counter()
+        self.clicks += 1
+        if real_click:
+            root = self.page.locator(".comet-play")
+            if action == "card":
+                root.locator(".comet-play-buttons .widget-button:visible").first.click()
+            elif action == "other":
+                root.locator(".comet-play-other .widget-button").click()
+            else:
+                root.locator(".comet-play-pass").click()
+        else:
+            assert self.page.evaluate(CLICK_JS, action)
+        return False
+
+    def play(self, timeout: float = 120.0, real_click: bool = True) -> None:
+        """Play to the end of the deal (this page only)."""
+        deadline = time.monotonic() + timeout
+        while not self.step(real_click=real_click):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.url}: deal not over after {timeout:.0f} s ({self.clicks} clicks)")
+            self.page.wait_for_timeout(5)
+
+
+def query_of(url: str) -> dict[str, str]:
+    return dict(parse_qsl(urlparse(url).query))

@@ -1,0 +1,205 @@
+"""The playable pages in Chromium, against tools/serve.py (Voila, pre-heated kernels).
+
+* every page: a complete deal against the bots, played by clicking, until the settlement shows;
+  the settlement is checked (its sums, and line by line against the same deal played headless);
+  no request leaves 127.0.0.1 (Voila's FontAwesome CDN stylesheets are blocked, see conftest),
+  no page error, no traceback, no error message;
+* bad values in the address: a readable notice, the defaults, a playable table;
+* forged widget messages over the kernel's websocket: readable messages, the deal unchanged;
+* 20 visitors at once (two browser contexts), each playing a deal: all finish, none errors.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+import psutil
+import pytest
+
+from .conftest import ARTIFACTS, KNOWN_EXTERNAL, Served, watch_page
+from .play_driver import Game, check_settlement, expected_outcome, page_state
+from .widget_ws import WidgetClient, kernel_id
+
+# (page, query): every page, and the variants with their own kinds of decision (claim the
+# manille; keep or redeal; discard then draw; the pool; six or more players).
+GAMES = [
+    ("hoc", "players=3&seed=2"),
+    ("manille", "players=3&seed=4"),
+    ("new-comet", "seed=3"),
+    ("new-comet", "variant=yanovsky-exchange&players=3&seed=5"),
+    ("modern", "variant=comet-6-8-players&players=6&seed=7"),
+    ("commit", "variant=commit-1991&players=4&bot=random&seed=3"),
+]
+
+
+def _open(page: Any, url: str) -> Any:
+    watch = watch_page(page, block=KNOWN_EXTERNAL)
+    page.goto(url, wait_until="commit")
+    page.locator(".comet-play .comet-play-buttons .widget-button").first.wait_for(state="visible", timeout=90_000)
+    return watch
+
+
+def _no_traceback(page: Any) -> None:
+    text = page.inner_text("body")
+    for word in ("Traceback", "Error:", "Exception", 'File "'):
+        assert word not in text, f"{word!r} on the page: {text[:2000]}"
+    assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+
+
+@pytest.mark.parametrize(("name", "query"), GAMES, ids=[f"{n}-{q.split('&')[0]}" for n, q in GAMES])
+def test_play_a_deal_by_clicking(page: Any, served: Served, name: str, query: str) -> None:
+    url = served.page_url(name, query)
+    expected, clicks = expected_outcome(url)
+    watch = _open(page, url)
+    # The source is stripped, and the page is the family's: its list has only its variants.
+    assert "play_page" not in page.content()
+    game = Game(page, url)
+    game.play(timeout=150, real_click=True)
+    assert not game.errors, game.errors
+    assert game.clicks == clicks
+    assert game.lines == expected, "\n".join(game.lines)
+    check_settlement(game.lines, game.players)
+    state = page_state(page)
+    assert state is not None and "Deal over" in state["table"]
+    assert page.locator(".comet-play-new").inner_text().strip() in ("Next deal", "New match")
+    _no_traceback(page)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    if query == GAMES[[n for n, _ in GAMES].index(name)][1]:
+        page.screenshot(path=str(ARTIFACTS / f"play-{name}.png"), full_page=True)
+    watch.assert_clean()
+    assert all(any(k in url for k in KNOWN_EXTERNAL) for url in watch.blocked), watch.blocked
+
+
+def test_bad_address_values_give_a_readable_notice(page: Any, served: Served) -> None:
+    url = served.page_url("modern", "variant=commit-1991&players=eleven&bot=%3Cscript%3Ealert(1)%3C/script%3E"
+                          "&seed=-4&colour=red")
+    watch = _open(page, url)
+    notice = page.locator(".comet-query-notice").first
+    text = notice.inner_text()
+    assert "Some settings in the address were not used" in text
+    assert "not played on this page but on the Commit page" in text
+    assert "not 'eleven'" in text
+    assert "is not a bot" in text and "<script>alert(1)</script>" in text  # shown as text, not run
+    assert "seed is a whole number" in text
+    assert "'colour' is not a setting of this page" in text
+    # The defaults: the first variant of the page, two players.
+    state = page_state(page)
+    assert state is not None and "Modern comet (1991)" in state["table"] and "2 players" in state["table"]
+    _no_traceback(page)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "play-bad-address.png"), full_page=True)
+    game = Game(page, url)  # still playable
+    deadline = time.monotonic() + 30
+    while game.clicks < 4 and not game.done and time.monotonic() < deadline:
+        game.step(real_click=True)
+        page.wait_for_timeout(10)
+    assert game.clicks >= 3 or game.done
+    assert not game.errors
+    watch.assert_clean()
+
+
+def test_forged_widget_messages(page: Any, served: Served) -> None:
+    url = served.page_url("manille", "players=3&seed=11")
+    watch = _open(page, url)
+    before = page_state(page)
+    assert before is not None
+    kid = kernel_id(page.content())
+    client = WidgetClient(served.play_url, kid)
+    try:
+        states = client.states()
+        buttons = client.find(states, "ButtonModel")
+        variant = client.find(states, "DropdownModel", description="Variant")
+        seed = client.find(states, "BoundedIntTextModel", description="Seed")
+        passes = client.find(states, "ButtonModel", description="Pass")
+        play_it = client.find(states, "ButtonModel", description="Play it")
+        assert variant and seed and passes and play_it, "widgets not found"
+        layouts = {mid: s["state"] for mid, s in states.items() if s["model_name"] == "LayoutModel"}
+        hidden_cards = [b for b in buttons if layouts.get(states[b]["state"]["layout"].removeprefix("IPY_MODEL_"),
+                                                          {}).get("display") == "none"]
+
+        def forge(msg_id: str) -> None:
+            client.wait_idle(msg_id)
+
+        forge(client.update(variant[0], {"index": 57}))  # no such option: refused by ipywidgets
+        forge(client.update(variant[0], {"index": "modern"}))
+        forge(client.update(seed[0], {"value": "a lot"}))  # not a number: refused
+        forge(client.update(seed[0], {"max": -1}))
+        forge(client.click(play_it[0]))  # the hidden "Play it": readable message
+        page.locator(".comet-play-message [role=alert]").wait_for(timeout=15_000)
+        message = page.locator(".comet-play-message").inner_text()
+        assert "Cannot do that" in message and "choose a play in the list first" in message, message
+        for b in hidden_cards[:2]:
+            forge(client.click(b))
+        if not any(p.startswith("Pass") for p in before["buttons"]) and not before["pass"]:
+            forge(client.click(passes[0]))  # Pass when passing is not legal
+        page.wait_for_timeout(300)
+        after = page_state(page)
+        assert after is not None
+        assert after["table"] == before["table"], "the deal changed"
+        assert after["buttons"] == before["buttons"]
+        assert after["error"], after["message"]
+        _no_traceback(page)
+    finally:
+        client.close()
+    # The deal goes on, by clicking.
+    game = Game(page, url)
+    game.play(timeout=120, real_click=False)
+    assert not game.errors, game.errors
+    check_settlement(game.lines, 3)
+    _no_traceback(page)
+    watch.assert_clean()
+
+
+LOAD_SESSIONS = 20
+LOAD_TIMEOUT = float(os.environ.get('COMET_LOAD_TIMEOUT', '240'))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(400)
+def test_twenty_visitors_at_once(browser: Any, served: Served) -> None:
+    pages = ["hoc", "manille", "new-comet", "modern", "commit"]
+    voila = psutil.Process(served.process.pid)
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)]
+    games: list[Game] = []
+    watches = []
+    try:
+        start = time.monotonic()
+        for i in range(LOAD_SESSIONS):
+            ctx = contexts[i % 2]
+            pg = ctx.new_page()
+            pg.set_default_timeout(120_000)
+            watches.append(watch_page(pg, block=KNOWN_EXTERNAL))
+            url = served.page_url(pages[i % len(pages)], f"players=3&seed={100 + i}")
+            pg.goto(url, wait_until="commit")
+            games.append(Game(pg, url))
+        deadline = time.monotonic() + LOAD_TIMEOUT
+        while not all(g.done for g in games):
+            if time.monotonic() > deadline:
+                stuck = [(g.url, g.clicks, g._waiting_for, (page_state(g.page) or {}).get("seq")) for g in games
+                         if not g.done]
+                pytest.fail(f"{sum(g.done for g in games)} of {LOAD_SESSIONS} finished; unfinished: {stuck}")
+            progressed = False
+            for g in games:
+                if not g.done:
+                    before = g.clicks
+                    g.step(real_click=False)
+                    progressed |= g.clicks != before
+            if not progressed:
+                time.sleep(0.02)
+        elapsed = time.monotonic() - start
+        kernels = [p for p in voila.children(recursive=True) if "ipykernel_launcher" in " ".join(p.cmdline())]
+        assert len(kernels) >= LOAD_SESSIONS
+        for g in games:
+            assert not g.errors, (g.url, g.errors)
+            check_settlement(g.lines, g.players)
+            _no_traceback(g.page)
+        for w in watches:
+            w.assert_clean()
+        rss = sorted(p.memory_info().rss for p in kernels)
+        print(f"\n{LOAD_SESSIONS} sessions finished in {elapsed:.1f} s; {sum(g.clicks for g in games)} clicks; "
+              f"kernel RSS median {rss[len(rss) // 2] / 2**20:.0f} MB")
+    finally:
+        for ctx in contexts:
+            ctx.close()

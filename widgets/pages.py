@@ -1,0 +1,245 @@
+"""The playable pages of ``book/play/``: one family of the game per page, set up from the URL.
+
+Each page is a notebook whose only code cell is::
+
+    from widgets.pages import play_page
+    play_page("modern")          # a PlayTable for the modern family
+
+and the address picks the game: ``modern.ipynb?variant=comet-6-8-players&players=7&bot=greedy&seed=7``
+(``lang=fr`` too). Every value is checked against the family: a variant of another family, a
+player count the variant does not allow, an unknown bot, a seed that is not a whole number from
+0 to :data:`widgets.common.MAX_SEED`, an unknown parameter... each gets a sentence in a notice
+at the top of the table, and the page falls back to the default for that value. Nothing in the
+address can raise.
+
+Where the query string comes from:
+
+* under Voilà with pre-heated kernels the notebook runs *before* anyone asks for the page, so
+  :func:`query_string` waits for the request with Voilà's own ``voila.utils.get_query_string``
+  (a pre-heated kernel is paused there until a visitor arrives; the imports are already done);
+* under Voilà without pre-heating, and anywhere else, it is ``$QUERY_STRING`` (empty outside
+  Voilà).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl
+
+import comet
+from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, MAX_SEED
+from widgets.play import PlayTable
+
+PARAMETERS = ("variant", "players", "bot", "seed", "lang")
+"""The query parameters a page reads."""
+MAX_QUERY = 1000
+"""A longer query string is ignored as a whole."""
+_WHOLE = re.compile(r"[0-9]{1,10}")
+
+
+def _family_page(family: str) -> str:
+    return family.replace(" ", "-")
+
+
+FAMILIES: dict[str, tuple[str, ...]] = {}
+"""Page name (``book/play/<name>.ipynb``) -> the ids of its variants, in the book's order."""
+for _v in comet.VARIANTS.values():
+    FAMILIES.setdefault(_family_page(_v.family), ())
+    FAMILIES[_family_page(_v.family)] += (_v.id,)
+
+TITLES = {"hoc": "Hoc", "manille": "Manille", "new-comet": "The new comet", "modern": "The modern comet",
+          "commit": "Commit"}
+
+
+@dataclass
+class Settings:
+    """What a page starts with, and why any value of the address was not used."""
+
+    variant: str
+    players: int
+    bot: str = "greedy"
+    seed: int = 1
+    lang: str = "en"
+    problems: list[str] = field(default_factory=list)
+
+
+def default_players(variant: comet.Variant) -> int:
+    return 2 if 2 in variant.players else variant.players.start
+
+
+def _shown(value: str, limit: int = 40) -> str:
+    """A value from the address, quoted and shortened for a message."""
+    value = value if len(value) <= limit else value[:limit] + "…"
+    return repr(value)
+
+
+def parse_query(family: str, query: str | None) -> Settings:
+    """Validate the query string ``query`` (``variant=...&players=3``) for the page ``family``.
+
+    Never raises: every unusable value becomes a sentence in ``Settings.problems`` and the
+    default is used in its place.
+    """
+    if family not in FAMILIES:
+        raise ValueError(f"no play page for {family!r}; pages: {', '.join(FAMILIES)}")
+    variants = FAMILIES[family]
+    first = comet.VARIANTS[variants[0]]
+    out = Settings(variant=first.id, players=default_players(first))
+    problems = out.problems
+    query = (query or "").lstrip("?")
+    if len(query) > MAX_QUERY:
+        problems.append(f"the address's settings are too long ({len(query)} characters) and were ignored.")
+        query = ""
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=20)
+    except ValueError:
+        problems.append("the address has too many settings; they were ignored.")
+        pairs = []
+    given: dict[str, str] = {}
+    for key, value in pairs:
+        if key not in PARAMETERS:
+            problems.append(f"{_shown(key)} is not a setting of this page (it reads {', '.join(PARAMETERS)}); "
+                            "it was ignored.")
+        elif key in given:
+            if value != given[key]:
+                problems.append(f"{key} is given twice; the first value, {_shown(given[key])}, is used.")
+        else:
+            given[key] = value
+
+    if "variant" in given:
+        vid = given["variant"]
+        if vid in variants:
+            out.variant = vid
+        elif vid in comet.VARIANTS:
+            other = _family_page(comet.VARIANTS[vid].family)
+            problems.append(f"{_shown(vid)} is not played on this page but on the {TITLES.get(other, other)} page "
+                            f"({other}.ipynb); this page has {', '.join(variants)}. Playing {out.variant}.")
+        else:
+            problems.append(f"{_shown(vid)} is not a variant of this page; choose one of {', '.join(variants)}. "
+                            f"Playing {out.variant}.")
+    variant = comet.VARIANTS[out.variant]
+    out.players = default_players(variant)
+    lo, hi = variant.players.start, variant.players.stop - 1
+    if "players" in given:
+        text = given["players"]
+        if _WHOLE.fullmatch(text) and int(text) in variant.players:
+            out.players = int(text)
+        else:
+            problems.append(f"{variant.name} is played by {lo} to {hi} players, not {_shown(text)}; "
+                            f"playing with {out.players}.")
+    if "bot" in given:
+        if given["bot"] in BOT_NAMES:
+            out.bot = given["bot"]
+        else:
+            names = ", ".join(name for _, name in BOTS)
+            problems.append(f"{_shown(given['bot'])} is not a bot; choose one of {names}. The bots play greedy.")
+    if "seed" in given:
+        text = given["seed"]
+        if _WHOLE.fullmatch(text) and int(text) <= MAX_SEED:
+            out.seed = int(text)
+        else:
+            problems.append(f"the seed is a whole number from 0 to {MAX_SEED}, not {_shown(text)}; using seed 1.")
+    if "lang" in given:
+        if given["lang"] in LANGUAGE_CODES:
+            out.lang = given["lang"]
+        else:
+            problems.append(f"{_shown(given['lang'])} is not a language of the calls; choose one of "
+                            f"{', '.join(sorted(LANGUAGE_CODES))}. Calls in English.")
+    return out
+
+
+def query_string() -> str:
+    """The query string of the request that opened this page ("" outside Voilà).
+
+    A pre-heated Voilà kernel waits here for its visitor (``voila.utils.get_query_string``);
+    if that fails for any reason the page still opens, with the defaults.
+    """
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        try:
+            from voila.utils import get_query_string
+        except ImportError:
+            return os.environ.get("QUERY_STRING", "")
+        # Voilà fetches the request in a thread whose errors would be printed on stderr (which
+        # a page could show): keep them out of the page.
+        with contextlib.redirect_stderr(io.StringIO()):
+            try:
+                return get_query_string() or ""
+            except Exception:  # noqa: BLE001 - a page opens with the defaults rather than not at all
+                return os.environ.get("QUERY_STRING", "")
+    return os.environ.get("QUERY_STRING", "")
+
+
+def notice_html(problems: list[str]) -> str:
+    """The notice shown above the table when some settings of the address were not used."""
+    if not problems:
+        return ""
+    items = "".join(f"<li>{html.escape(p[0].upper() + p[1:])}</li>" for p in problems)
+    return (f'<div role="alert" class="comet-query-notice" style="{FONT}color:#5a3d00;background:#fff4d6;'
+            'border-left:4px solid #b07d00;padding:4px 10px;margin-bottom:6px">'
+            "<strong>Some settings in the address were not used:</strong>"
+            f'<ul style="margin:2px 0 2px 18px;padding:0">{items}</ul></div>')
+
+
+class _Sequence:
+    """Marks the table with a CSS class ``comet-seq-N`` that changes after every message.
+
+    Every action of a ``PlayTable`` ends with a message, so a script driving the page in a
+    browser knows its click was handled (and every update sent) when the class changes.
+    """
+
+    def __init__(self, table: PlayTable) -> None:
+        self.table = table
+        self.n = 0
+        self.info, self.error = table.messages.info, table.messages.error
+        table.messages.info = self._wrap(self.info)  # type: ignore[method-assign]
+        table.messages.error = self._wrap(self.error)  # type: ignore[method-assign]
+        self.bump()
+
+    def _wrap(self, method: Any) -> Any:
+        def wrapper(text: str) -> None:
+            method(text)
+            self.bump()
+        return wrapper
+
+    def bump(self) -> None:
+        self.n += 1
+        classes = [c for c in self.table._dom_classes if not c.startswith("comet-seq-")]
+        self.table._dom_classes = tuple(classes + [f"comet-seq-{self.n}"])
+
+
+def play_page(family: str, query: str | None = None) -> PlayTable:
+    """The ``PlayTable`` of the page ``family`` (a key of :data:`FAMILIES`), set up from the
+    address (``query``, by default :func:`query_string`), its variant list limited to the
+    family. Unusable settings are listed in a notice above the table."""
+    settings = parse_query(family, query_string() if query is None else query)
+    table = PlayTable(variant=settings.variant, players=settings.players, bot=settings.bot,
+                      seed=settings.seed, lang=settings.lang)
+    choice = table.variant_choice
+    choice.unobserve(table._on_variant, names="value")
+    try:
+        choice.options = [(label, vid) for label, vid in choice.options if vid in FAMILIES[family]]
+        choice.value = settings.variant
+    finally:
+        choice.observe(table._on_variant, names="value")
+    table.add_class("comet-play")
+    table.add_class(f"comet-play-{family}")
+    table.table.add_class("comet-play-table")
+    table.play_buttons.add_class("comet-play-buttons")
+    table.pass_button.add_class("comet-play-pass")
+    table.other_row.add_class("comet-play-other")
+    table.messages.widget.add_class("comet-play-message")
+    table.new_deal_button.add_class("comet-play-new")
+    if settings.problems:
+        from ipywidgets import HTML, Layout
+
+        notice = HTML(value=notice_html(settings.problems), layout=Layout(width="auto"))
+        notice.add_class("comet-query-notice")
+        table.children = (notice, *table.children)
+    table.query_problems = settings.problems  # type: ignore[attr-defined]
+    _Sequence(table)
+    return table
