@@ -28,6 +28,7 @@ import html
 import io
 import os
 import re
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
@@ -166,7 +167,8 @@ def query_string() -> str:
             return os.environ.get("QUERY_STRING", "")
         # Voilà fetches the request in a thread whose errors would be printed on stderr (which
         # a page could show): keep them out of the page.
-        with contextlib.redirect_stderr(io.StringIO()):
+        with contextlib.redirect_stderr(io.StringIO()), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             try:
                 return get_query_string() or ""
             except Exception:  # noqa: BLE001 - a page opens with the defaults rather than not at all
@@ -239,7 +241,7 @@ def play_page(family: str, query: str | None = None) -> PlayTable:
 
         notice = HTML(value=notice_html(settings.problems), layout=Layout(width="auto"))
         notice.add_class("comet-query-notice")
-        table.children = (notice, *table.children)
-    table.query_problems = settings.problems  # type: ignore[attr-defined]
+        table.children = [notice, *table.children]
+    table.query_problems = settings.problems
     _Sequence(table)
     return table

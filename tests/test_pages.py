@@ -1,0 +1,175 @@
+"""widgets.pages: the playable pages' notebooks, their URL settings, and forged widget values."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import comet  # noqa: E402
+from tests.widget_helpers import click, forge  # noqa: E402
+from widgets import PlayTable  # noqa: E402
+from widgets.common import MAX_SEED  # noqa: E402
+from widgets.pages import FAMILIES, parse_query, play_page, query_string  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAY = ROOT / "book" / "play"
+
+
+def test_families_are_the_pages() -> None:
+    assert FAMILIES == {
+        "hoc": ("hoc-third-stage",),
+        "manille": ("old-comet-1718",),
+        "new-comet": ("new-comet-1752", "yanovsky-1804", "yanovsky-exchange", "single-pack-joker"),
+        "modern": ("modern-comet-1991", "two-handed-arnold-2011", "comet-6-8-players"),
+        "commit": ("commit-1857", "commit-1991", "commit-2011"),
+    }
+    assert sorted(p.stem for p in PLAY.glob("*.ipynb")) == sorted(FAMILIES)
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
+    nb = json.loads((PLAY / f"{name}.ipynb").read_text())
+    kinds = [c["cell_type"] for c in nb["cells"]]
+    assert kinds == ["markdown", "code"]
+    assert "".join(nb["cells"][0]["source"]).startswith("# ")
+    code = "".join(nb["cells"][1]["source"])
+    assert code == f'from widgets.pages import play_page\n\nplay_page("{name}")'
+    assert nb["cells"][1]["outputs"] == []
+    # The example address in the introduction is a valid one.
+    example = re.search(r"ipynb\?([^`]+)`", "".join(nb["cells"][0]["source"]))
+    assert example and parse_query(name, example.group(1)).problems == []
+
+
+def test_book_links_name_existing_pages() -> None:
+    """Every {play}`...` link in the book's sources names a page of book/play/ (or "/")."""
+    missing = []
+    for path in (ROOT / "book").rglob("*.md"):
+        for m in re.finditer(r"\{play\}`([^`]*)`", path.read_text()):
+            target = m.group(1)
+            target = target.rsplit("<", 1)[1].rstrip(">").strip() if target.endswith(">") else target.strip()
+            if target.strip("/") and not (PLAY / (target.strip("/").removesuffix(".ipynb") + ".ipynb")).is_file():
+                missing.append(f"{path.relative_to(ROOT)}: {target}")
+    assert not missing, f"links to play pages that do not exist: {missing}"
+
+
+def test_good_addresses() -> None:
+    s = parse_query("modern", "variant=comet-6-8-players&players=7&bot=search-fast&seed=7&lang=fr")
+    assert (s.variant, s.players, s.bot, s.seed, s.lang, s.problems) == (
+        "comet-6-8-players", 7, "search-fast", 7, "fr", [])
+    s = parse_query("commit", "")
+    assert (s.variant, s.players, s.bot, s.seed, s.problems) == ("commit-1857", 2, "greedy", 1, [])
+    assert parse_query("commit", "?variant=commit-2011").players == 3  # its smallest table
+    assert parse_query("hoc", f"seed={MAX_SEED}").seed == MAX_SEED
+    assert parse_query("hoc", "seed=0").seed == 0
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    ("variant=commit-1991", "not played on this page but on the Commit page"),
+    ("variant=nope", "not a variant of this page"),
+    ("variant=", "not a variant of this page"),
+    ("players=9", "played by 2 to 5 players, not '9'"),
+    ("players=-2", "not '-2'"),
+    ("players=2.0", "not '2.0'"),
+    ("players=٣", "not '٣'"),  # a non-ASCII digit
+    ("bot=alphazero", "is not a bot"),
+    ("seed=-1", "the seed is a whole number"),
+    (f"seed={MAX_SEED + 1}", "the seed is a whole number"),
+    ("seed=" + "9" * 500, "the seed is a whole number"),
+    ("seed=1e3", "the seed is a whole number"),
+    ("lang=xx", "not a language of the calls"),
+    ("colour=red", "'colour' is not a setting of this page"),
+    ("seed=3&seed=4", "seed is given twice"),
+    ("x=" + "a" * 2000, "too long"),
+    ("&".join(f"k{i}=1" for i in range(30)), "too many settings"),
+    ("%ZZ=%00&players=%FF", "not a setting"),
+])
+def test_bad_addresses_give_readable_problems_and_defaults(query: str, words: str) -> None:
+    s = parse_query("modern", query)
+    assert any(words in p for p in s.problems), s.problems
+    assert s.variant in FAMILIES["modern"] and s.players in comet.VARIANTS[s.variant].players
+    table = play_page("modern", query)
+    assert table.errors == 0
+    notice = table.children[0]
+    assert "Some settings in the address were not used" in notice.value
+    assert all(len(p) < 600 for p in s.problems)
+    assert not table.round.is_over
+
+
+def test_notice_is_escaped() -> None:
+    table = play_page("hoc", "bot=<img src=x onerror=alert(1)>")
+    assert "<img" not in table.children[0].value and "&lt;img" in table.children[0].value
+
+
+def test_page_settings_reach_the_table() -> None:
+    table = play_page("new-comet", "variant=yanovsky-exchange&players=4&bot=random&seed=12&lang=ru")
+    assert isinstance(table, PlayTable)
+    assert table.match.variant.id == "yanovsky-exchange" and table.round.players == 4
+    assert (table.bot_choice.value, table.seed_choice.value, table.lang_choice.value) == ("random", 12, "ru")
+    assert [v for _, v in table.variant_choice.options] == list(FAMILIES["new-comet"])
+    assert not table.messages.is_error
+    assert "comet-play" in table._dom_classes
+
+
+def test_query_string_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "players=3&seed=9")
+    assert query_string() == "players=3&seed=9"
+    table = play_page("manille")
+    assert table.round.players == 3 and table.seed_choice.value == 9
+    monkeypatch.delenv("QUERY_STRING")
+    assert query_string() == ""
+    # A pre-heated kernel whose Voila is unreachable still opens the page (with the defaults).
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_PORT", "9")  # nothing listens there
+    monkeypatch.setenv("VOILA_KERNEL_ID", "00000000-0000-0000-0000-000000000000")
+    assert query_string() == ""
+
+
+def test_sequence_class_changes_after_every_action() -> None:
+    table = play_page("modern", "seed=5")
+
+    def seq() -> int:
+        return int(next(c for c in table._dom_classes if c.startswith("comet-seq-")).removeprefix("comet-seq-"))
+
+    n = seq()
+    table.button_for(table.shown_plays[0]).click()  # type: ignore[union-attr]
+    assert seq() > n
+    n = seq()
+    click(table.other_button)  # hidden: an error message, a new sequence number too
+    assert table.messages.is_error and seq() > n
+
+
+def test_forged_values_through_set_state_leave_the_game_unchanged() -> None:
+    """What a hostile client can send over the widget protocol (``comm_msg`` ``update``)."""
+    table = play_page("commit", "variant=commit-1991&players=4&seed=3")
+    history = list(table.round.history)
+    html = table.table.value
+    from traitlets import TraitError
+
+    for widget, state in ((table.variant_choice, {"index": 99}), (table.variant_choice, {"index": "commit"}),
+                          (table.players_choice, {"index": -7}), (table.seed_choice, {"value": "lots"}),
+                          (table.other_choice, {"index": 3})):
+        with pytest.raises((TraitError, TypeError, ValueError)):
+            widget.set_state(state)  # the comm handler logs this; no callback runs
+    assert table.round.history == history and table.table.value == html
+    # Values that pass the widget's own checks reach the callbacks, which refuse them in words.
+    for widget, value, words in ((table.players_choice, 99, "players"), (table.seed_choice, -1, "seed"),
+                                 (table.variant_choice, "no-such-game", "not a variant")):
+        old = widget.value
+        forge(widget, "value", value)
+        assert table.messages.is_error and words in table.messages.text
+        widget._trait_values["value"] = old  # (what the browser still shows)
+    for b in table._pool:
+        if b.layout.display == "none":
+            click(b)
+            assert table.messages.is_error
+    if "pass" not in table.shown_plays:
+        click(table.pass_button)
+        assert "not a legal play" in table.messages.text
+    assert table.round.history == history and table.table.value == html
+    assert table.errors >= 4
