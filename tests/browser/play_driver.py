@@ -154,6 +154,10 @@ class Game:
     _clicked_at: float = 0.0
     done: bool = False
     max_clicks: int = 500
+    reloads: int = 0
+    max_reloads: int = 0
+    reload_after: float = 60.0
+    _opened_at: float = field(default_factory=time.perf_counter)
 
     @property
     def players(self) -> int:
@@ -170,6 +174,13 @@ class Game:
         if self._waiting_for >= 0 and self.page.evaluate(SEQ_JS) <= self._waiting_for:
             return False  # (cheap: the full state reads the table's text, which lays the page out)
         state = page_state(self.page)
+        if state is None and self.reloads < self.max_reloads and \
+                time.perf_counter() - self._opened_at > self.reload_after:
+            # The table never appeared ("Loading widget..."): what a visitor would do.
+            self.reloads += 1
+            self._opened_at = time.perf_counter()
+            self.page.goto(self.url, wait_until="commit")
+            return False
         if state is None or state["seq"] <= self._waiting_for:
             return False
         if self._waiting_for >= 0:

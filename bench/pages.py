@@ -1,0 +1,245 @@
+"""Playable pages: time to a clickable table, click latency, memory per session, 20 visitors.
+
+Starts ``tools/serve.py`` (its defaults: one pre-heated kernel per page, refill after 2 s) on
+free ports and drives Debian's headless Chromium with Playwright:
+
+* **time to a clickable table**: from ``page.goto`` to the first card button visible, each
+  page in turn (so its pre-heated kernel is ready again), in a fresh browser context (nothing
+  cached, a first visit) and in a context that has already loaded a page (scripts cached);
+* **click latency**: in the page, from ``button.click()`` to the table's ``comet-seq-N`` class
+  changing, i.e. every update of that click received and drawn (bots' replies included);
+* **20 visitors at once** (two browser contexts, ten pages each, every page playing a deal):
+  wall time, errors, and memory: each session's kernel (RSS, and USS: memory only it uses)
+  and the Voila server's growth.
+
+Writes the "Playable pages" section of ``bench/README.md``. Targets (issue 7): clickable
+≤ 1.5 s with pre-heated kernels; click-to-update ≤ 100 ms at the 95th percentile.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import psutil  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from bench._report import write_section  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, KNOWN_EXTERNAL, start_serve, stop_serve  # noqa: E402
+from tests.browser.play_driver import Game, check_settlement, next_action, page_state  # noqa: E402
+
+PAGES = ["hoc", "manille", "new-comet", "modern", "commit"]
+ROUNDS = int(os.environ.get("COMET_BENCH_ROUNDS", "3"))
+SESSIONS = 20
+CLICKABLE = ".comet-play .comet-play-buttons .widget-button:visible, .comet-play .comet-play-pass:visible"
+"""A card button, or Pass when passing is all the visitor can do."""
+
+TIMED_CLICK_JS = """(what) => new Promise((resolve) => {
+  const root = document.querySelector('.comet-play');
+  const seq = () => [...root.classList].find(c => c.startsWith('comet-seq-'));
+  const before = seq();
+  const shown = el => !!el && el.offsetParent !== null && !el.disabled;
+  let el = null;
+  if (what === 'card') el = [...root.querySelectorAll('.comet-play-buttons .widget-button')].filter(shown)[0];
+  else if (what === 'other') el = root.querySelector('.comet-play-other .widget-button');
+  else el = root.querySelector('.comet-play-pass');
+  const t0 = performance.now();
+  const observer = new MutationObserver(() => {
+    if (seq() !== before) {
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - t0));
+    }
+  });
+  observer.observe(root, {attributes: true, attributeFilter: ['class']});
+  el.click();
+  setTimeout(() => { observer.disconnect(); resolve(-1); }, 20000);
+})"""
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+EXTERNAL: list[str] = []
+
+
+def block_cdn(context: Any) -> None:
+    """Block every request off 127.0.0.1 (Voila's FontAwesome CDN links); record unknown ones."""
+    def route(r: Any) -> None:
+        url = r.request.url
+        if url.startswith("http://127.0.0.1:") or url.startswith(("data:", "blob:")):
+            r.continue_()
+            return
+        if not any(k in url for k in KNOWN_EXTERNAL):
+            EXTERNAL.append(url)
+        r.abort()
+    context.route("**/*", route)
+
+
+FAILED_LOADS: list[str] = []
+
+
+def clickable(context: Any, url: str) -> tuple[float, Any]:
+    """Seconds from navigation to the first card button visible (inf if not within 60 s)."""
+    page = context.new_page()
+    t = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    try:
+        page.locator(CLICKABLE).first.wait_for(state="visible", timeout=60_000)
+    except Exception:  # noqa: BLE001 - counted and reported
+        FAILED_LOADS.append(url)
+        return float("inf"), page
+    return time.perf_counter() - t, page
+
+
+def kernels_of(serve_pid: int) -> list[psutil.Process]:
+    return [p for p in psutil.Process(serve_pid).children(recursive=True)
+            if "ipykernel_launcher" in " ".join(p.cmdline())]
+
+
+def main() -> None:
+    book = Path(os.environ.get("TMPDIR", "/tmp")) / "comet-bench-book"
+    book.mkdir(exist_ok=True)
+    (book / "index.html").write_text("<!doctype html><title>book</title>\n")
+    served = start_serve(book, pool_size=1, fill_delay=2)
+    cold: list[float] = []
+    warm: list[float] = []
+    latencies: list[float] = []
+    load_line = ""
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            time.sleep(10)  # every pool filled
+            warm_ctx = browser.new_context()
+            block_cdn(warm_ctx)
+            _, first = clickable(warm_ctx, served.page_url("hoc", "seed=999"))  # fills the cache
+            first.close()
+            time.sleep(8)
+            for r in range(ROUNDS):
+                for name in PAGES:
+                    ctx = browser.new_context()
+                    block_cdn(ctx)
+                    seconds, page = clickable(ctx, served.page_url(name, f"seed={r}"))
+                    if seconds != float("inf"):
+                        cold.append(seconds)
+                    ctx.close()
+                    time.sleep(2)
+                for name in PAGES:
+                    seconds, page = clickable(warm_ctx, served.page_url(name, f"seed={10 + r}"))
+                    if seconds != float("inf"):
+                        warm.append(seconds)
+                    page.close()
+                    time.sleep(2)
+                time.sleep(4)
+            print(f"clickable: first visit median {statistics.median(cold):.2f} s, cached {statistics.median(warm):.2f} s")
+
+            # Click latency: complete deals, one page at a time.
+            for i, name in enumerate(PAGES * 2):
+                time.sleep(3)
+                seconds, page = clickable(warm_ctx, served.page_url(name, f"players=3&seed={40 + i}"))
+                if seconds == float("inf"):
+                    page.close()
+                    continue
+                for _ in range(400):
+                    state = page_state(page)
+                    if state is None or ("Deal over" in state["table"] and "\nSettlement\n" in state["table"]):
+                        break
+                    action = next_action(state)
+                    if action is None:
+                        break
+                    ms = page.evaluate(TIMED_CLICK_JS, action)
+                    assert ms >= 0, "a click was not answered"
+                    latencies.append(ms)
+                page.close()
+            print(f"click: {len(latencies)} clicks, median {statistics.median(latencies):.0f} ms, "
+                  f"p95 {pct(latencies, 0.95):.0f} ms")
+            warm_ctx.close()
+
+            # 20 visitors at once.
+            time.sleep(5)
+            before = {p.pid for p in kernels_of(served.process.pid)}
+            voila = psutil.Process(served.process.pid).children()[0]
+            voila_before = voila.memory_info().rss
+            contexts = [browser.new_context() for _ in range(2)]
+            for ctx in contexts:
+                block_cdn(ctx)
+            games = []
+            start = time.monotonic()
+            for i in range(SESSIONS):
+                page = contexts[i % 2].new_page()
+                page.set_default_timeout(120_000)
+                url = served.page_url(PAGES[i % len(PAGES)], f"players=3&seed={100 + i}")
+                page.goto(url, wait_until="commit")
+                games.append(Game(page, url, max_reloads=2, reload_after=60))
+            while not all(g.done for g in games) and time.monotonic() - start < 300:
+                for g in games:
+                    g.step(real_click=False)
+                time.sleep(0.01)
+            wall = time.monotonic() - start
+            finished = sum(g.done and not g.errors for g in games)
+            for g in games:
+                if g.done and not g.errors:
+                    check_settlement(g.lines, g.players)
+            sessions = [p for p in kernels_of(served.process.pid) if p.pid not in before]
+            used = [p for p in kernels_of(served.process.pid)]
+            rss = [p.memory_info().rss / 2**20 for p in used]
+            uss = [p.memory_full_info().uss / 2**20 for p in used]
+            voila_growth = (voila.memory_info().rss - voila_before) / 2**20 / SESSIONS
+            clicks = sum(g.clicks for g in games)
+            reloads = sum(g.reloads for g in games)
+            load_line = (f"| {SESSIONS} | {finished} | {sum(len(g.errors) for g in games)} | {reloads} | {clicks} | "
+                         f"{wall:.0f} s | "
+                         f"{statistics.median(rss):.0f} MB | {statistics.median(uss):.0f} MB | "
+                         f"{voila_growth:.1f} MB |")
+            print(f"load: {finished}/{SESSIONS} finished in {wall:.0f} s, kernel RSS median {statistics.median(rss):.0f}"
+                  f" MB, USS {statistics.median(uss):.0f} MB, Voila +{voila_growth:.1f} MB/session, "
+                  f"{len(sessions)} kernels started during the run")
+            for ctx in contexts:
+                ctx.close()
+            browser.close()
+    finally:
+        stop_serve(served.process)
+
+    load = os.getloadavg()[0]
+    ok = lambda good: "met" if good else "NOT met"  # noqa: E731
+    body = f"""
+`python bench/pages.py`: `tools/serve.py` as `make serve` runs it (one pre-heated kernel per page, refilled
+2 s after use), headless Chromium (Playwright) on the same 2-core machine, loopback. {ROUNDS} loads of each of
+the 5 pages per row. Load average at the end of the run: {load:.1f} (other work shares the machine).
+
+| measure | median | 95th percentile | max | target |
+|---|---:|---:|---:|---|
+| navigation to a clickable table, first visit (nothing cached) | {statistics.median(cold):.2f} s | {pct(cold, 0.95):.2f} s | {max(cold):.2f} s | ≤ 1.5 s: {ok(statistics.median(cold) <= 1.5)} |
+| navigation to a clickable table, scripts cached | {statistics.median(warm):.2f} s | {pct(warm, 0.95):.2f} s | {max(warm):.2f} s | ≤ 1.5 s: {ok(statistics.median(warm) <= 1.5)} |
+| click to table updated ({len(latencies)} clicks, 10 deals, bots greedy) | {statistics.median(latencies):.0f} ms | {pct(latencies, 0.95):.0f} ms | {max(latencies):.0f} ms | p95 ≤ 100 ms: {ok(pct(latencies, 0.95) <= 100)} |
+
+Click latency is measured in the page: from `button.click()` to the table's `comet-seq-N` class changing
+(every update of the click received and applied), plus one animation frame.
+
+{SESSIONS} visitors at once (two browser contexts, each page playing a deal of 3 players by clicking):
+
+| sessions | finished | errors | reloads | clicks | wall time | kernel RSS (median) | kernel USS (median) | Voila server per session |
+|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+{load_line}
+
+A reload is a page left at "Loading widget..." for 60 s (Voila's frontend never rendered the table although
+the kernel answers), reloaded once as a visitor would. Page loads that did not give a clickable table within 60 s: {len(FAILED_LOADS)} ({", ".join(FAILED_LOADS) or "none"}).
+Requests off 127.0.0.1 other than Voila's FontAwesome CDN stylesheets (blocked): {len(EXTERNAL)}.
+
+Memory per session is one Python kernel (ipykernel, ipywidgets, comet and the table): RSS counts the
+shared libraries in every kernel; USS is what the session alone adds. Plan about 100 MB of RAM per
+concurrent visitor, plus the browser-side cost on the visitor's machine.
+"""
+    write_section("pages", "Playable pages", body)
+
+
+if __name__ == "__main__":
+    main()
