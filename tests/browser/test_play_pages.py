@@ -153,13 +153,15 @@ def test_forged_widget_messages(page: Any, served: Served) -> None:
     watch.assert_clean()
 
 
-LOAD_SESSIONS = 20
+LOAD_SESSIONS = int(os.environ.get("COMET_LOAD_SESSIONS", "8"))
+# 8 concurrent visitors in `make test` keep CI steady on 2 cores; `bench/pages.py` runs 20 and
+# reports memory per session (COMET_LOAD_SESSIONS=20 runs this test at that size).
 LOAD_TIMEOUT = float(os.environ.get('COMET_LOAD_TIMEOUT', '240'))
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(400)
-def test_twenty_visitors_at_once(browser: Any, served: Served) -> None:
+def test_visitors_at_once(browser: Any, served: Served) -> None:
     pages = ["hoc", "manille", "new-comet", "modern", "commit"]
     voila = psutil.Process(served.process.pid)
     contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)]
