@@ -150,6 +150,8 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
         url = request.url
         if url in watch.blocked or url in watch.external:
             return
+        if "/voila/api/shutdown/" in url and "ERR_ABORTED" in str(request.failure):
+            return  # a Voila page that is left (reloaded) aborts its own kernel-shutdown request
         watch.failed.append(f"{url}: {request.failure}")
 
     def on_response(response: Any) -> None:

@@ -176,7 +176,7 @@ def test_visitors_at_once(browser: Any, served: Served) -> None:
             watches.append(watch_page(pg, block=KNOWN_EXTERNAL))
             url = served.page_url(pages[i % len(pages)], f"players=3&seed={100 + i}")
             pg.goto(url, wait_until="commit")
-            games.append(Game(pg, url, max_reloads=2, reload_after=45))
+            games.append(Game(pg, url))
         deadline = time.monotonic() + LOAD_TIMEOUT
         while not all(g.done for g in games):
             if time.monotonic() > deadline:
@@ -202,9 +202,9 @@ def test_visitors_at_once(browser: Any, served: Served) -> None:
             w.assert_clean()
         rss = sorted(p.memory_info().rss for p in kernels)
         reloads = [g.url for g in games if g.reloads]
-        # Known: on a starved machine Voila's frontend sometimes leaves "Loading widget..." for
-        # good although the kernel answers (see bench/README.md); a visitor's reload fixes it.
-        # Each session may reload twice; all must finish.
+        # On a starved machine a page can take a minute to download Voila's scripts (it shows
+        # "Loading widget..." meanwhile): the test waits (LOAD_TIMEOUT) rather than reloading,
+        # which would only start the download again.
         print(f"\n{LOAD_SESSIONS} sessions finished in {elapsed:.1f} s; reloads {reloads}; "
               f"{sum(g.clicks for g in games)} clicks; "
               f"kernel RSS median {rss[len(rss) // 2] / 2**20:.0f} MB")
