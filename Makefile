@@ -26,7 +26,7 @@ VENDOR_STAMP := $(VENDOR_DIR)/.stamp
 
 BUILD_DIR := _build
 BOOK_INDEX := $(BUILD_DIR)/html/index.html
-BOOK_SOURCES = _config.yml _toc.yml $(shell find book -type f -not -path '*/.ipynb_checkpoints/*' -not -name '*.pyc' 2>/dev/null)
+BOOK_SOURCES = _config.yml _toc.yml $(shell find book -type f -not -path 'book/play/*' -not -path '*/.ipynb_checkpoints/*' -not -name '*.pyc' 2>/dev/null)
 
 # Run as root (CI, the dev machines) or through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
