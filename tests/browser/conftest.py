@@ -155,6 +155,8 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
         watch.failed.append(f"{url}: {request.failure}")
 
     def on_response(response: Any) -> None:
+        if "/voila/api/shutdown/" in response.url:
+            return  # a page being left asks Voila to shut its kernel down; refused if already gone
         if response.status >= 400:
             watch.failed.append(f"{response.url}: HTTP {response.status}")
 
@@ -173,7 +175,7 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(90_000)  # generous: CI's two cores may be busy with kernels
     try:
         yield page
     finally:
