@@ -159,6 +159,7 @@ LOAD_SESSIONS = int(os.environ.get("COMET_LOAD_SESSIONS", "8"))
 LOAD_TIMEOUT = float(os.environ.get('COMET_LOAD_TIMEOUT', '300'))
 
 
+@pytest.mark.load
 @pytest.mark.slow
 @pytest.mark.timeout(450)
 def test_visitors_at_once(browser: Any, served: Served) -> None:
