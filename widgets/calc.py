@@ -24,6 +24,8 @@ import ipywidgets as W
 import comet
 from comet.cards import parse_cards
 from widgets.common import (
+    players_or_default,
+    variant_or_default,
     DEFAULT_VARIANT,
     MAX_SEED,
     Messages,
@@ -90,16 +92,8 @@ class ScoreCalculator(W.VBox):
         self.errors = 0
         self._busy = False
         problems = []
-        try:
-            v = check_variant(variant)
-        except UserError as e:
-            problems.append(str(e))
-            v = comet.VARIANTS[DEFAULT_VARIANT]
-        try:
-            players = check_players(v, players)
-        except UserError as e:
-            problems.append(str(e))
-            players = v.players.start
+        v = variant_or_default(variant, problems)
+        players = players_or_default(v, players, problems)
         seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED else 1
         short = {"description_width": "initial"}
         self.variant_choice = W.Dropdown(options=variant_options(), value=v.id, description="Variant", style=short,

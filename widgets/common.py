@@ -62,6 +62,24 @@ def check_players(variant: comet.Variant, value: Any) -> int:
     return value
 
 
+
+def variant_or_default(variant: Any, problems: list[str]) -> comet.Variant:
+    """The variant named, or the default one with the reason appended to ``problems``."""
+    try:
+        return check_variant(variant)
+    except UserError as e:
+        problems.append(str(e))
+        return comet.VARIANTS[DEFAULT_VARIANT]
+
+
+def players_or_default(v: comet.Variant, players: Any, problems: list[str]) -> int:
+    """The player count if ``v`` allows it, else its smallest, with the reason in ``problems``."""
+    try:
+        return check_players(v, players)
+    except UserError as e:
+        problems.append(str(e))
+        return v.players.start
+
 def check_seed(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
         raise UserError(f"the seed is a whole number from 0 to {MAX_SEED}, not {value!r}.")

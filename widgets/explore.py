@@ -11,13 +11,13 @@ import ipywidgets as W
 
 import comet
 from widgets.common import (
+    variant_or_default,
     BOT_NAMES,
     BOTS,
     DEFAULT_VARIANT,
     FONT,
     MAX_SEED,
     Messages,
-    UserError,
     button,
     check_choice,
     check_int,
@@ -120,11 +120,7 @@ class SimulationExplorer(W.VBox):
         self.errors = 0
         self._busy = False
         problems = []
-        try:
-            v = check_variant(variant)
-        except UserError as e:
-            problems.append(str(e))
-            v = comet.VARIANTS[DEFAULT_VARIANT]
+        v = variant_or_default(variant, problems)
         players = players if players in v.players and not isinstance(players, bool) else v.players.start
         bot = bot if bot in BOT_NAMES else "greedy"
         others = others if others in BOT_NAMES else "random"

@@ -12,6 +12,8 @@ import comet
 from comet.narrate import step_sentences
 from comet.svg_table import round_html
 from widgets.common import (
+    players_or_default,
+    variant_or_default,
     BOT_NAMES,
     BOTS,
     DEFAULT_VARIANT,
@@ -77,16 +79,8 @@ class StepThrough(W.VBox):
         self.errors = 0
         self._busy = False
         problems: list[str] = []
-        try:
-            v = check_variant(variant)
-        except UserError as e:
-            problems.append(str(e))
-            v = comet.VARIANTS[DEFAULT_VARIANT]
-        try:
-            players = check_players(v, players)
-        except UserError as e:
-            problems.append(str(e))
-            players = v.players.start
+        v = variant_or_default(variant, problems)
+        players = players_or_default(v, players, problems)
         try:
             seed = check_seed(seed)
         except UserError as e:

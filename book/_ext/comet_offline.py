@@ -1,7 +1,7 @@
 """Sphinx extension: keep the static book free of third-party scripts.
 
 jupyter-book 1.x always loads sphinx-thebe, even with `launch_buttons.thebe: false`. On
-every page it injects an inline script declaring `const THEBE_JS_URL = "https://unpkg..."`
+every page it injects an inline script declaring `const THEBE_JS_URL = ...` pointing at a public CDN
 (twice, which throws "Identifier 'THEBE_JS_URL' has already been declared") plus
 `sphinx-thebe.js`. Thebe is off in this book, so both are dropped from every page.
 
