@@ -71,6 +71,12 @@ def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, f
         # A used kernel is replaced after this many seconds: not at once, so that starting the
         # replacement does not compete (on 2 cores) with the visitor's page while it loads.
         f"--VoilaKernelManager.fill_delay={fill_delay}",
+        # After a cell's reply, how long Voila waits for the rest of its output (the table's
+        # display and its widgets' messages) before rendering the page without it. nbclient's
+        # default, 4 s, is too short when several pages are opened at once on two busy cores:
+        # the page then came without its table (seen under load, "Timeout waiting for IOPub
+        # output" in Voila's log).
+        "--VoilaExecutor.iopub_timeout=60",
         # A kernel whose page went away without closing it is shut down after an hour.
         "--MappingKernelManager.cull_idle_timeout=3600",
         "--MappingKernelManager.cull_interval=300",
