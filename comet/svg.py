@@ -22,6 +22,8 @@ same call gives the same string.
 
 from __future__ import annotations
 
+import hashlib
+
 import math
 import xml.etree.ElementTree as ET
 from typing import Any, Collection, Iterable, Mapping
@@ -567,10 +569,15 @@ def hand(
              x=pad + _BODY_X * scale, y=top + _BODY_Y * scale, width=_BODY_W * scale,
              height=_BODY_H * scale, rx=_BODY_R * scale, stroke_width=max(1.0, size / 60),
              stroke_dasharray=f"{_n(size / 15)} {_n(size / 20)}", class_="empty")
+    back_id = _defs_back(root, palette) if face_down and n > 1 else None
     for i, c in enumerate(items):
         x = pad + i * step
         up = c in lit and not face_down
         y = top - (lift if up else 0.0)
+        transform = f"translate({_n(x)} {_n(y)}) scale({_n(scale)})"
+        if back_id is not None:
+            _sub(root, "use", href=f"#{back_id}", transform=transform, class_="card back")
+            continue
         _card_group(
             root,
             None if face_down else c,
@@ -578,9 +585,20 @@ def hand(
             wild=c in wild and not face_down,
             four_colour=four_colour,
             highlight=up,
-            transform=f"translate({_n(x)} {_n(y)}) scale({_n(scale)})",
+            transform=transform,
         )
     return _finish(root)
+
+
+def _defs_back(root: ET.Element, colors: Mapping[str, str]) -> str:
+    """Define a card back once in ``root``'s ``<defs>`` (a face-down hand then ``<use>``s it:
+    a tenth of the bytes for a dozen cards). The id names the colours, so two hands in one
+    page that share an id draw the same back."""
+    digest = hashlib.sha1(repr(sorted(colors.items())).encode()).hexdigest()[:10]
+    back_id = f"comet-back-{digest}"
+    defs = _sub(root, "defs")
+    _back_group(_sub(defs, "g", id=back_id), colors)
+    return back_id
 
 
 def trail(

@@ -45,6 +45,8 @@ from types import FrameType
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 PLAY_DIR = ROOT / "book" / "play"
+TEMPLATES = ROOT / "tools" / "jupyter"
+"""Holds ``voila/templates/comet``, the pages' Voila template (found through ``JUPYTER_PATH``)."""
 
 
 def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, fill_delay: float = 2.0) -> list[str]:
@@ -62,6 +64,8 @@ def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, f
         f"--VoilaConfiguration.preheat_kernel={preheat}",
         # The default of VoilaKernelManager.kernel_pools_config: this many for every page.
         f"--VoilaConfiguration.default_pool_size={max(pool_size, 0)}",
+        # tools/jupyter/voila/templates/comet: Voila's `lab` template without its CDN links.
+        "--VoilaConfiguration.template=comet",
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.show_tracebacks=False",
         # Not jupytext's or pygments' JupyterLab extensions (the pages show no source): less
@@ -88,6 +92,7 @@ def voila_env() -> dict[str, str]:
     """Environment for Voila and its kernels: ``comet`` importable from the repo root."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
     env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
     env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     return env

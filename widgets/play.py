@@ -115,6 +115,9 @@ class PlayTable(W.VBox):
         self.table = W.HTML(layout=W.Layout(width="auto"))
         self._pool: list[W.Button] = []
         self._pool_plays: list[comet.Play | None] = []
+        self._card_layout = W.Layout(width="auto", min_width="52px", height="56px", margin="2px",
+                                     border="2px solid #1f8a4c")
+        self._card_styles: dict[tuple[str, bool], W.ButtonStyle] = {}
         self.play_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", width="100%"))
         self.other_choice = W.Dropdown(options=[], description="Comet or group play", style=short,
                                        layout=W.Layout(width="360px"))
@@ -156,7 +159,7 @@ class PlayTable(W.VBox):
     @property
     def shown_plays(self) -> list[str]:
         """The plays offered to you right now (buttons, list and Pass), in notation."""
-        out = [p.text for p, b in zip(self._pool_plays, self._pool) if p is not None and b.layout.display != "none"]
+        out = [p.text for p, b in zip(self._pool_plays, self._pool) if p is not None and self._shown(b)]
         if self.other_row.layout.display != "none":
             out += [str(v) for _, v in self.other_choice.options]
         if self.pass_button.layout.display != "none":
@@ -168,7 +171,7 @@ class PlayTable(W.VBox):
         if text == "pass":
             return self.pass_button if self.pass_button.layout.display != "none" else None
         for p, b in zip(self._pool_plays, self._pool):
-            if p is not None and p.text == text and b.layout.display != "none":
+            if p is not None and p.text == text and self._shown(b):
                 return b
         return None
 
@@ -220,7 +223,7 @@ class PlayTable(W.VBox):
     @safe
     def _on_card(self, b: W.Button) -> None:
         index = next((i for i, x in enumerate(self._pool) if x is b), -1)
-        if index < 0 or self._pool_plays[index] is None or b.layout.display == "none":
+        if index < 0 or self._pool_plays[index] is None or not self._shown(b):
             raise UserError("that button is not a play any more.")
         self._human_play(self._pool_plays[index])
 
@@ -343,29 +346,34 @@ class PlayTable(W.VBox):
         self.scores.value = self._scores_html()
 
     def _fill_pool(self, plays: list[comet.Play], four: bool) -> None:
+        """Show one button per play. Buttons are reused; the ones not needed leave the row (so a
+        click sends a handful of messages, not one per hidden button) and share one layout and
+        a few styles (fewer widget models for the page to load)."""
         while len(self._pool) < len(plays):
-            b = W.Button(layout=W.Layout(width="auto", min_width="52px", height="56px", margin="2px"))
+            b = W.Button(layout=self._card_layout, style=self._card_style(plays[len(self._pool)], four))
             b.on_click(self._on_card)
             self._pool.append(b)
             self._pool_plays.append(None)
         for i, b in enumerate(self._pool):
-            if i < len(plays):
-                p = plays[i]
-                self._pool_plays[i] = p
-                b.description = card_label(p)
-                b.tooltip = play_tooltip(p)
-                b.disabled = False
-                b.layout.display = ""
-                b.style.button_color = "#fffdf7"
-                b.style.font_weight = "bold"
-                b.style.font_size = "17px" if p.kind == "cards" and len(p.cards) == 1 and p.wild is None else "14px"
-                b.style.text_color = self._ink(p, four)
-                b.layout.border = "2px solid #1f8a4c"
-            else:
-                self._pool_plays[i] = None
-                b.layout.display = "none"
-                b.disabled = True
-        self.play_buttons.children = tuple(self._pool)
+            p = plays[i] if i < len(plays) else None
+            self._pool_plays[i] = p
+            if p is not None:
+                with b.hold_sync():
+                    b.description = card_label(p)
+                    b.tooltip = play_tooltip(p)
+                    b.style = self._card_style(p, four)
+        self.play_buttons.children = tuple(self._pool[:len(plays)])
+
+    def _card_style(self, p: comet.Play, four: bool) -> W.ButtonStyle:
+        single = p.kind == "cards" and len(p.cards) == 1 and p.wild is None
+        key = (self._ink(p, four), single)
+        if key not in self._card_styles:
+            self._card_styles[key] = W.ButtonStyle(button_color="#fffdf7", font_weight="bold", text_color=key[0],
+                                                   font_size="17px" if single else "14px")
+        return self._card_styles[key]
+
+    def _shown(self, b: W.Button) -> bool:
+        return any(x is b for x in self.play_buttons.children)
 
     @staticmethod
     def _ink(p: comet.Play, four: bool) -> str:
