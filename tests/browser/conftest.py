@@ -39,12 +39,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 LOCAL_HOSTS = {"127.0.0.1"}
-# The `lab` template of Voila links two FontAwesome stylesheets on a public CDN
-# (cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/{all,v4-shims}.min.css). They are
-# harmless to block: the widgets' icons come from the FontAwesome fonts that Voila's own bundle
-# serves from 127.0.0.1 (tests/browser/artifacts/play-*.png show the Undo/Hint/New match icons
-# with the CDN blocked). The tests block and record them; any other external request fails.
-KNOWN_EXTERNAL = ("cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
+# No request may leave 127.0.0.1: the book vendors everything it loads, and the play pages'
+# Voila template (tools/jupyter/voila/templates/comet) drops the FontAwesome CDN stylesheets of
+# Voila's `lab` template.
 STARTUP_TIMEOUT = 150.0
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
 

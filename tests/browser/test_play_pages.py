@@ -2,8 +2,7 @@
 
 * every page: a complete deal against the bots, played by clicking, until the settlement shows;
   the settlement is checked (its sums, and line by line against the same deal played headless);
-  no request leaves 127.0.0.1 (Voila's FontAwesome CDN stylesheets are blocked, see conftest),
-  no page error, no traceback, no error message;
+  no request leaves 127.0.0.1 (none is even attempted), no page error, no traceback, no error message;
 * bad values in the address: a readable notice, the defaults, a playable table;
 * forged widget messages over the kernel's websocket: readable messages, the deal unchanged;
 * 20 visitors at once (two browser contexts), each playing a deal: all finish, none errors.
@@ -18,7 +17,7 @@ from typing import Any
 import psutil
 import pytest
 
-from .conftest import ARTIFACTS, KNOWN_EXTERNAL, Served, watch_page
+from .conftest import ARTIFACTS, Served, watch_page
 from .play_driver import Game, check_settlement, expected_outcome, page_state
 from .widget_ws import WidgetClient, kernel_id
 
@@ -35,7 +34,7 @@ GAMES = [
 
 
 def _open(page: Any, url: str) -> Any:
-    watch = watch_page(page, block=KNOWN_EXTERNAL)
+    watch = watch_page(page)
     page.goto(url, wait_until="commit")
     page.locator(".comet-play .comet-play-buttons .widget-button:visible, .comet-play .comet-play-pass:visible").first.wait_for(
         state="visible", timeout=90_000)
@@ -70,7 +69,7 @@ def test_play_a_deal_by_clicking(page: Any, served: Served, name: str, query: st
     if query == GAMES[[n for n, _ in GAMES].index(name)][1]:
         page.screenshot(path=str(ARTIFACTS / f"play-{name}.png"), full_page=True)
     watch.assert_clean()
-    assert all(any(k in url for k in KNOWN_EXTERNAL) for url in watch.blocked), watch.blocked
+    assert not watch.blocked, watch.blocked
 
 
 def test_bad_address_values_give_a_readable_notice(page: Any, served: Served) -> None:
@@ -153,15 +152,16 @@ def test_forged_widget_messages(page: Any, served: Served) -> None:
     watch.assert_clean()
 
 
-LOAD_SESSIONS = int(os.environ.get("COMET_LOAD_SESSIONS", "8"))
-# 8 concurrent visitors in `make test` keep CI steady on 2 cores; `bench/pages.py` runs 20 and
-# reports memory per session (COMET_LOAD_SESSIONS=20 runs this test at that size).
+LOAD_SESSIONS = int(os.environ.get("COMET_LOAD_SESSIONS", "20"))
+# 20 concurrent visitors (issue 7). Before Voila's executor was given time to collect a cell's
+# output (tools/serve.py: VoilaExecutor.iopub_timeout), pages opened together on 2 busy cores could
+# come without their table; this test caught it. `bench/pages.py` reports memory per session.
 LOAD_TIMEOUT = float(os.environ.get('COMET_LOAD_TIMEOUT', '300'))
 
 
 @pytest.mark.load
 @pytest.mark.slow
-@pytest.mark.timeout(450)
+@pytest.mark.timeout(600)
 def test_visitors_at_once(browser: Any, served: Served) -> None:
     pages = ["hoc", "manille", "new-comet", "modern", "commit"]
     voila = psutil.Process(served.process.pid)
@@ -174,7 +174,7 @@ def test_visitors_at_once(browser: Any, served: Served) -> None:
             ctx = contexts[i % 2]
             pg = ctx.new_page()
             pg.set_default_timeout(120_000)
-            watches.append(watch_page(pg, block=KNOWN_EXTERNAL))
+            watches.append(watch_page(pg))
             url = served.page_url(pages[i % len(pages)], f"players=3&seed={100 + i}")
             pg.goto(url, wait_until="commit")
             games.append(Game(pg, url))
