@@ -558,6 +558,8 @@ def hand(
     step = size * (1 - overlap)
     n = len(items)
     width = pad * 2 + size + step * max(n - 1, 0)
+    if label:  # wide enough for the caption too (about 0.6 em per character)
+        width = max(width, pad * 2 + len(label) * size * 0.22 * 0.6)
     height = pad * 2 + caption + lift + card_h
     root = _root(width, height, description, description, width, height)
     if label:
