@@ -105,6 +105,7 @@ def wait_idle(pid: int, limit: float = 30.0) -> None:
 
 
 FAILED_LOADS: list[str] = []
+UNFINISHED: list[str] = []
 
 
 def clickable(context: Any, url: str, first_visit: bool = False) -> tuple[float, Any]:
@@ -214,6 +215,13 @@ def main() -> None:
             wall = time.monotonic() - start
             finished = sum(g.done and not g.errors for g in games)
             for g in games:
+                if not g.done or g.errors:
+                    state = page_state(g.page)
+                    UNFINISHED.append(f"{g.url.split('/render/')[-1]}: {g.clicks} clicks, "
+                                      + ("no table on the page" if state is None else f"table at step {state['seq']}")
+                                      + (f", errors {g.errors}" if g.errors else ""))
+                    print("unfinished:", UNFINISHED[-1])
+            for g in games:
                 if g.done and not g.errors:
                     check_settlement(g.lines, g.players)
             sessions = [p for p in kernels_of(served.process.pid) if p.pid not in before]
@@ -261,6 +269,7 @@ Click latency is measured in the page: from `button.click()` to the table's `com
 |---:|---:|---:|---:|---:|---:|---:|---:|---:|
 {load_line}
 
+Sessions not finished: {"; ".join(UNFINISHED) or "none"}.
 Reloads: none (the bench waits for slow pages rather than reloading them). Page loads that did not give a clickable table within 60 s: {len(FAILED_LOADS)} ({", ".join(FAILED_LOADS) or "none"}).
 Requests off 127.0.0.1 attempted: {len(EXTERNAL)} (Voilà's `lab` template links FontAwesome on a CDN; the pages'
 template, `tools/jupyter/voila/templates/comet`, does not).

@@ -81,6 +81,9 @@ def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, f
         # the page then came without its table (seen under load, "Timeout waiting for IOPub
         # output" in Voila's log).
         "--VoilaExecutor.iopub_timeout=60",
+        # Voila talks to its kernels over Unix sockets in its own runtime directory, not TCP
+        # ports of 127.0.0.1 that any local user could connect to.
+        "--KernelManager.transport=ipc",
         # A kernel whose page went away without closing it is shut down after an hour.
         "--MappingKernelManager.cull_idle_timeout=3600",
         "--MappingKernelManager.cull_interval=300",
