@@ -23,7 +23,6 @@ same call gives the same string.
 from __future__ import annotations
 
 import hashlib
-
 import math
 import xml.etree.ElementTree as ET
 from typing import Any, Collection, Iterable, Mapping

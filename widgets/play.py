@@ -45,6 +45,11 @@ BOT_BUDGET = 0.04
 _RED, _BLACK, _BLUE, _GREEN = "#c8102e", "#1b1b1b", "#1560bd", "#1e7b34"
 
 
+def _single_card(p: comet.Play) -> bool:
+    """One natural card (a button of its own, in large type); else a group or a wild play."""
+    return p.kind == "cards" and len(p.cards) == 1 and p.wild is None
+
+
 class PlayTable(W.VBox):
     """A table where you (seat 0) play a deal or a match of any variant against bots.
 
@@ -159,7 +164,7 @@ class PlayTable(W.VBox):
     @property
     def shown_plays(self) -> list[str]:
         """The plays offered to you right now (buttons, list and Pass), in notation."""
-        out = [p.text for p, b in zip(self._pool_plays, self._pool) if p is not None and self._shown(b)]
+        out = [p.text for p, b in zip(self._pool_plays, self._pool) if p is not None]
         if self.other_row.layout.display != "none":
             out += [str(v) for _, v in self.other_choice.options]
         if self.pass_button.layout.display != "none":
@@ -171,7 +176,7 @@ class PlayTable(W.VBox):
         if text == "pass":
             return self.pass_button if self.pass_button.layout.display != "none" else None
         for p, b in zip(self._pool_plays, self._pool):
-            if p is not None and p.text == text and self._shown(b):
+            if p is not None and p.text == text:
                 return b
         return None
 
@@ -223,7 +228,7 @@ class PlayTable(W.VBox):
     @safe
     def _on_card(self, b: W.Button) -> None:
         index = next((i for i, x in enumerate(self._pool) if x is b), -1)
-        if index < 0 or self._pool_plays[index] is None or not self._shown(b):
+        if index < 0 or self._pool_plays[index] is None:  # (a button out of the row has no play)
             raise UserError("that button is not a play any more.")
         self._human_play(self._pool_plays[index])
 
@@ -308,9 +313,8 @@ class PlayTable(W.VBox):
                                       reveal=bool(self.reveal_box.value))
         mine = not rnd.is_over and rnd.to_play == HUMAN
         legal = rnd.legal_plays() if mine else []
-        simple = [p for p in legal if p.kind != "pass" and not (p.kind == "cards" and
-                                                               (len(p.cards) > 1 or p.wild is not None))]
-        special = [p for p in legal if p.kind == "cards" and (len(p.cards) > 1 or p.wild is not None)]
+        special = [p for p in legal if p.kind == "cards" and not _single_card(p)]
+        simple = [p for p in legal if p.kind != "pass" and p not in special]
         as_buttons = simple + (special if len(special) <= BUTTON_LIMIT else [])
         self._fill_pool(as_buttons, four)
         if special and len(special) > BUTTON_LIMIT:
@@ -365,15 +369,12 @@ class PlayTable(W.VBox):
         self.play_buttons.children = tuple(self._pool[:len(plays)])
 
     def _card_style(self, p: comet.Play, four: bool) -> W.ButtonStyle:
-        single = p.kind == "cards" and len(p.cards) == 1 and p.wild is None
+        single = _single_card(p)
         key = (self._ink(p, four), single)
         if key not in self._card_styles:
             self._card_styles[key] = W.ButtonStyle(button_color="#fffdf7", font_weight="bold", text_color=key[0],
                                                    font_size="17px" if single else "14px")
         return self._card_styles[key]
-
-    def _shown(self, b: W.Button) -> bool:
-        return any(x is b for x in self.play_buttons.children)
 
     @staticmethod
     def _ink(p: comet.Play, four: bool) -> str:
