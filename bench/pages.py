@@ -21,8 +21,10 @@ Writes the "Playable pages" section of ``bench/README.md``. Targets (issue 7): c
 
 from __future__ import annotations
 
+import csv
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -124,6 +126,38 @@ def clickable(context: Any, url: str, first_visit: bool = False) -> tuple[float,
     return time.perf_counter() - t, page
 
 
+HISTORY = ROOT / "bench" / "history" / "pages.csv"
+HISTORY_FIELDS = ["date", "commit", "idle_load", "first_median", "first_p95", "returning_median", "click_p95",
+                  "finished"]
+
+
+def record_run(idle_load: float, cold: list[float], warm: list[float], latencies: list[float],
+               load_line: str) -> str:
+    """Append this run to ``bench/history/pages.csv``; the history as Markdown table rows."""
+    commit = subprocess.run(["git", "-C", str(ROOT), "describe", "--always", "--dirty=+"],
+                            capture_output=True, text=True).stdout.strip() or "?"
+    finished = load_line.split("|")[2].strip() + f"/{SESSIONS}" if load_line else "-"
+    row = {
+        "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime()), "commit": commit,
+        "idle_load": f"{idle_load:.1f}",
+        "first_median": f"{statistics.median(cold):.2f}", "first_p95": f"{pct(cold, 0.95):.2f}",
+        "returning_median": f"{statistics.median(warm):.2f}", "click_p95": f"{pct(latencies, 0.95):.0f}",
+        "finished": finished,
+    }
+    HISTORY.parent.mkdir(exist_ok=True)
+    new = not HISTORY.exists()
+    with HISTORY.open("a", newline="") as f:
+        writer = csv.DictWriter(f, HISTORY_FIELDS)
+        if new:
+            writer.writeheader()
+        writer.writerow(row)
+    with HISTORY.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    unit = {"first_median": " s", "first_p95": " s", "returning_median": " s", "click_p95": " ms"}
+    return "\n".join("| " + " | ".join(r[k] + (unit.get(k, "") if r[k] != "-" else "") for k in HISTORY_FIELDS) + " |"
+                     for r in rows)
+
+
 def kernels_of(serve_pid: int) -> list[psutil.Process]:
     return [p for p in psutil.Process(serve_pid).children(recursive=True)
             if "ipykernel_launcher" in " ".join(p.cmdline())]
@@ -138,10 +172,13 @@ def main() -> None:
     warm: list[float] = []
     latencies: list[float] = []
     load_line = ""
+    idle_load = float("nan")
     try:
         with sync_playwright() as pw:
             pid = served.process.pid
             time.sleep(10)  # every pool filled
+            wait_idle(pid)
+            idle_load = os.getloadavg()[0]
             returning = pw.chromium.launch_persistent_context(tempfile.mkdtemp(prefix="comet-bench-"),
                                                               executable_path=CHROMIUM, args=ARGS)
             watch_requests(returning)
@@ -244,7 +281,7 @@ def main() -> None:
     finally:
         stop_serve(served.process)
 
-    load = os.getloadavg()[0]
+    history = record_run(idle_load, cold, warm, latencies, load_line)
     ok = lambda good: "met" if good else "NOT met"  # noqa: E731
     body = f"""
 `python bench/pages.py`: `tools/serve.py` as `make serve` runs it (one pre-heated kernel per page, refilled
@@ -252,7 +289,7 @@ def main() -> None:
 resolvable. {ROUNDS} loads of each of the 5 pages per row, each once the server is idle again (the used
 kernel replaced). Browsers keep a profile on disk, as visitors' do: a first visit empties the browser's cache
 first; a returning visitor's profile has seen the pages (Voilà's ~4 MB of scripts, and their compiled code, cached).
-Load average at the end of the run: {load:.1f}.
+Load average (1 min) when the timing began, server idle: {idle_load:.1f}.
 
 | measure | median | 95th percentile | max | target |
 |---|---:|---:|---:|---|
@@ -274,10 +311,18 @@ Reloads: none (the bench waits for slow pages rather than reloading them). Page 
 Requests off 127.0.0.1 attempted: {len(EXTERNAL)} (Voilà's `lab` template links FontAwesome on a CDN; the pages'
 template, `tools/jupyter/voila/templates/comet`, does not).
 
+Every run of this benchmark (`bench/history/pages.csv`, one line per run, newest last; `+` after the commit
+marks uncommitted changes). The same code varies by machine: the 2 cores are virtual, and the first visit is
+mostly script execution in the browser.
+
+| date (UTC) | commit | idle load | first visit, median | first visit, p95 | returning, median | click p95 | visitors finished |
+|---|---|---:|---:|---:|---:|---:|---:|
+{history}
+
 Where the time to a clickable table goes (Chromium's profiler, one returning visit): the page's HTML is
 complete after about 0.2 s (the pre-heated kernel builds the table for the address's settings); the rest is
 the browser starting Voilà's JupyterLab-based frontend (it waits for the page's `load` event, then loads the
-widget manager, connects to the kernel and draws some 60 widget models), mostly script execution on the two
+widget manager, connects to the kernel and draws some 50 widget models), mostly script execution on the two
 cores the server and kernels share.
 
 Memory per session is one Python kernel (ipykernel, ipywidgets, comet and the table): RSS counts the
