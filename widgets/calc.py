@@ -24,6 +24,8 @@ import ipywidgets as W
 import comet
 from comet.cards import parse_cards
 from widgets.common import (
+    follow_variant,
+    player_options,
     players_or_default,
     variant_or_default,
     DEFAULT_VARIANT,
@@ -98,7 +100,7 @@ class ScoreCalculator(W.VBox):
         short = {"description_width": "initial"}
         self.variant_choice = W.Dropdown(options=variant_options(), value=v.id, description="Variant", style=short,
                                          layout=W.Layout(width="330px"))
-        self.players_choice = W.Dropdown(options=[(f"{n} players", n) for n in v.players], value=players,
+        self.players_choice = W.Dropdown(options=player_options(v), value=players,
                                          description="Players", style=short, layout=W.Layout(width="150px"))
         self.hand_texts = [W.Text(value="", description=f"Seat {s} holds", placeholder="e.g. 7H 9C KS",
                                   style=short, layout=W.Layout(width="420px")) for s in range(MAX_SEATS)]
@@ -224,9 +226,7 @@ class ScoreCalculator(W.VBox):
     @safe
     def _on_variant(self, change: Any) -> None:
         v = check_variant(self.variant_choice.value)
-        players = self.players_choice.value if self.players_choice.value in v.players else v.players.start
-        self.players_choice.options = [(f"{n} players", n) for n in v.players]
-        self.players_choice.value = players
+        players = follow_variant(self.players_choice, v)
         self._show_seats(players)
         self.result.value = ""
         self.outcome = None

@@ -80,6 +80,21 @@ def players_or_default(v: comet.Variant, players: Any, problems: list[str]) -> i
         problems.append(str(e))
         return v.players.start
 
+
+def player_options(v: comet.Variant) -> list[tuple[str, int]]:
+    """(label, count) for every number of players ``v`` is played by."""
+    return [(f"{n} players", n) for n in v.players]
+
+
+def follow_variant(players_choice: W.Dropdown, v: comet.Variant) -> int:
+    """Offer the player counts of ``v`` in ``players_choice``, keeping the chosen count if ``v``
+    allows it, else its smallest; returns the count now chosen."""
+    players = players_choice.value if players_choice.value in v.players else v.players.start
+    players_choice.options = player_options(v)
+    players_choice.value = players
+    return players
+
+
 def check_seed(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
         raise UserError(f"the seed is a whole number from 0 to {MAX_SEED}, not {value!r}.")

@@ -11,6 +11,8 @@ import ipywidgets as W
 
 import comet
 from widgets.common import (
+    follow_variant,
+    player_options,
     variant_or_default,
     BOT_NAMES,
     BOTS,
@@ -130,7 +132,7 @@ class SimulationExplorer(W.VBox):
         short = {"description_width": "initial"}
         self.variant_choice = W.Dropdown(options=variant_options(), value=v.id, description="Variant", style=short,
                                          layout=W.Layout(width="330px"))
-        self.players_choice = W.Dropdown(options=[(f"{n} players", n) for n in v.players], value=players,
+        self.players_choice = W.Dropdown(options=player_options(v), value=players,
                                          description="Players", style=short, layout=W.Layout(width="150px"))
         self.bot_choice = W.Dropdown(options=BOTS, value=bot, description="Seat 0", style=short,
                                      layout=W.Layout(width="300px"))
@@ -203,6 +205,4 @@ class SimulationExplorer(W.VBox):
     @safe
     def _on_variant(self, change: Any) -> None:
         v = check_variant(self.variant_choice.value)
-        players = self.players_choice.value if self.players_choice.value in v.players else v.players.start
-        self.players_choice.options = [(f"{n} players", n) for n in v.players]
-        self.players_choice.value = players
+        players = follow_variant(self.players_choice, v)

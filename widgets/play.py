@@ -11,6 +11,8 @@ import ipywidgets as W
 import comet
 from comet.svg_table import round_html
 from widgets.common import (
+    follow_variant,
+    player_options,
     BOTS,
     DEFAULT_VARIANT,
     FONT,
@@ -91,7 +93,7 @@ class PlayTable(W.VBox):
         short = {"description_width": "initial"}
         self.variant_choice = W.Dropdown(options=variant_options(), value=variant, description="Variant",
                                          style=short, layout=W.Layout(width="330px"))
-        self.players_choice = W.Dropdown(options=self._player_options(v), value=players, description="Players",
+        self.players_choice = W.Dropdown(options=player_options(v), value=players, description="Players",
                                          style=short, layout=W.Layout(width="150px"))
         self.bot_choice = W.Dropdown(options=BOTS, value=bot, description="Bots", style=short,
                                      layout=W.Layout(width="300px"))
@@ -181,10 +183,6 @@ class PlayTable(W.VBox):
         return None
 
     # ------------------------------------------------------------------ game flow
-    @staticmethod
-    def _player_options(v: comet.Variant) -> list[tuple[str, int]]:
-        return [(f"{n} players", n) for n in v.players]
-
     def _start(self, v: comet.Variant, players: int, seed: int, bot: str) -> None:
         match = comet.Match(v, players=players, seed=seed)
         agents = [None] + [make_agent(bot, seed=f"{seed}/{s}", time_limit=BOT_BUDGET / (players - 1))
@@ -278,12 +276,7 @@ class PlayTable(W.VBox):
     @safe
     def _on_variant(self, change: Any) -> None:
         v = check_variant(self.variant_choice.value)
-        options = self._player_options(v)
-        players = self.players_choice.value
-        if players not in v.players:
-            players = v.players.start
-        self.players_choice.options = options
-        self.players_choice.value = players
+        follow_variant(self.players_choice, v)
         _, players, seed, bot = self._settings()
         self._start(v, players, seed, bot)
 

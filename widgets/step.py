@@ -12,6 +12,8 @@ import comet
 from comet.narrate import step_sentences
 from comet.svg_table import round_html
 from widgets.common import (
+    follow_variant,
+    player_options,
     players_or_default,
     variant_or_default,
     BOT_NAMES,
@@ -91,7 +93,7 @@ class StepThrough(W.VBox):
         short = {"description_width": "initial"}
         self.variant_choice = W.Dropdown(options=variant_options(), value=v.id, description="Variant", style=short,
                                          layout=W.Layout(width="330px"))
-        self.players_choice = W.Dropdown(options=[(f"{n} players", n) for n in v.players], value=players,
+        self.players_choice = W.Dropdown(options=player_options(v), value=players,
                                          description="Players", style=short, layout=W.Layout(width="150px"))
         self.seed_choice = W.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed", style=short,
                                             layout=W.Layout(width="160px"))
@@ -328,9 +330,7 @@ class StepThrough(W.VBox):
     @safe
     def _on_variant(self, change: Any) -> None:
         v = check_variant(self.variant_choice.value)
-        players = self.players_choice.value
-        self.players_choice.options = [(f"{n} players", n) for n in v.players]
-        self.players_choice.value = players if players in v.players else v.players.start
+        follow_variant(self.players_choice, v)
 
     @safe
     def _on_view(self, change: Any) -> None:
