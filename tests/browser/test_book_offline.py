@@ -92,3 +92,15 @@ def test_widget_snapshot_renders_offline(page: Any, book_url: str) -> None:
     noise = ("Got invalid theme mode",)
     errors = [e for e in watch.console_errors if not e.startswith(noise)]
     assert not errors, errors
+
+
+@pytest.mark.parametrize("width", [1280, 400])
+def test_one_search_box(page: Any, book_url: str, width: int) -> None:
+    """One way to search is shown, at desktop and phone widths. (pydata-sphinx-theme 0.17 adds a
+    header bar holding a second search field unless `navbar_persistent` is set empty.)"""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(urljoin(book_url, "book/intro.html"))
+    shown = page.locator(".search-button-field:visible, .search-button:visible")
+    assert shown.count() == 1, f"{shown.count()} search boxes shown at {width}px"
+    header = page.locator("#pst-header").bounding_box()
+    assert header is None or header["height"] == 0, f"an empty header bar is shown: {header}"
