@@ -172,6 +172,11 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def cards_symbols(cards: Iterable[Card]) -> str:
+    """``"7♥ 8♦"``: several cards as readers see them (outcomes, settlements), space-separated."""
+    return " ".join(c.symbol for c in cards)
+
+
 # --- packs -----------------------------------------------------------------------------
 
 def standard_pack() -> list[Card]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from comet.cards import Card, cards_text
+from comet.cards import Card, cards_symbols
 from comet.ledger import Payment, plural
 
 
@@ -41,7 +41,7 @@ class Outcome:
         out.extend(self.notes)
         for seat, hand in enumerate(self.hands):
             if hand:
-                out.append(f"Seat {seat} is left with {cards_text(hand)}.")
+                out.append(f"Seat {seat} is left with {cards_symbols(hand)}.")
         if self.ledger:
             out.append("In play:")
             out.extend("  " + p.describe(self.unit) for p in self.ledger)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
-from comet.cards import KING, NINE, Card, cards_text
+from comet.cards import KING, NINE, Card, cards_symbols
 from comet.ledger import POOL, Payment, net, plural
 from comet.outcome import Outcome
 
@@ -102,7 +102,7 @@ def _count_text(rnd: "Round", hand: Sequence[Card]) -> tuple[int, str]:
     if rnd.rules.count == "cards":
         return len(hand), f"{len(hand)} card{'s' if len(hand) != 1 else ''} left"
     pips = sum(c.pips for c in hand)
-    return pips, f"{pips} pips in {cards_text(hand)}" if hand else "no cards"
+    return pips, f"{pips} pips in {cards_symbols(hand)}" if hand else "no cards"
 
 
 # ---------------------------------------------------------------- schemes

@@ -267,7 +267,7 @@ def round_html(
     if lang not in LANGUAGE_NAMES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGE_NAMES)}, not {lang!r}")
     v = rnd.variant
-    head = (f'<div style="font-size:15px;font-weight:700">{escape(v.name)} ({escape(v.year)})</div>'
+    head = (f'<div style="font-size:15px;font-weight:700">{escape(v.title)}</div>'
             f'<div style="font-size:12px;color:#333">{rnd.players} players; {escape(rnd.pack_name)} pack; '
             f'seat {rnd.dealer} deals; {len(rnd.history)} play{"s" if len(rnd.history) != 1 else ""} so far.</div>')
     parts = [

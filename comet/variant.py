@@ -197,6 +197,11 @@ class Variant:
     """Options set to other than their default (what the notation records)."""
 
     @property
+    def title(self) -> str:
+        """``"Modern comet (1991)"``: the name with the year, as headings and menus show it."""
+        return f"{self.name} ({self.year})"
+
+    @property
     def players(self) -> range:
         """The player counts this variant allows."""
         return range(self.rules.min_players, self.rules.max_players + 1)

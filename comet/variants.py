@@ -337,7 +337,7 @@ HOC = _variant(
 )
 
 COMMIT_1857 = _variant(
-    "commit-1857", "Commit (American Hoyle)", "1857", "commit",
+    "commit-1857", "Commit of the American Hoyle", "1857", "commit",
     "One pack without the 8♦, a spare hand of stops, in suit, 7♦ and kings stop, the 9♦ bridges a gap.",
     ("S0", "S1", "Foster", "PJ"),
     Rules(packs=("minus",), removed=("8D",), wild=("9D",), min_players=2, max_players=8, spare_hand=True,
@@ -369,7 +369,7 @@ _COMMIT_1991_RULES = dict(
 )
 
 COMMIT_1991 = _variant(
-    "commit-1991", "Commit (Hoyle 1991)", "1991", "commit",
+    "commit-1991", "Commit of the New Complete Hoyle", "1991", "commit",
     "A pool, all cards dealt, suits ignored; the comet continues the run or restarts it from the 10♦.",
     ("S0", "S1"),
     Rules(min_players=2, max_players=8, **_COMMIT_1991_RULES),  # type: ignore[arg-type]
@@ -391,7 +391,7 @@ COMMIT_1991 = _variant(
 )
 
 COMMIT_2011 = _variant(
-    "commit-2011", "Commit (Arnold 2011)", "2011", "commit",
+    "commit-2011", "Arnold's Commit", "2011", "commit",
     "Arnold's changes: in suit, and once the comet is played the holder of the next card plays it.",
     ("S0",),
     Rules(min_players=3, max_players=7, deal={3: 15, 4: 12, 5: 10, 6: 8, 7: 7}, in_suit=True,

@@ -6,8 +6,10 @@ converts them to `.ipynb` in `_build/nbval`, since nbval collects only `.ipynb` 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import comet
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
@@ -27,3 +29,11 @@ def test_every_notebook_is_in_the_table_of_contents() -> None:
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     for path in _notebooks():
         assert str(path.relative_to(ROOT).with_suffix("")) in toc, path
+
+
+def test_rules_tables_headings_are_the_variants_names() -> None:
+    """Each variant's heading in the rules tables is its name in the package, not a retyped one,
+    and every variant has its table."""
+    text = (BOOK / "reference" / "rules-tables.md").read_text(encoding="utf-8")
+    headings = dict(re.findall(r"^\(table-([a-z0-9-]+)\)=\n### (.+)$", text, flags=re.MULTILINE))
+    assert headings == {vid: v.name for vid, v in comet.VARIANTS.items()}

@@ -14,7 +14,7 @@ import comet  # noqa: E402
 from tests.widget_helpers import click, forge  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import MAX_SEED  # noqa: E402
-from widgets.pages import FAMILIES, parse_query, play_page, query_string  # noqa: E402
+from widgets.pages import FAMILIES, games_markdown, parse_query, play_page, query_string  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "book" / "play"
@@ -43,6 +43,8 @@ def test_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
     # The example address in the introduction is a valid one.
     example = re.search(r"ipynb\?([^`]+)`", "".join(nb["cells"][0]["source"]))
     assert example and parse_query(name, example.group(1)).problems == []
+    # The games, bots and languages it names are the package's (not retyped).
+    assert games_markdown(name) in "".join(nb["cells"][0]["source"]).splitlines()
 
 
 def test_book_links_name_existing_pages() -> None:

@@ -45,7 +45,7 @@ class UserError(ValueError):
 
 def variant_options() -> list[tuple[str, str]]:
     """(label, id) for every variant, in the book's order."""
-    return [(f"{v.name} ({v.year})", vid) for vid, v in comet.VARIANTS.items()]
+    return [(v.title, vid) for vid, v in comet.VARIANTS.items()]
 
 
 def check_variant(value: Any) -> comet.Variant:

@@ -13,7 +13,7 @@ from widgets.common import Messages, check_variant, safe, variant_options
 
 def variant_facts(v: comet.Variant) -> dict[str, str]:
     """Rows for one variant: ``comet.describe.facts`` plus deal sizes, options and sources."""
-    rows: dict[str, str] = {"Game": f"{v.name} ({v.year}), {v.family} family", "Summary": v.summary}
+    rows: dict[str, str] = {"Game": f"{v.title}, {v.family} family", "Summary": v.summary}
     try:
         from comet.describe import facts
     except ImportError:  # pragma: no cover - describe ships with the engine

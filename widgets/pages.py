@@ -34,7 +34,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import comet
-from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, MAX_SEED
+from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED
 from widgets.play import PlayTable
 
 PARAMETERS = ("variant", "players", "bot", "seed", "lang")
@@ -56,6 +56,21 @@ for _v in comet.VARIANTS.values():
 
 TITLES = {"hoc": "Hoc", "manille": "Manille", "new-comet": "The new comet", "modern": "The modern comet",
           "commit": "Commit"}
+
+
+def games_markdown(family: str) -> str:
+    """The paragraph of a page's introduction that names its games and the settings of its address
+    (each notebook of ``book/play/`` holds it; ``tests/test_pages.py`` checks it is this text)."""
+    ids = FAMILIES[family]
+    games = ", ".join(f"`{vid}` ({comet.VARIANTS[vid].name})" for vid in ids)
+    example = comet.VARIANTS[ids[-1]]
+    players = min(example.players.start + 1, example.players.stop - 1)
+    bots = ", ".join(f"`{name}`" for _, name in BOTS)
+    codes = [code for _, code in LANGUAGES if code != "en"]
+    langs = ", ".join([f"`lang={codes[0]}`", *(f"`{code}`" for code in codes[1:-1])]) + f" or `{codes[-1]}`"
+    return (f"Games on this page: {games}. Pick one in the list, or in the address: "
+            f"`{family}.ipynb?variant={example.id}&players={players}&bot=greedy&seed=7` "
+            f"(bots: {bots}; a seed deals the same cards every time; {langs} for the calls).")
 
 
 @dataclass

@@ -397,6 +397,7 @@ class PlayTable(W.VBox):
             best = max(standings)
             leaders = [("you" if s == HUMAN else f"seat {s}") for s, v in enumerate(standings) if v == best]
             over = f'<div style="font-weight:600">Match over: {" and ".join(leaders)} ahead.</div>'
-        return (f'<div style="{FONT}margin-top:6px"><table style="border-collapse:collapse;font-size:14px">'
-                f'<caption style="text-align:left;font-weight:600">Running scores ({html.escape(length)}, '
-                f'in {html.escape(unit)}s)</caption><tr>{cells}</tr></table>{over}</div>')
+        # The heading is a div, not the table's caption: a caption wraps to the table's width.
+        return (f'<div style="{FONT}margin-top:6px"><div style="font-weight:600">Running scores '
+                f'({html.escape(length)}, in {html.escape(unit)}s)</div>'
+                f'<table style="border-collapse:collapse;font-size:14px"><tr>{cells}</tr></table>{over}</div>')
