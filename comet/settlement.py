@@ -141,6 +141,11 @@ _NEW_ROWS = {
 }
 
 
+def _times(text: str, k: int) -> str:
+    """``"12 pips ×2"``; no ``×1``."""
+    return text if k == 1 else f"{text} ×{k}"
+
+
 def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: list[str]) -> None:
     """1752: game, points and bonus with the multipliers of the Académie (S0, S1; AMB-12)."""
     r = rnd.rules
@@ -157,11 +162,11 @@ def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: li
         hand = rnd.hands[s]
         pips, text = _count_text(rnd, hand)
         amount = r.game_stake * mg + pips * mp + r.comet_bonus * mb
-        parts = [f"{text} ×{mp}"]
+        parts = [_times(text, mp)]
         if r.game_stake:
-            parts.append(f"game {r.game_stake} ×{mg}")
+            parts.append(_times(f"game {r.game_stake}", mg))
         if mb and r.comet_bonus:
-            parts.append(f"comet bonus {r.comet_bonus} ×{mb}")
+            parts.append(_times(f"comet bonus {r.comet_bonus}", mb))
         if any(c in rnd.wilds for c in hand):
             amount *= 2
             parts.append("×2 for holding the comet")

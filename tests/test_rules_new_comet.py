@@ -112,6 +112,7 @@ def test_plain_win_points() -> None:
     out = rnd.outcome()
     assert out is not None and not out.opera
     assert settled(rnd) == [(1, 0, 13)]
+    assert [p.reason for p in out.settlement] == ["13 pips in 3♥ K♦"]  # no "×1"
 
 
 def test_opera_doubles() -> None:
@@ -119,6 +120,7 @@ def test_opera_doubles() -> None:
     out = rnd.outcome()
     assert out is not None and out.opera
     assert settled(rnd) == [(1, 0, 14)]  # 7 pips ×2
+    assert out.settlement[0].reason == "7 pips in 3♥ 4♥ ×2"
 
 
 def test_opera_with_the_comet_last() -> None:
