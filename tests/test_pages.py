@@ -175,3 +175,12 @@ def test_forged_values_through_set_state_leave_the_game_unchanged() -> None:
         assert "not a legal play" in table.messages.text
     assert table.round.history == history and table.table.value == html
     assert table.errors >= 4
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_introduction_does_not_claim_suit_following_the_rules_lack(name: str) -> None:
+    """A page whose games ignore suits must not tell the visitor to follow suit (the Hoc and
+    manille pages once did)."""
+    text = "".join(json.loads((PLAY / f"{name}.ipynb").read_text())["cells"][0]["source"])
+    if not any(comet.VARIANTS[vid].rules.in_suit for vid in FAMILIES[name]):
+        assert not re.search(r"\b(in|same|follow) suit\b", text), text
