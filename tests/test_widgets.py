@@ -13,6 +13,7 @@ import comet  # noqa: E402
 from comet.narrate import step_sentences  # noqa: E402
 from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
+from widgets.common import card_label  # noqa: E402
 
 VARIANT_IDS = list(comet.VARIANTS)
 
@@ -196,6 +197,8 @@ def test_step_through_to_the_end_and_back(variant: str) -> None:
     assert s.step == 0 and s.cursor.hands == full.initial_hands or full.rules.redeal_right
     s.slider.value = s.steps // 2
     assert s.step == s.steps // 2 and s.cursor.history == full.history[: s.step]
+    seat, play = full.history[s.step - 1]
+    assert f"Step {s.step} of {s.steps}: seat {seat} — {html.escape(card_label(play))}" in s.sentence.value
     assert s.errors == 0
 
 

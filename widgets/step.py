@@ -12,6 +12,7 @@ import comet
 from comet.narrate import step_sentences
 from comet.svg_table import round_html
 from widgets.common import (
+    card_label,
     follow_variant,
     player_options,
     players_or_default,
@@ -258,7 +259,7 @@ class StepThrough(W.VBox):
             title = "Step 0: the deal"
         else:
             seat, play = self.full.history[step - 1]
-            title = f"Step {step} of {n}: seat {seat} — {play.text}"
+            title = f"Step {step} of {n}: seat {seat} — {card_label(play)}"
         items = "".join(f"<li>{html.escape(s)}</li>" for s in said) or "<li>(nothing to say)</li>"
         if step < len(self._rules):
             items += f'<li style="list-style:none;color:#333;font-style:italic">{html.escape(self._rules[step])}</li>'

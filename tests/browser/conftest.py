@@ -124,6 +124,11 @@ class PageWatch:
         assert not self.failed, f"failed requests: {self.failed}"
         assert not self.errors, f"page errors: {self.errors}"
 
+    def assert_quiet(self) -> None:
+        """Clean, and nothing logged as an error in the console either."""
+        self.assert_clean()
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+
 
 def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
     """Record a page's traffic. Every request to a host other than 127.0.0.1 is aborted and
