@@ -132,8 +132,14 @@ def deal_markdown(variant: Variant | str) -> str:
 
 
 def ambiguities_markdown() -> str:
-    """Every ambiguity of the sources with the reading chosen, its sources and its option."""
-    out: list[str] = []
+    """Every ambiguity of the sources with the reading chosen, its sources and its option, after
+    an index (a table of the questions, each linked to its section)."""
+    out = ["| | question |", "|---|---|"]
+    for a in AMBIGUITIES:
+        label = f"ambiguity-{a.id.split('-')[1]}"
+        shown = a.id.replace("-", "\u2011")  # a non-breaking hyphen: "AMB-12" is not cut in two
+        out.append(f"| {{ref}}`{shown} <{label}>` | {_cell(a.question)} |")
+    out[-1] += "\n"
     for a in AMBIGUITIES:
         variants = ", ".join(f"`{v}`" for v in a.variants) or "none"
         option = (f"`{a.option}`, in {variants}" if a.option else "none: a question of history, not of the rules")

@@ -77,6 +77,8 @@ def test_ambiguities_and_glossary_markdown() -> None:
     for a in AMBIGUITIES:
         assert f"### {a.id}\n" in text
         assert f"(ambiguity-{a.id.split('-')[1]})=" in text
+        shown = a.id.replace("-", "\u2011")
+        assert f"| {{ref}}`{shown} <ambiguity-{a.id.split('-')[1]}>` |" in text  # the index links it
     table = book.glossary_markdown().splitlines()
     assert len(table) == 2 + len(GLOSSARY)
     assert "комета" in table[3]
