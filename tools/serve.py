@@ -41,6 +41,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 from types import FrameType
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -159,6 +160,24 @@ class _Stop(Exception):
     pass
 
 
+def forward_output(source: IO[bytes], sink: IO[bytes], stopping: threading.Event) -> None:
+    """Copy Voila's log to ``sink`` line by line. Once ``stopping`` is set, copy only Voila's own
+    lines ("[Voila] Kernel shutdown: ..."): the kernels being stopped print tracebacks that only
+    say they were stopped mid-wait (a pre-heated kernel's reply finds its socket closed,
+    "Socket operation on non-socket"; a starting kernel is interrupted in its imports), screens
+    of them. They are counted and left out, and one line says so."""
+    left_out = 0
+    for line in iter(source.readline, b""):
+        if stopping.is_set() and not line.startswith(b"[Voila]"):
+            left_out += 1
+            continue
+        sink.write(line)
+        sink.flush()
+    if left_out:
+        sink.write(f"serve: left out {left_out} lines the kernels printed as they were stopped\n".encode())
+        sink.flush()
+
+
 def _raise_stop(signum: int, frame: FrameType | None) -> None:
     raise _Stop()
 
@@ -179,6 +198,8 @@ def main() -> int:
     server: http.server.ThreadingHTTPServer | None = None
     server_thread: threading.Thread | None = None
     voila: subprocess.Popen[bytes] | None = None
+    stopping = threading.Event()
+    log_thread: threading.Thread | None = None
     try:
         server = make_static_server(book_dir, book_port)
         server_thread = threading.Thread(target=server.serve_forever, name="book", daemon=True)
@@ -188,8 +209,13 @@ def main() -> int:
             cwd=ROOT,
             env=voila_env(),
             stdin=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,  # Voila's log, through forward_output
             start_new_session=True,  # own process group: stopped as a whole
         )
+        assert voila.stderr is not None
+        log_thread = threading.Thread(target=forward_output, args=(voila.stderr, sys.stderr.buffer, stopping),
+                                      name="voila-log", daemon=True)
+        log_thread.start()
         book_url = f"http://{HOST}:{book_port}/"
         play_url = f"http://{HOST}:{play_port}/"
         wait_until_answers(book_url, 10)
@@ -211,8 +237,11 @@ def main() -> int:
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        stopping.set()
         if voila is not None:
             stop_process_group(voila)
+        if log_thread is not None:
+            log_thread.join(5)
         if server is not None:
             if server_thread is not None and server_thread.is_alive():
                 server.shutdown()

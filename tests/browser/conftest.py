@@ -202,9 +202,9 @@ def _reader(stream: IO[str], lines: queue.Queue[str]) -> None:
         lines.put(line)
 
 
-def start_serve(book: Path, pool_size: int = 1, fill_delay: float = 0) -> Served:
+def start_serve(book: Path, pool_size: int = 1, fill_delay: float = 0, log: Path | None = None) -> Served:
     """Run tools/serve.py on free ports of 127.0.0.1 (its own process group) until it prints
-    its `Book:` and `Play:` lines."""
+    its `Book:` and `Play:` lines. Its log (stderr: Voila's and the kernels') goes to ``log``."""
     book_port = free_port()
     play_port = free_port()
     while play_port == book_port:
@@ -224,7 +224,7 @@ def start_serve(book: Path, pool_size: int = 1, fill_delay: float = 0) -> Served
         env=env,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=log.open("wb") if log is not None else subprocess.DEVNULL,
         text=True,
         start_new_session=True,
     )
