@@ -23,7 +23,7 @@ class Payment(NamedTuple):
             return names[seat] if names else f"seat {seat}"
 
         units = unit if self.amount == 1 else plural(unit)
-        return f"{who(self.payer)} pays {who(self.payee)} {self.amount} {units}: {self.reason}"
+        return f"{who(self.payer)} pays {self.amount} {units} to {who(self.payee)}: {self.reason}"
 
 
 def plural(unit: str) -> str:

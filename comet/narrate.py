@@ -125,7 +125,8 @@ class _NarrationState:
             return f"{said}Stop: {STOP_REASONS.get(reason, reason)}; seat {seat} leads anew."
         if kind == "pay":
             payment: Payment = e[1]
-            return payment.describe(self.unit) + "."
+            said = payment.describe(self.unit)
+            return said[0].upper() + said[1:] + "."  # a sentence: "Seat 0 pays 1 jeton to seat 1: ..."
         if kind == "claim":
             return f"Seat {e[1]} claims the manille's fiche before the next card (S0, S1, Enc)."
         if kind == "lapse":

@@ -53,7 +53,7 @@ def test_outcome_markdown_is_a_list_with_the_net() -> None:
     rnd.play("QC")
     text = book.outcome_markdown(rnd.outcome())
     assert text.splitlines()[0] == "- Seat 0 went out."
-    assert "  - seat 1 pays seat 0 14 jetons: 14 pips in 2♥ 3♥ 9♦" in text
+    assert "  - seat 1 pays 14 jetons to seat 0: 14 pips in 2♥ 3♥ 9♦" in text
     assert text.splitlines()[-1].startswith("- Net: seat 0 +54")
     assert book.outcome_markdown(None) == "The deal is not over."
 

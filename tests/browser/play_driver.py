@@ -60,7 +60,7 @@ SEQ_JS = """() => {
   return Number(seq.slice('comet-seq-'.length)) || 0;
 }"""
 
-_PAYS = re.compile(r"^\s*(seat (\d+)|the pool) pays? (seat (\d+)|the pool) (\d+) ")
+_PAYS = re.compile(r"^\s*(seat (\d+)|the pool) pays? (\d+) \S+ to (seat (\d+)|the pool)")
 _NET = re.compile(r"^Net: (.*) \(([^)]*)\)$")
 
 
@@ -108,11 +108,11 @@ def check_settlement(lines: list[str], players: int) -> list[int]:
     for line in lines:
         p = _PAYS.match(line)
         if p:
-            amount = int(p.group(5))
+            amount = int(p.group(3))
             if p.group(2) is not None:
                 paid[int(p.group(2))] -= amount
-            if p.group(4) is not None:
-                paid[int(p.group(4))] += amount
+            if p.group(5) is not None:
+                paid[int(p.group(5))] += amount
     assert paid == net, f"the payments listed ({paid}) are not the net ({net}): {lines}"
     return net
 
