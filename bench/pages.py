@@ -132,17 +132,16 @@ HISTORY_FIELDS = ["date", "commit", "idle_load", "first_median", "first_p95", "r
 
 
 def record_run(idle_load: float, cold: list[float], warm: list[float], latencies: list[float],
-               load_line: str) -> str:
+               finished: int | None) -> str:
     """Append this run to ``bench/history/pages.csv``; the history as Markdown table rows."""
     commit = subprocess.run(["git", "-C", str(ROOT), "describe", "--always", "--dirty=+"],
                             capture_output=True, text=True).stdout.strip() or "?"
-    finished = load_line.split("|")[2].strip() + f"/{SESSIONS}" if load_line else "-"
     row = {
         "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime()), "commit": commit,
         "idle_load": f"{idle_load:.1f}",
         "first_median": f"{statistics.median(cold):.2f}", "first_p95": f"{pct(cold, 0.95):.2f}",
         "returning_median": f"{statistics.median(warm):.2f}", "click_p95": f"{pct(latencies, 0.95):.0f}",
-        "finished": finished,
+        "finished": "-" if finished is None else f"{finished}/{SESSIONS}",
     }
     HISTORY.parent.mkdir(exist_ok=True)
     new = not HISTORY.exists()
@@ -173,6 +172,7 @@ def main() -> None:
     latencies: list[float] = []
     load_line = ""
     idle_load = float("nan")
+    finished: int | None = None  # visitors of the load test who finished their deal
     try:
         with sync_playwright() as pw:
             pid = served.process.pid
@@ -281,7 +281,7 @@ def main() -> None:
     finally:
         stop_serve(served.process)
 
-    history = record_run(idle_load, cold, warm, latencies, load_line)
+    history = record_run(idle_load, cold, warm, latencies, finished)
     ok = lambda good: "met" if good else "NOT met"  # noqa: E731
     body = f"""
 `python bench/pages.py`: `tools/serve.py` as `make serve` runs it (one pre-heated kernel per page, refilled

@@ -131,19 +131,23 @@ def deal_markdown(variant: Variant | str) -> str:
     return "\n".join(lines)
 
 
+def _ambiguity_label(amb_id: str) -> str:
+    """``"AMB-12"`` -> ``"ambiguity-12"``, the section's label that ``{ref}`` links to."""
+    return f"ambiguity-{amb_id.split('-')[1]}"
+
+
 def ambiguities_markdown() -> str:
     """Every ambiguity of the sources with the reading chosen, its sources and its option, after
     an index (a table of the questions, each linked to its section)."""
     out = ["| | question |", "|---|---|"]
     for a in AMBIGUITIES:
-        label = f"ambiguity-{a.id.split('-')[1]}"
         shown = a.id.replace("-", "\u2011")  # a non-breaking hyphen: "AMB-12" is not cut in two
-        out.append(f"| {{ref}}`{shown} <{label}>` | {_cell(a.question)} |")
+        out.append(f"| {{ref}}`{shown} <{_ambiguity_label(a.id)}>` | {_cell(a.question)} |")
     out[-1] += "\n"
     for a in AMBIGUITIES:
         variants = ", ".join(f"`{v}`" for v in a.variants) or "none"
         option = (f"`{a.option}`, in {variants}" if a.option else "none: a question of history, not of the rules")
-        out.append(f"(ambiguity-{a.id.split('-')[1]})=\n### {a.id}\n\n**Question.** {a.question}\n\n"
+        out.append(f"({_ambiguity_label(a.id)})=\n### {a.id}\n\n**Question.** {a.question}\n\n"
                    f"**Reading chosen.** {a.reading}\n\n**Sources.** {cite(a.sources)}\n\n"
                    f"**Option.** {option}.\n")
     return "\n".join(out)

@@ -205,4 +205,4 @@ class SimulationExplorer(W.VBox):
     @safe
     def _on_variant(self, change: Any) -> None:
         v = check_variant(self.variant_choice.value)
-        players = follow_variant(self.players_choice, v)
+        follow_variant(self.players_choice, v)
