@@ -91,6 +91,23 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity("AMB-27", "Commit 2011: 51 or 52 cards?", "52; the leftover cards are stops.", "S0", "remove_8D"),
     Ambiguity("AMB-28", "After the comet in Commit 2011, how long does the holder of the next card play?",
               "For the rest of the deal; the rest of the sequence is an option.", "S0", "h_scope"),
+    Ambiguity("AMB-29", "Yanovsky: the players alternate, each adding 'one or more cards, of the same rank or "
+              "the next'. What may one turn add?",
+              "Any number of cards of one rank, the top card's or the next (PW: all four 8s on a 7); a lead is "
+              "one card. Climbing several ranks in one turn is an option.", "S2, PW", "turn_adds"),
+    Ambiguity("AMB-30", "Yanovsky: may a king follow a king? S2 allows 'the same rank'; PW says a king always "
+              "stops.",
+              "A king always stops and its player leads anew (PW); S2's literal reading, a king on a king, is an "
+              "option.", "S2, PW", "king_stops"),
+    Ambiguity("AMB-31", "Opera: what is going out 'at once'? The modern rules say the eldest goes out at once "
+              "(S0 «сразу же», S1 «inmediatamente»); 1752 says before anyone else has played a card.",
+              "For 1991 and Arnold's game: in the eldest's first, unbroken turn (stopped by a king or the comet, "
+              "the eldest leads on; once the turn has gone round, no opera). For 1752: before anyone else has "
+              "played a card, even if the others passed in between.", "S0, S1", "opera"),
+    Ambiguity("AMB-32", "A two-handed opera is drawn when the dealer could have made one too: what happens to "
+              "the comet's chips already paid in play?",
+              "They are kept: the draw cancels the settlement only (the sources say only that the hand is "
+              "drawn). Returning them is an option.", "S0, S1", "opera_draw_refund"),
 )
 
 

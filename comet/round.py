@@ -103,6 +103,9 @@ class Round:
         self._pack = r.pack(pack, players=n)
         self._pack_set = frozenset(self._pack)
         self._hocs = _hoc_cards(r.hoc_cards)
+        self._stop_cards = _hoc_cards(r.stop_cards)
+        self._alternate = r.turn_model == "A"
+        self._one_rank = self._alternate and r.turn_adds == "one_rank"
         self._initial = ([sorted(h, key=sort_key) for h in hands], sorted(dead, key=sort_key), list(talon))
         self._rng: random.Random | None = None  # the redeal's shuffle, made when first needed
         self._setup(self._initial[0], self._initial[1], list(talon))
@@ -388,6 +391,8 @@ class Round:
                     prev = c
             if k:
                 natural = True
+                if k > 1 and self._one_rank:
+                    self._one_rank_plays(hand, rank, plays)
             if groups and (k >= 4 or rank == NINE or (rank == KING and k >= 2)):
                 self._group_plays(hand, rank, my_wilds, plays)
         if my_wilds and (r.wild_mode != "bridge" or self._nobody_holds(targets)):
@@ -430,6 +435,16 @@ class Round:
                 for combo in combinations(same, 2):
                     for w in my_wilds:
                         found.add(make_cards_play(combo + (w,), w, rank))
+        plays.extend(sorted(found, key=lambda p: p.text))
+
+    def _one_rank_plays(self, hand: list[Card], rank: int, plays: list[Play]) -> None:
+        """Alternate turns, one rank a turn (Yanovsky, S2, PW): two or more cards of ``rank`` at once
+        ("any number of the proper rank", PW's "four 8s on a 7"); the singles are listed already."""
+        same = [c for c in hand if c.rank == rank and c not in self.wilds]
+        found: set[Play] = set()
+        for size in range(2, len(same) + 1):
+            for combo in combinations(same, size):
+                found.add(make_cards_play(combo, None, rank))
         plays.extend(sorted(found, key=lambda p: p.text))
 
     def _lead_nominations(self) -> list[Target]:
@@ -600,6 +615,7 @@ class Round:
         self.hands[seat] = hand
         n_cards = len(cards)
         events = self._events
+        led = self.targets is None
         if self.claim_seat >= 0:
             events.append(("lapse", self.claim_seat))
             self.claim_seat = -1
@@ -631,12 +647,14 @@ class Round:
             if r.switch_to_h_on_wild and not self.h_mode:
                 self.h_mode = True
                 events.append(("switch", seat))
-        elif rank == KING:
+        elif rank == KING and r.king_stops:
             stop = "hoc" if r.hoc_mode == "stop_anytime" else "king"
         elif self._hocs and r.hoc_mode == "stop_anytime" and cards[0] in self._hocs:
             stop = "hoc"
-        elif r.in_suit and Card(rank + 1, cards[0].suit) not in self._pack_set:
+        elif r.in_suit and rank < KING and Card(rank + 1, cards[0].suit) not in self._pack_set:
             stop = "card"
+        elif self._stop_cards and cards[0] in self._stop_cards:
+            stop = "fixed"
         if r.card_pay:
             for c in move.naturals:
                 if c.rank in r.card_pay_ranks:
@@ -660,11 +678,16 @@ class Round:
             events.append(("branch", seat, targets))
         elif r.follow == "next":
             targets = _NEXT[rank] if not suit else ((rank + 1, suit),)
-        else:
+        elif rank < KING:
             targets = ((rank, ""), (rank + 1, ""))
+        else:
+            targets = ((rank, ""),)  # a king on a king (S2's literal reading, option king_stops)
         self.targets = targets
         if self.h_mode:
             self._next_holder(seat)
+        elif self._alternate and (led or self._one_rank):
+            # Yanovsky: a lead is one card, then the other builds; one play a turn (S2, PW).
+            self.to_play = (seat + 1) % self.players
 
     def _wild_name(self, wild: Card) -> str:
         return "manille" if self.rules.wild_claim == "claim" else "comet" if wild.rank != 0 else "comet (joker)"
@@ -689,9 +712,7 @@ class Round:
         self._stop(self.last, "incidental")
 
     def _pass(self, seat: int) -> None:
-        if self.claim_seat >= 0:
-            self._event("lapse", self.claim_seat)
-            self.claim_seat = -1
+        # A pass is not a card played: the manille's claim stays open (S0, S1; it lapses in _play_cards).
         self.passes += 1
         self._event("pass", seat, self.targets)
         n = self.players
