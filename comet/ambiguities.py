@@ -39,7 +39,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity("AMB-4", "Hoc's deal: 12 each (W-Hoc) or 15/12 for 2/3 players (AJO-Hoc)?",
               "15 each for two players, 12 for three.", "W-Hoc; AJO-Hoc", "deal_table"),
     Ambiguity("AMB-5", "Are Q♠ and J♦ wild (S0) or stops playable at any time (FR-Hoc)?",
-              "Stops playable at any time on your turn; 'wild' is an option.", "S0; FR-Hoc", "hoc_mode"),
+              "Stops playable at any time on your turn; 'wild' is an option. Either way a hoc kept in hand "
+              "counts its pips: the kept-card penalty is the manille's alone (S1).", "S0, S1; FR-Hoc", "hoc_mode"),
     Ambiguity("AMB-6", "The 1718 lot: what if nobody receives the turned card's suit?",
               "Keep dealing rounds until someone does.", "S0, S1"),
     Ambiguity("AMB-7", "How many cards each in 1718?",
@@ -73,12 +74,14 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "it resets once the comet is dealt.", "S0, S1", "escalation_reset"),
     Ambiguity("AMB-19", "What is the comet worth in the holder's hand?", "9, its printed rank.", "S0, S1"),
     Ambiguity("AMB-20", "Opera draw: what does 'the dealer could also have made an opera' mean?",
-              "The dealer's dealt hand can be legally played out in a single turn from a free lead.", "S0, S1",
-              "opera_draw"),
+              "The dealer's dealt hand can be legally played out in a single turn from a free lead (what the "
+              "draw does to the chips paid in play: AMB-32).", "S0, S1", "opera_draw"),
     Ambiguity("AMB-21", "Comet for 6-8: which base pack, which cards removed?",
               "One pack without the 8♦, then extra eights: 48/49/48 cards, all dealt, played in suit.", "S0, S1",
               "removed_rank"),
-    Ambiguity("AMB-22", "Does Commit 1857 play in suit?", "Yes (Foster; the 7♦ stop implies it).",
+    Ambiguity("AMB-22", "Does Commit 1857 play in suit?",
+              "Yes (Foster; the 7♦ stop suggests it). With suits ignored (the option) the 7♦ is still a stop "
+              "by rule (S1).",
               "S0, S1; Foster", "in_suit"),
     Ambiguity("AMB-23", "Commit 1857's turn order: 'in turn'?",
               "Whoever holds the next card plays it, as in Pope Joan; rotation is an option.", "S0, S1; PJ",

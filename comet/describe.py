@@ -100,7 +100,7 @@ def facts(v: Variant) -> dict[str, str]:
     if r.wild_pay:
         text = f"the comet: {r.wild_pay} {units} from each opponent"
         if r.wild_claim == "claim":
-            text += ", if claimed before the next card"
+            text += ", if claimed before the next card is played (passes do not void the claim)"
         if r.wild_pay_step:
             text += f", +{r.wild_pay_step} per preceding deal with the comet in the dead hand"
         in_play.append(text)

@@ -6,9 +6,11 @@ One mechanism serves every variant (digest section 2.0):
   when suits are ignored), or ``None`` after a stop, when the entitled player leads
   anything;
 * **who plays next** follows the turn model: ``R`` (the player on turn runs on, then the
-  turn passes in the play direction) or ``H`` (whoever holds the next card plays it);
+  turn passes in the play direction), ``H`` (whoever holds the next card plays it) or ``A``
+  (Yanovsky: the players alternate, a lead of one card, then one play a turn, S2, PW);
 * **stops**: a king, a wild card that stops, a hoc, a card whose successor is out of the
-  pack (in-suit games), or an incidental stop when nobody can go on; the player entitled
+  pack (in-suit games), a card that stops by rule (Commit 1857's 7♦), or an incidental stop
+  when nobody can go on; the player entitled
   (the one who stopped, or the last to play) leads anew;
 * **wild cards** stand for a target (or any card on a lead) and then stop, continue the
   run, bridge a gap, or open a branch, as the variant says;
