@@ -45,6 +45,15 @@ def texts(rnd: Round) -> list[str]:
     return [p.text for p in rnd.legal_plays()]
 
 
+def script(rnd: Round, steps: Sequence[tuple[str, int | None, list[str] | None]]) -> None:
+    """Play each step, then check who is to play and, unless None, what they may play."""
+    for play, seat, legal in steps:
+        rnd.play(play)
+        assert rnd.to_play == seat, (play, rnd.to_play)
+        if legal is not None:
+            assert texts(rnd) == legal, (play, texts(rnd))
+
+
 def test_players_alternate_one_rank_a_turn() -> None:
     """S2: «Несдатчик играет любой картой картинкой вверх, и каждый по очереди добавляет одну или более
     карту либо того же самого достоинства, либо следующего по порядку, не обращая внимания на масть.
@@ -78,11 +87,7 @@ def test_any_number_of_one_rank_in_a_turn() -> None:
     rnd.play("8D 8D 8H 8H")
     assert rnd.to_play == 0 and rnd.targets == ((8, ""), (9, ""))
     assert len(rnd.hands[1]) == 1 and "any number of one rank in a turn" in " ".join(rnd.narration())
-    rnd.play("9D")
-    assert rnd.to_play == 1 and texts(rnd) == ["pass"]
-    rnd.play("pass")
-    assert rnd.to_play == 0 and rnd.targets is None
-    rnd.play("2H")
+    script(rnd, [("9D", 1, ["pass"]), ("pass", 0, None), ("2H", None, [])])
     assert settled(rnd) == [(1, 0, 1)]
 
 
@@ -90,36 +95,23 @@ def test_three_players_build_in_turn() -> None:
     """With three (S2: "like Piquet"), the turn goes round: a player who cannot build passes to the next;
     when everyone else has passed, the last to play leads anew."""
     v = Y.with_options(partnerships=False)
-    rnd = run(v, ["7H 2H 3H", "4H 5H", "8D 6H"], ["7H"])
-    assert rnd.to_play == 1 and texts(rnd) == ["pass"]
-    rnd.play("pass")
-    assert rnd.to_play == 2 and texts(rnd) == ["8D"]
-    rnd.play("8D")
-    assert rnd.to_play == 0 and texts(rnd) == ["pass"]
-    rnd.play("pass")
-    rnd.play("pass")
-    assert rnd.to_play == 2 and rnd.targets is None
+    rnd = run(v, ["7H 2H 3H", "4H 5H", "8D 6H"], [])
+    script(rnd, [("7H", 1, ["pass"]), ("pass", 2, ["8D"]), ("8D", 0, ["pass"]), ("pass", 1, ["pass"]),
+                 ("pass", 2, None)])
+    assert rnd.targets is None
 
 
 def test_climbing_several_ranks_in_a_turn_is_an_option() -> None:
     """AMB-29, the other reading: one turn climbs card by card (7, 8, 9, 9...) until the player passes;
     the lead is still one card, and a player who can build must (D2)."""
     v = Y.with_options(turn_adds="ranks")
-    rnd = run(v, ["7H TD 2H", "8D 9D 9H 3H"], ["7H"])
-    assert rnd.to_play == 1
-    rnd.play("8D")
-    assert rnd.to_play == 1 and texts(rnd) == ["9H", "9D"]  # no group plays: card by card
-    rnd.play("9D")
-    rnd.play("9H")
-    assert rnd.to_play == 1 and texts(rnd) == ["pass"]
-    rnd.play("pass")
-    assert rnd.to_play == 0 and texts(rnd) == ["TD"]
-    rnd.play("TD")
-    assert rnd.to_play == 0 and texts(rnd) == ["pass"]  # its own turn goes on: a 10 or a jack
-    rnd.play("pass")
-    assert rnd.to_play == 1 and texts(rnd) == ["pass"]
-    rnd.play("pass")
-    assert rnd.to_play == 0 and rnd.targets is None
+    rnd = run(v, ["7H TD 2H", "8D 9D 9H 3H"], [])
+    script(rnd, [("7H", 1, ["8D"]),
+                 ("8D", 1, ["9H", "9D"]),  # its turn goes on, card by card: no group plays
+                 ("9D", 1, ["9H"]), ("9H", 1, ["pass"]),
+                 ("pass", 0, ["TD"]), ("TD", 0, ["pass"]),  # seat 0's own turn goes on: a 10 or a jack
+                 ("pass", 1, ["pass"]), ("pass", 0, None)])
+    assert rnd.targets is None
     rnd.play("2H")
     assert settled(rnd) == [(1, 0, 1)]
 
