@@ -376,6 +376,7 @@ class Round:
             return plays
         natural = False
         groups = r.groups
+        one_rank = self._one_rank
         size = len(hand)
         for rank, suit in targets:
             prev = None
@@ -393,7 +394,7 @@ class Round:
                     prev = c
             if k:
                 natural = True
-                if k > 1 and self._one_rank:
+                if one_rank and k > 1:
                     self._one_rank_plays(hand, rank, plays)
             if groups and (k >= 4 or rank == NINE or (rank == KING and k >= 2)):
                 self._group_plays(hand, rank, my_wilds, plays)
@@ -442,12 +443,13 @@ class Round:
     def _one_rank_plays(self, hand: list[Card], rank: int, plays: list[Play]) -> None:
         """Alternate turns, one rank a turn (Yanovsky, S2, PW): two or more cards of ``rank`` at once
         ("any number of the proper rank", PW's "four 8s on a 7"); the singles are listed already."""
-        same = [c for c in hand if c.rank == rank and c not in self.wilds]
-        found: set[Play] = set()
-        for size in range(2, len(same) + 1):
-            for combo in combinations(same, size):
-                found.add(make_cards_play(combo, None, rank))
-        plays.extend(sorted(found, key=lambda p: p.text))
+        same = tuple(c for c in hand if c.rank == rank and c not in self.wilds)
+        found = _ONE_RANK.get(same)
+        if found is None:
+            combos = {make_cards_play(combo, None, rank) for size in range(2, len(same) + 1)
+                      for combo in combinations(same, size)}
+            found = _ONE_RANK[same] = sorted(combos, key=lambda p: p.text)
+        plays.extend(found)
 
     def _lead_nominations(self) -> list[Target]:
         if self.rules.in_suit:
@@ -617,7 +619,6 @@ class Round:
         self.hands[seat] = hand
         n_cards = len(cards)
         events = self._events
-        led = self.targets is None
         if self.claim_seat >= 0:
             events.append(("lapse", self.claim_seat))
             self.claim_seat = -1
@@ -684,12 +685,12 @@ class Round:
             targets = ((rank, ""), (rank + 1, ""))
         else:
             targets = ((rank, ""),)  # a king on a king (S2's literal reading, option king_stops)
+        if self._alternate and (self._one_rank or self.targets is None):
+            # Yanovsky: a lead is one card, then the other builds; one play a turn (S2, PW).
+            self.to_play = (seat + 1) % self.players
         self.targets = targets
         if self.h_mode:
             self._next_holder(seat)
-        elif self._alternate and (led or self._one_rank):
-            # Yanovsky: a lead is one card, then the other builds; one play a turn (S2, PW).
-            self.to_play = (seat + 1) % self.players
 
     def _wild_name(self, wild: Card) -> str:
         return "manille" if self.rules.wild_claim == "claim" else "comet" if wild.rank != 0 else "comet (joker)"
@@ -959,6 +960,8 @@ def _hoc_cards(texts: tuple[str, ...]) -> frozenset[Card]:
 _NEXT: list[tuple[Target, ...]] = [((rank + 1, ""),) for rank in range(14)]
 """The usual target after a card of each rank, suits ignored (shared tuples)."""
 _WILD_PLAYS: dict[tuple[Card, int, str], Play] = {}
+_ONE_RANK: dict[tuple[Card, ...], list[Play]] = {}
+"""Yanovsky's plays of two or more cards of one rank, by the cards of that rank in hand (cached)."""
 
 
 def _wild_play(wild: Card, rank: int, suit: str) -> Play:
