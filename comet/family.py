@@ -204,3 +204,11 @@ def family_markdown() -> str:
         out.append(f"{'  ' * depth}- **{g.name}** ({g.dates or 'undated'}): {how}{played}; "
                    f"{cite(g.sources)}; {_link(g.chapter)}")
     return "\n".join(out)
+
+
+def event(words: str) -> Event:
+    """The entry of the timeline whose text contains ``words`` (``event("British Apollo").year``)."""
+    found = [e for e in timeline() if words in e.what]
+    if len(found) != 1:
+        raise KeyError(f"{len(found)} timeline entries contain {words!r}; give words found in exactly one")
+    return found[0]
