@@ -41,7 +41,7 @@ __all__ = [
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "comet_dead_probability", "escalation_values",
     "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "first_hand_by_quality",
-    "pack_html",
+    "pack_html", "readings_markdown",
 ]
 
 # ---------------------------------------------------------------- citations
@@ -157,6 +157,31 @@ def ambiguities_markdown() -> str:
                    f"**Reading chosen.** {a.reading}\n\n**Sources.** {cite(a.sources)}\n\n"
                    f"**Option.** {option}.\n")
     return "\n".join(out)
+
+
+def readings_markdown(*variants: Variant | str) -> str:
+    """The ambiguities of the sources that these variants settle by a reading (an option's
+    ``AMB-n`` or an ``AMB-n`` named in the variant's rules), as a Markdown list: each linked to
+    its section of the ambiguities page, with the question, the reading the engine plays, and
+    the option that switches it.  Every rules chapter ends its rules with this list."""
+    wanted: dict[str, str] = {}
+    for v in (resolve_variant(x) for x in variants):
+        named: dict[str, str] = {}
+        for o in v.options.values():
+            if o.amb.startswith("AMB-"):
+                named.setdefault(o.amb, o.name)
+        for m in re.findall(r"AMB-\d+", v.doc):
+            named.setdefault(m, "")
+        for amb_id, option in named.items():
+            wanted.setdefault(amb_id, option)
+    lines = []
+    for a in AMBIGUITIES:
+        if a.id in wanted:
+            switch = f" (option `{wanted[a.id]}`)" if wanted[a.id] else ""
+            shown = a.id.replace("-", "\u2011")
+            lines.append(f"- {{ref}}`{shown} <{_ambiguity_label(a.id)}>`: {a.question} "
+                         f"*The engine's reading:* {a.reading}{switch}")
+    return "\n".join(lines)
 
 
 def glossary_markdown() -> str:
@@ -537,15 +562,17 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
 
 def pack_html(variant: Variant | str, name: str) -> str:
     """One colour pack of a two-pack game drawn in two rows of cards (twos to sevens, eights to
-    kings), its comet starred, each row scaling to the page's width: the new comet's and the
-    modern game's figures of the red and the black pack."""
+    kings), its comet starred and last in its row so that nothing covers it: the new comet's and
+    the modern game's figures of the red and the black pack."""
     from comet import svg
 
     v = resolve_variant(variant)
     pack = sorted(v.rules.pack(name), key=sort_key)
     wild = v.rules.wild_cards(name)
     comet_text = " ".join(c.symbol for c in wild)
-    rows = [svg.hand([c for c in pack if lo <= c.rank <= hi], size=44, overlap=0.5, wild_cards=wild,
+    # The comet goes last in its row, where no card covers its star.
+    rows = [svg.hand(sorted((c for c in pack if lo <= c.rank <= hi), key=lambda c: c in wild),
+                     size=44, overlap=0.5, wild_cards=wild,
                      label=f"The {name} pack ({len(pack)} cards, comet {comet_text}): {lo_name} to {hi_name}")
             for lo, hi, lo_name, hi_name in ((2, 7, "twos", "sevens"), (8, 13, "eights", "kings"))]
     return '<div class="comet-pack">' + "<br/>".join(rows) + "</div>"

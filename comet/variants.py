@@ -93,7 +93,8 @@ OLD_COMET = _variant(
     * Pack: 52 cards, aces low, suits irrelevant; the 9♦ (manille) is wild (S0, S1, Enc).
     * Players 2-5; 2 is "too dull" (S0, S1).  Units: 10 jetons + 9 fiches each, fiche = 10 jetons.
     * Deal: floor(52/n) each, the rest dead (AMB-7, our reading; option ``deal_table``).
-    * First hand drawn by lot (S0, S1): see :class:`comet.Match`; later the first hand passes on.
+    * First hand drawn by lot (S0, S1): see :class:`comet.Match`; nobody dealt the turned suit: deal
+      again (AMB-6, our reading); later the first hand passes on.
     * Play: runs announced "six, seven, eight, nine and without ten" (S0, S1, Enc).
     * Stops: a king (its player takes a jeton from each opponent and leads anew); nobody can go
       on (the last player takes a jeton from each and leads anew) (S0, S1, Enc).
