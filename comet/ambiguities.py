@@ -18,7 +18,10 @@ class Ambiguity:
     reading: str
     sources: str
     option: str = ""
-    """The option that changes the reading ("" when the question is historical only)."""
+    """The option that changes the reading ("" when no option does)."""
+    history: bool = False
+    """True for a question of history (dates, names); False for a question of the rules, even
+    one that no option switches (the engine then plays only the reading chosen)."""
 
     @property
     def variants(self) -> list[str]:
@@ -30,12 +33,12 @@ class Ambiguity:
 AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity("AMB-1", "When was manille renamed comet: Halley's comet of 1682, or its 1758-59 return?",
               "The 1682 renaming, the new game of 1748/1752; the folk dating to 1758 is mentioned.",
-              "S0, S1, S2; Web-modern, PW"),
+              "S0, S1, S2; Web-modern, PW", history=True),
     Ambiguity("AMB-2", "Is the new game of 1748 (S2's pamphlet) or of 1752 (W-Comet)?",
-              "Printed by 1748; in the Académie by 1752.", "S2; S0, S1"),
+              "Printed by 1748; in the Académie by 1752.", "S2; S0, S1", history=True),
     Ambiguity("AMB-3", "Is Hoc in three stages (W-Comet) or two (W-Hoc, AJO-Hoc)?",
               "Only the shedding stage is played; 'third stage' means after the three vying phases.",
-              "S0, S1; W-Hoc, AJO-Hoc"),
+              "S0, S1; W-Hoc, AJO-Hoc", history=True),
     Ambiguity("AMB-4", "Hoc's deal: 12 each (W-Hoc) or 15/12 for 2/3 players (AJO-Hoc)?",
               "15 each for two players, 12 for three.", "W-Hoc; AJO-Hoc", "deal_table"),
     Ambiguity("AMB-5", "Are Q♠ and J♦ wild (S0) or stops playable at any time (FR-Hoc)?",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comet.cards import Card, rank_text
+from comet.cards import Card, a_rank, rank_text
 from comet.ledger import Payment, plural
 from comet.plays import Play
 
@@ -90,7 +90,7 @@ class _NarrationState:
         rnd = self.rnd
         if kind == "deal":
             dealer, leader = e[1], e[2]
-            return (f"Seat {dealer} deals {rnd.variant.name}; seat {leader} leads "
+            return (f"{rnd.variant.name}: seat {dealer} deals; seat {leader} leads "
                     f"({rnd.rules.direction} play).")
         if kind == "play":
             seat, play = e[1], e[2]
@@ -167,7 +167,7 @@ class _NarrationState:
     def rnd_targets(self, targets: tuple[tuple[int, str], ...]) -> str:
         words = []
         for rank, suit in targets:
-            words.append(Card(rank, suit).symbol if suit else f"a {rank_word(rank)}")
+            words.append(Card(rank, suit).symbol if suit else a_rank(rank))
         return " or ".join(words)
 
 

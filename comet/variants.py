@@ -93,7 +93,8 @@ OLD_COMET = _variant(
     * Pack: 52 cards, aces low, suits irrelevant; the 9♦ (manille) is wild (S0, S1, Enc).
     * Players 2-5; 2 is "too dull" (S0, S1).  Units: 10 jetons + 9 fiches each, fiche = 10 jetons.
     * Deal: floor(52/n) each, the rest dead (AMB-7, our reading; option ``deal_table``).
-    * First hand drawn by lot (S0, S1): see :class:`comet.Match`; later the first hand passes on.
+    * First hand drawn by lot (S0, S1): see :class:`comet.Match`; nobody dealt the turned suit: deal
+      again (AMB-6, our reading); later the first hand passes on.
     * Play: runs announced "six, seven, eight, nine and without ten" (S0, S1, Enc).
     * Stops: a king (its player takes a jeton from each opponent and leads anew); nobody can go
       on (the last player takes a jeton from each and leads anew) (S0, S1, Enc).
@@ -204,7 +205,7 @@ _YANOVSKY_DOC = """
 
 YANOVSKY = _variant(
     "yanovsky-1804", "Yanovsky's comet", "1804", "new comet",
-    "Yanovsky's Russian rules (1804): two colour packs, the 9♣ and 9♥ comets, same rank or one higher.",
+    "Yanovsky's packs, deal and comets (1804), played by S2's own undated rules: same rank or one higher.",
     ("S2", "PW"),
     Rules(deal={2: 18, 3: 12, 4: 10}, min_players=2, max_players=4, **_YANOVSKY_RULES),  # type: ignore[arg-type]
     _options(*_YANOVSKY_OPTIONS),
@@ -214,8 +215,9 @@ YANOVSKY = _variant(
 )
 
 YANOVSKY_EXCHANGE = _variant(
-    "yanovsky-exchange", "Comet with exchange", "1804", "new comet",
-    "'Комета с прикупкой': Yanovsky's comet for 2-5 with an exchange from the talon.",
+    "yanovsky-exchange", "Comet with exchange", "undated", "new comet",
+    "'Комета с прикупкой', in S2's own undated description: the Russian comet for 2-5 with an exchange "
+    "from the talon.",
     ("S2",),
     Rules(deal={2: 18, 3: 12, 4: 10, 5: 9}, min_players=2, max_players=5,
           exchange={2: (6, 6), 3: (6, 3, 3), 4: (4, 2, 1, 1), 5: ()},
@@ -233,8 +235,8 @@ YANOVSKY_EXCHANGE = _variant(
 )
 
 SINGLE_PACK_JOKER = _variant(
-    "single-pack-joker", "One pack with a joker", "19th c.", "new comet",
-    "S2's simplified form: one pack, aces out, a joker replacing a nine as the comet.",
+    "single-pack-joker", "One pack with a joker", "undated", "new comet",
+    "S2's undated simplified form: one pack, aces out, a joker replacing a nine as the comet.",
     ("S2",),
     Rules(**{**_YANOVSKY_RULES, "packs": ("joker",), "partnerships": True},  # type: ignore[arg-type]
           deal={2: 18, 3: 12, 4: 10, 5: 9}, min_players=2, max_players=5),
