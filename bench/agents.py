@@ -1,16 +1,19 @@
-"""Agent strength: greedy vs random and search vs greedy, modern-comet-1991, 2 players.
+"""Agent strength: greedy vs random and search vs greedy, modern-comet-1991, 2 players;
+then our search player against OpenSpiel's IS-MCTS.
 
 Seeded deals with seats swapped every game (``simulate(..., rotate=True)``), 95% confidence
 intervals for the win rate and the mean payment of the first-named agent, and the search
-agent's time per move.  Writes the "agents" section of bench/README.md.
+agent's time per move.  Writes the "agents" section of bench/README.md, and the
+"agents-ismcts" section (``SearchAgent`` at the fast and default levels against
+``ISMCTSBot`` given about the same time per move, every seat in turn, on modern comet for
+two and the 1718 comet for three; skipped when open_spiel is not installed).
 
-    python bench/agents.py [--games 2000] [--workers 2]
+    python bench/agents.py [--games 2000] [--workers 2] [--ismcts-only]
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -22,15 +25,9 @@ import comet  # noqa: E402
 from comet.agents import GreedyAgent, SearchAgent  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _report import write_section  # noqa: E402
+from _report import ci_mean, write_section  # noqa: E402
 
 VARIANT = "modern-comet-1991"
-
-
-def ci_mean(xs: list[float]) -> tuple[float, float]:
-    m = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
-    return m, half
 
 
 def duel(a: str, b: str, games: int, seed: str, workers: int) -> dict[str, float]:
@@ -69,13 +66,68 @@ def time_per_move(level: str, moves: int = 150) -> tuple[float, float, float]:
     return statistics.fmean(times), statistics.median(times), max(times)
 
 
+ISMCTS_MATCHES = (
+    # variant, players, search level, deals (each played once with search in every seat)
+    ("modern-comet-1991", 2, "fast", 40),
+    ("old-comet-1718", 3, "fast", 20),
+    ("modern-comet-1991", 2, "normal", 6),
+    ("old-comet-1718", 3, "normal", 4),
+)
+
+
+def versus_ismcts(workers: int, scale: float, readme: bool) -> None:
+    """SearchAgent against OpenSpiel's ISMCTSBot (see bench/_ismcts.py)."""
+    try:
+        import _ismcts
+    except ImportError as err:  # open_spiel missing
+        print(f"IS-MCTS comparison skipped: {err}")
+        return
+    rows = []
+    for variant, players, level, deals in ISMCTS_MATCHES:
+        deals = max(1, round(deals * scale))
+        r = _ismcts.match(variant, players, level, deals, workers)
+        rows.append(r)
+        print(f"search-{level} vs IS-MCTS ({r['sims']} simulations), {variant} {players}p: {r['games']} games, "
+              f"win {r['win']:.3f} ± {r['win_ci']:.3f}, payment {r['pay']:+.2f} ± {r['pay_ci']:.2f}, "
+              f"{r['search_ms']:.0f} vs {r['ismcts_ms']:.0f} ms/move ({r['seconds']:.0f} s)", flush=True)
+    if not readme:
+        return
+    lines = [
+        "`python bench/agents.py --ismcts-only`: our `SearchAgent` (determinized Monte Carlo with greedy "
+        "playouts, `comet.agents`) against OpenSpiel's `ISMCTSBot` (information-set MCTS, Cowling et al. 2012, "
+        "random rollouts, `allow_inconsistent_action_sets`) playing `python_comet` through `comet.openspiel` "
+        "(its resampler deals the hidden cards with `RoundView.determinize`). Each deal is played once with the "
+        "search player in every seat and IS-MCTS in the others. The search player uses its level's playouts "
+        "(40 fast, 400 default) without a time cap; IS-MCTS gets as many simulations as take about the same time "
+        "per move, measured on this machine just before the match; its UCT constant is "
+        "the spread (standard deviation) of a seat's payment in random play, since payments are in chips, not "
+        f"in [-1, 1]. {workers} worker processes on {os.cpu_count()} cores, shared with other work: times vary.",
+        "",
+        "| game | search level | IS-MCTS simulations | games | search win rate (even: 1/players) | "
+        "search mean payment | ms/move search / IS-MCTS | wall time |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['variant']}, {r['players']} players | {r['level']} | {r['sims']} | {r['games']} | "
+            f"{r['win']:.3f} ± {r['win_ci']:.3f} (even {1 / r['players']:.3f}) | {r['pay']:+.2f} ± {r['pay_ci']:.2f} | "
+            f"{r['search_ms']:.0f} / {r['ismcts_ms']:.0f} | {r['seconds']:.0f} s |")
+    lines += ["", "<!-- ismcts-verdict -->"]
+    write_section("agents-ismcts", "Agents: search against OpenSpiel's IS-MCTS", "\n".join(lines))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--normal-games", type=int, default=200)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--no-readme", action="store_true")
+    ap.add_argument("--ismcts-only", action="store_true", help="only the IS-MCTS comparison")
+    ap.add_argument("--ismcts-scale", type=float, default=1.0, help="scale the IS-MCTS comparison's deals")
     args = ap.parse_args()
+    if args.ismcts_only:
+        versus_ismcts(args.workers, args.ismcts_scale, not args.no_readme)
+        return
     rows = []
     for a, b, games in (("greedy", "random", args.games), ("search-fast", "greedy", args.games),
                         ("search", "greedy", args.normal_games)):
@@ -114,6 +166,7 @@ def main() -> None:
     for level, (m, med, mx) in timings.items():
         lines.append(f"| {level} | {m * 1000:.0f} ms | {med * 1000:.0f} ms | {mx * 1000:.0f} ms |")
     write_section("agents", "Agents: strength and speed", "\n".join(lines))
+    versus_ismcts(args.workers, args.ismcts_scale, True)
 
 
 if __name__ == "__main__":

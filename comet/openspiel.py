@@ -27,7 +27,8 @@ Import this module to register the game (``comet`` never imports it itself)::
   has not seen at random (:meth:`comet.view.RoundView.determinize`) and returns a state with
   the same information state for ``player``: what OpenSpiel's ``ISMCTSBot`` needs.  The
   deal is drawn from every arrangement of the unseen cards (not only the ``deals`` seeded
-  shuffles of the chance node), uniformly among those consistent with public play.
+  shuffles of the chance node) consistent with public play: uniformly when no forced pass
+  has shown a void, otherwise hand by hand (``determinize`` states the weights).
 * **Returns**: the net payment of each seat at the end of the deal (zero-sum).
 """
 
@@ -37,7 +38,6 @@ import random
 from itertools import combinations
 from typing import Any
 
-import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
 from comet.cards import KING, NINE, SUIT_CHARS, sort_key
@@ -252,9 +252,9 @@ class CometState(pyspiel.State):  # type: ignore[misc]
         ``probability_sampler`` is OpenSpiel's (a callable returning a float in [0, 1), as
         ``pyspiel.UniformProbabilitySampler``), a ``random.Random``, or numpy's
         ``RandomState``/``Generator``: it seeds the deal.  The unseen cards are dealt by
-        :meth:`comet.view.RoundView.determinize`: uniformly among the deals consistent with
-        what ``player_id`` saw, public play included (the voids a forced pass shows, turn
-        model H; checked by replaying the card play).  The returned state shares this
+        :meth:`comet.view.RoundView.determinize`, consistent with what ``player_id`` saw,
+        public play included (the voids a forced pass shows, the turn model H; checked by
+        replaying the card play); uniform when no void binds, else hand by hand.  The returned state shares this
         state's ``history()`` (OpenSpiel keeps it; the deal number in it is not the sampled
         deal), so ``serialize()`` gives back the original deal, not the sample.
         """

@@ -133,17 +133,24 @@ class RoundView:
     def determinize(self, rng: random.Random, *, tries: int = 64) -> "Round":
         """A full round consistent with this view, the unseen cards dealt at random.
 
-        Every card this player has not seen is dealt uniformly at random to the other
-        hands, the other players' discards and set-aside cards (exchange, S2) and the dead
-        hand or talon, keeping every size public.  The sampled round's ``view(seat)`` equals
-        this view: the same hand, history, events, ledger and run in progress.
+        The cards this player has not seen are shuffled and dealt to the other hands, the
+        other players' discards and set-aside cards (exchange, S2) and the dead hand or
+        talon, keeping every public size.  The sampled round's ``view(seat)`` equals this
+        view: the same hand, history, events, ledger and run in progress.
 
-        Where the public play depends on hidden cards (who holds the next card in the
-        Pope Joan turn model, Commit 1857's bridge that needs a gap nobody can fill, a
-        declared carte blanche), a deal is kept only if replaying the public card play on
-        it gives the same turns, legal plays and payments (rejection sampling, so uniform
-        among the consistent deals); after ``tries`` rejected deals the last one is
-        returned (every card and size right, some past turn not).
+        Public play says more about the hidden hands, and the sample respects it:
+
+        * **voids** (:attr:`voids`): a player who passed when the rules made it follow
+          (D1, D2), or was skipped by the turn model H, holds no natural card of what was
+          needed; it takes its hand from the shuffled cards it may hold (the most
+          constrained player first).  Uniform when no void binds; otherwise each hand is
+          uniform among the cards left that it may hold, not exactly uniform over deals.
+        * where public play depends on hidden cards in other ways (who holds the next
+          card in the turn model H, Commit 1857's bridge over a gap nobody can fill, a
+          declared carte blanche), a deal is kept only if replaying the public card play
+          on it gives the same turns, legal plays and payments (rejection sampling);
+          after ``tries`` deals the last one is returned (cards, sizes and voids right,
+          some past turn perhaps not).
 
         Not modelled: with the ``leftovers_pass_on`` reading (AMB-15) the talon cards this
         player saw and passed on go back among the unseen cards.  The sampled round
