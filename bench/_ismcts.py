@@ -10,6 +10,7 @@ before each match).  Needs ``open_spiel``.
 from __future__ import annotations
 
 import statistics
+import random
 import time
 from multiprocessing import get_context
 from typing import Any
@@ -18,7 +19,7 @@ import numpy as np
 
 import comet
 import comet.openspiel as cos
-from comet.agents import SearchAgent
+from comet.agents import SearchAgent, _rollout
 
 from _report import ci_mean
 
@@ -33,12 +34,30 @@ def _game(variant: str, players: int) -> Any:
     return _GAMES[key]
 
 
-def _bot(game: Any, sims: int, uct_c: float, seed: int) -> Any:
+def _bot(game: Any, sims: int, uct_c: float, seed: int, rollouts: str) -> Any:
     from open_spiel.python.algorithms import ismcts, mcts
 
     rng = np.random.RandomState(seed)
-    return ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=uct_c, max_simulations=sims,
+    evaluator = mcts.RandomRolloutEvaluator(1, rng) if rollouts == "random" else GreedyRollouts(seed)
+    return ismcts.ISMCTSBot(game, evaluator, uct_c=uct_c, max_simulations=sims,
                             random_state=rng, allow_inconsistent_action_sets=True)
+
+
+class GreedyRollouts:
+    """An OpenSpiel MCTS evaluator that finishes the deal with our greedy play (the playouts
+    ``SearchAgent`` uses, 10% random moves) on the engine directly; uniform priors."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state: Any) -> Any:
+        world = state.round.copy()
+        _rollout(world, self.rng, 0.1)
+        return np.array(world.outcome().payments, dtype=float)
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
 
 
 def payment_spread(variant: str, players: int, games: int = 400) -> float:
@@ -48,15 +67,19 @@ def payment_spread(variant: str, players: int, games: int = 400) -> float:
     return statistics.pstdev(float(r.payments[0]) for r in records)
 
 
-def play(job: tuple[str, int, int, int, str, int, float]) -> dict[str, Any]:
-    """One deal: ``SearchAgent(level)`` in ``seat``, IS-MCTS (``sims`` simulations) elsewhere."""
-    variant, players, deal, seat, level, sims, uct_c = job
+Job = tuple[str, int, int, int, str, int, float, str]
+
+
+def play(job: Job) -> dict[str, Any]:
+    """One deal: ``SearchAgent(level)`` in ``seat``, IS-MCTS (``sims`` simulations, ``rollouts``
+    "random" or "greedy") elsewhere."""
+    variant, players, deal, seat, level, sims, uct_c, rollouts = job
     game = _game(variant, players)
     index = {t: i for i, t in enumerate(cos.action_texts(variant))}
     # The level's playouts with no time cap: both players then slow down alike when the
     # machine is busy, and the choices do not depend on its load.
     agent = SearchAgent(seed=f"{deal}/{seat}", level=level, time_limit=None)
-    bot = _bot(game, sims, uct_c, deal * 31 + seat)
+    bot = _bot(game, sims, uct_c, deal * 31 + seat, rollouts)
     state = game.new_initial_state()
     state.apply_action(deal)
     times: dict[str, list[float]] = {"search": [], "ismcts": []}
@@ -77,7 +100,7 @@ def play(job: tuple[str, int, int, int, str, int, float]) -> dict[str, Any]:
     return {"win": 1.0 if out.winner == seat else 0.0, "pay": float(out.payments[seat]), **times}
 
 
-def calibrate(variant: str, players: int, level: str, uct_c: float) -> tuple[int, float, float]:
+def calibrate(variant: str, players: int, level: str, uct_c: float, rollouts: str) -> tuple[int, float, float]:
     """IS-MCTS simulations giving about the search level's time per move, measured in deals
     played like the real ones (first at 8 simulations, then at the estimate, since a
     simulation costs more in a deeper tree): (simulations, search ms per move, IS-MCTS ms
@@ -85,17 +108,18 @@ def calibrate(variant: str, players: int, level: str, uct_c: float) -> tuple[int
     sims = 8
     search_ms = per_sim = 0.0
     for d in range(2):
-        r = play((variant, players, 10**5 + d, d % players, level, sims, uct_c))
+        r = play((variant, players, 10**5 + d, d % players, level, sims, uct_c, rollouts))
         search_ms = 1000 * statistics.fmean(r["search"])
         per_sim = 1000 * statistics.fmean(r["ismcts"]) / sims
         sims = max(2, round(search_ms / per_sim))
     return sims, search_ms, per_sim
 
 
-def match(variant: str, players: int, level: str, deals: int, workers: int) -> dict[str, Any]:
+def match(variant: str, players: int, level: str, deals: int, workers: int, rollouts: str = "random") -> dict[str, Any]:
     uct_c = payment_spread(variant, players)
-    sims, search_ms, per_sim = calibrate(variant, players, level, uct_c)
-    jobs = [(variant, players, 2000 + d, seat, level, sims, uct_c) for d in range(deals) for seat in range(players)]
+    sims, search_ms, per_sim = calibrate(variant, players, level, uct_c, rollouts)
+    jobs: list[Job] = [(variant, players, 2000 + d, seat, level, sims, uct_c, rollouts)
+                       for d in range(deals) for seat in range(players)]
     start = time.perf_counter()
     if workers > 1:
         with get_context("fork").Pool(workers) as pool:
@@ -107,7 +131,7 @@ def match(variant: str, players: int, level: str, deals: int, workers: int) -> d
     pay, pay_ci = ci_mean([r["pay"] for r in results])
     search_times = [t for r in results for t in r["search"]]
     bot_times = [t for r in results for t in r["ismcts"]]
-    return {"variant": variant, "players": players, "level": level, "deals": deals, "games": len(results),
+    return {"variant": variant, "players": players, "level": level, "rollouts": rollouts, "deals": deals, "games": len(results),
             "sims": sims, "uct_c": uct_c, "calib_search_ms": search_ms, "calib_sim_ms": per_sim,
             "win": win, "win_ci": win_ci, "pay": pay, "pay_ci": pay_ci, "seconds": seconds,
             "search_ms": 1000 * statistics.fmean(search_times), "ismcts_ms": 1000 * statistics.fmean(bot_times)}

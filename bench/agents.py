@@ -67,11 +67,13 @@ def time_per_move(level: str, moves: int = 150) -> tuple[float, float, float]:
 
 
 ISMCTS_MATCHES = (
-    # variant, players, search level, deals (each played once with search in every seat)
-    ("modern-comet-1991", 2, "fast", 40),
-    ("old-comet-1718", 3, "fast", 20),
-    ("modern-comet-1991", 2, "normal", 6),
-    ("old-comet-1718", 3, "normal", 4),
+    # variant, players, search level, deals (each played once with search in every seat), IS-MCTS rollouts
+    ("modern-comet-1991", 2, "fast", 40, "random"),
+    ("old-comet-1718", 3, "fast", 20, "random"),
+    ("modern-comet-1991", 2, "normal", 6, "random"),
+    ("old-comet-1718", 3, "normal", 3, "random"),
+    ("modern-comet-1991", 2, "fast", 20, "greedy"),
+    ("old-comet-1718", 3, "fast", 10, "greedy"),
 )
 
 
@@ -83,11 +85,12 @@ def versus_ismcts(workers: int, scale: float, readme: bool) -> None:
         print(f"IS-MCTS comparison skipped: {err}")
         return
     rows = []
-    for variant, players, level, deals in ISMCTS_MATCHES:
+    for variant, players, level, deals, rollouts in ISMCTS_MATCHES:
         deals = max(1, round(deals * scale))
-        r = _ismcts.match(variant, players, level, deals, workers)
+        r = _ismcts.match(variant, players, level, deals, workers, rollouts)
         rows.append(r)
-        print(f"search-{level} vs IS-MCTS ({r['sims']} simulations), {variant} {players}p: {r['games']} games, "
+        print(f"search-{level} vs IS-MCTS ({r['sims']} simulations, {rollouts} rollouts), {variant} {players}p: "
+              f"{r['games']} games, "
               f"win {r['win']:.3f} ± {r['win_ci']:.3f}, payment {r['pay']:+.2f} ± {r['pay_ci']:.2f}, "
               f"{r['search_ms']:.0f} vs {r['ismcts_ms']:.0f} ms/move ({r['seconds']:.0f} s)", flush=True)
     if not readme:
@@ -103,16 +106,19 @@ def versus_ismcts(workers: int, scale: float, readme: bool) -> None:
         "the spread (standard deviation) of a seat's payment in random play, since payments are in chips, not "
         f"in [-1, 1]. {workers} worker processes on {os.cpu_count()} cores, shared with other work: times vary.",
         "",
-        "| game | search level | IS-MCTS simulations | games | search win rate (even: 1/players) | "
+        "| game | search level | IS-MCTS rollouts | IS-MCTS simulations | games | search win rate | "
         "search mean payment | ms/move search / IS-MCTS | wall time |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
-            f"| {r['variant']}, {r['players']} players | {r['level']} | {r['sims']} | {r['games']} | "
+            f"| {r['variant']}, {r['players']} players | {r['level']} | {r['rollouts']} | {r['sims']} | {r['games']} | "
             f"{r['win']:.3f} ± {r['win_ci']:.3f} (even {1 / r['players']:.3f}) | {r['pay']:+.2f} ± {r['pay_ci']:.2f} | "
             f"{r['search_ms']:.0f} / {r['ismcts_ms']:.0f} | {r['seconds']:.0f} s |")
-    lines += ["", "<!-- ismcts-verdict -->"]
+    lines += ["", "An even match is a win rate of 1/players (0.500, 0.333) and a mean payment of 0; payments "
+              "are the search player's net chips per deal, with 95% confidence intervals (normal approximation). "
+              "UCT constants: " + ", ".join(sorted({f"{r['variant']} {r['players']}p {r['uct_c']:.0f}" for r in rows}))
+              + "."]
     write_section("agents-ismcts", "Agents: search against OpenSpiel's IS-MCTS", "\n".join(lines))
 
 
