@@ -18,11 +18,12 @@ import os
 import statistics
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import comet  # noqa: E402
-from comet.agents import GreedyAgent, SearchAgent  # noqa: E402
+from comet.agents import LEVELS, GreedyAgent, SearchAgent  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _report import ci_mean, write_section  # noqa: E402
@@ -93,8 +94,22 @@ def versus_ismcts(workers: int, scale: float, readme: bool) -> None:
               f"{r['games']} games, "
               f"win {r['win']:.3f} ± {r['win_ci']:.3f}, payment {r['pay']:+.2f} ± {r['pay_ci']:.2f}, "
               f"{r['search_ms']:.0f} vs {r['ismcts_ms']:.0f} ms/move ({r['seconds']:.0f} s)", flush=True)
-    if not readme:
-        return
+    if readme:
+        write_section("agents-ismcts", "Agents: search against OpenSpiel's IS-MCTS", ismcts_report(rows, workers))
+
+
+def verdict(r: dict[str, Any]) -> str:
+    """Who is stronger, by the 95% intervals of both the win rate and the payment."""
+    even = 1 / r["players"]
+    if r["win"] - r["win_ci"] > even and r["pay"] - r["pay_ci"] > 0:
+        return "search stronger"
+    if r["win"] + r["win_ci"] < even and r["pay"] + r["pay_ci"] < 0:
+        return "IS-MCTS stronger"
+    return "no clear difference"
+
+
+def ismcts_report(rows: list[dict[str, Any]], workers: int) -> str:
+    """The README section for the IS-MCTS matches (tables and verdicts from ``rows``)."""
     lines = [
         "`python bench/agents.py --ismcts-only`: our `SearchAgent` (determinized Monte Carlo with greedy "
         "playouts, `comet.agents`) against OpenSpiel's `ISMCTSBot` (information-set MCTS, Cowling et al. 2012, "
@@ -107,19 +122,45 @@ def versus_ismcts(workers: int, scale: float, readme: bool) -> None:
         f"in [-1, 1]. {workers} worker processes on {os.cpu_count()} cores, shared with other work: times vary.",
         "",
         "| game | search level | IS-MCTS rollouts | IS-MCTS simulations | games | search win rate | "
-        "search mean payment | ms/move search / IS-MCTS | wall time |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|",
+        "search mean payment | ms/move search / IS-MCTS | verdict | wall time |",
+        "|---|---|---|---:|---:|---:|---:|---:|---|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r['variant']}, {r['players']} players | {r['level']} | {r['rollouts']} | {r['sims']} | {r['games']} | "
             f"{r['win']:.3f} ± {r['win_ci']:.3f} (even {1 / r['players']:.3f}) | {r['pay']:+.2f} ± {r['pay_ci']:.2f} | "
-            f"{r['search_ms']:.0f} / {r['ismcts_ms']:.0f} | {r['seconds']:.0f} s |")
+            f"{r['search_ms']:.0f} / {r['ismcts_ms']:.0f} | {verdict(r)} | {r['seconds']:.0f} s |")
     lines += ["", "An even match is a win rate of 1/players (0.500, 0.333) and a mean payment of 0; payments "
               "are the search player's net chips per deal, with 95% confidence intervals (normal approximation). "
               "UCT constants: " + ", ".join(sorted({f"{r['variant']} {r['players']}p {r['uct_c']:.0f}" for r in rows}))
               + "."]
-    write_section("agents-ismcts", "Agents: search against OpenSpiel's IS-MCTS", "\n".join(lines))
+    random_rows = [r for r in rows if r["rollouts"] == "random"]
+    greedy_rows = [r for r in rows if r["rollouts"] == "greedy"]
+    if random_rows:
+        sim_ms = statistics.fmean(r["ismcts_ms"] / r["sims"] for r in random_rows)
+        playout_ms = statistics.fmean(r["search_ms"] / LEVELS[r["level"]][0] for r in random_rows)
+        lines += ["", f"At equal time IS-MCTS runs {min(r['sims'] for r in random_rows)}-"
+                  f"{max(r['sims'] for r in random_rows)} simulations a move: each costs about {sim_ms:.0f} ms "
+                  "through OpenSpiel's Python game interface (a resampled deal, an information-state string at every "
+                  "tree node, a random rollout through `apply_action` and `legal_actions`), against about "
+                  f"{playout_ms:.1f} ms per greedy playout for the search player, which works on the engine directly; "
+                  "and a random rollout judges a position by random play, the greedy playout by the period "
+                  "advice."]
+    if greedy_rows:
+        outcome = "; ".join(f"{r['variant']} {r['players']}p: {verdict(r)}" for r in greedy_rows)
+        lines += ["", "With our greedy playouts as its rollouts (evaluated on the engine, not through OpenSpiel's "
+                  f"interface) IS-MCTS gets {', '.join(str(r['sims']) for r in greedy_rows)} simulations a move at "
+                  f"the fast level ({outcome})."]
+    stronger = [r for r in rows if verdict(r) == "IS-MCTS stronger"]
+    for r in stronger:
+        lines += ["", f"IS-MCTS ({r['rollouts']} rollouts) is stronger on {r['variant']} {r['players']}p at the "
+                  f"{r['level']} level: the search player wins {1 / r['players'] - r['win']:.3f} less often than "
+                  f"even and loses {-r['pay']:.1f} chips a deal."]
+    if not stronger:
+        lines += ["", "What IS-MCTS would take to pass the search player at equal time: rollouts with game "
+                  "knowledge and many more simulations a second (resampling, the tree walk and the rollouts on "
+                  "the engine rather than through `pyspiel` states and strings)."]
+    return "\n".join(lines)
 
 
 def main() -> None:
