@@ -4,7 +4,7 @@ Used by ``bench/agents.py`` (``--ismcts-only`` runs just this) (the "agents-ismc
 Each deal is played once with the search player in every seat, the IS-MCTS bot in the
 others.  The search player uses its level's playouts without a time cap; the IS-MCTS bot
 gets as many simulations as take about the same time per move (calibrated on this machine
-before each match).  Needs ``open_spiel``.
+before each match, in CPU time).  Needs ``open_spiel``.
 """
 
 from __future__ import annotations
@@ -88,13 +88,13 @@ def play(job: Job) -> dict[str, Any]:
         if len(legal) == 1:
             state.apply_action(legal[0])
             continue
-        start = time.perf_counter()
+        start = time.process_time()
         if state.current_player() == seat:
             action = index[agent.choose(state.round).text]
-            times["search"].append(time.perf_counter() - start)
+            times["search"].append(time.process_time() - start)
         else:
             action = int(bot.step(state))
-            times["ismcts"].append(time.perf_counter() - start)
+            times["ismcts"].append(time.process_time() - start)
         state.apply_action(action)
     out = state.round.outcome()
     return {"win": 1.0 if out.winner == seat else 0.0, "pay": float(out.payments[seat]), **times}
@@ -102,12 +102,13 @@ def play(job: Job) -> dict[str, Any]:
 
 def calibrate(variant: str, players: int, level: str, uct_c: float, rollouts: str) -> tuple[int, float, float]:
     """IS-MCTS simulations giving about the search level's time per move, measured in deals
-    played like the real ones (first at 8 simulations, then at the estimate, since a
+    played like the real ones (first at 8 simulations, then twice at the estimate, since a
     simulation costs more in a deeper tree): (simulations, search ms per move, IS-MCTS ms
-    per simulation)."""
+    per simulation).  Times are the process's CPU time, so that other work on the machine
+    does not skew the balance."""
     sims = 8
     search_ms = per_sim = 0.0
-    for d in range(2):
+    for d in range(3):
         r = play((variant, players, 10**5 + d, d % players, level, sims, uct_c, rollouts))
         search_ms = 1000 * statistics.fmean(r["search"])
         per_sim = 1000 * statistics.fmean(r["ismcts"]) / sims

@@ -116,13 +116,13 @@ def ismcts_report(rows: list[dict[str, Any]], workers: int) -> str:
         "random rollouts, `allow_inconsistent_action_sets`) playing `python_comet` through `comet.openspiel` "
         "(its resampler deals the hidden cards with `RoundView.determinize`). Each deal is played once with the "
         "search player in every seat and IS-MCTS in the others. The search player uses its level's playouts "
-        "(40 fast, 400 default) without a time cap; IS-MCTS gets as many simulations as take about the same time "
-        "per move, measured on this machine just before the match; its UCT constant is "
+        "(40 fast, 400 default) without a time cap; IS-MCTS gets as many simulations as take about the same CPU time "
+        "per move, measured on this machine just before the match (times below are CPU time per move with a choice); its UCT constant is "
         "the spread (standard deviation) of a seat's payment in random play, since payments are in chips, not "
-        f"in [-1, 1]. {workers} worker processes on {os.cpu_count()} cores, shared with other work: times vary.",
+        f"in [-1, 1]. {workers} worker processes on {os.cpu_count()} cores, shared with other work (wall times vary).",
         "",
         "| game | search level | IS-MCTS rollouts | IS-MCTS simulations | games | search win rate | "
-        "search mean payment | ms/move search / IS-MCTS | verdict | wall time |",
+        "search mean payment | CPU ms/move search / IS-MCTS | verdict | wall time |",
         "|---|---|---|---:|---:|---:|---:|---:|---|---:|",
     ]
     for r in rows:
