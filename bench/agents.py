@@ -112,13 +112,14 @@ def ismcts_report(rows: list[dict[str, Any]], workers: int) -> str:
     """The README section for the IS-MCTS matches (tables and verdicts from ``rows``)."""
     lines = [
         "`python bench/agents.py --ismcts-only`: our `SearchAgent` (determinized Monte Carlo with greedy "
-        "playouts, `comet.agents`) against OpenSpiel's `ISMCTSBot` (information-set MCTS, Cowling et al. 2012, "
-        "random rollouts, `allow_inconsistent_action_sets`) playing `python_comet` through `comet.openspiel` "
+        "playouts, `comet.agents`) against OpenSpiel's `ISMCTSBot` (information-set MCTS after Cowling, Powley "
+        "and Whitehouse, `allow_inconsistent_action_sets`) with OpenSpiel's random rollouts or with our greedy "
+        "playouts (`GreedyRollouts` in `bench/_ismcts.py`), playing `python_comet` through `comet.openspiel` "
         "(its resampler deals the hidden cards with `RoundView.determinize`). Each deal is played once with the "
         "search player in every seat and IS-MCTS in the others. The search player uses its level's playouts "
         "(40 fast, 400 default) without a time cap; IS-MCTS gets as many simulations as take about the same CPU time "
-        "per move, measured on this machine just before the match (times below are CPU time per move with a choice); its UCT constant is "
-        "the spread (standard deviation) of a seat's payment in random play, since payments are in chips, not "
+        "per move, measured on this machine just before the match (times below are CPU time per move with a "
+        "choice); its UCT constant is the spread (standard deviation) of a seat's payment in random play, since payments are in chips, not "
         f"in [-1, 1]. {workers} worker processes on {os.cpu_count()} cores, shared with other work (wall times vary).",
         "",
         "| game | search level | IS-MCTS rollouts | IS-MCTS simulations | games | search win rate | "
@@ -134,6 +135,10 @@ def ismcts_report(rows: list[dict[str, Any]], workers: int) -> str:
               "are the search player's net chips per deal, with 95% confidence intervals (normal approximation). "
               "UCT constants: " + ", ".join(sorted({f"{r['variant']} {r['players']}p {r['uct_c']:.0f}" for r in rows}))
               + "."]
+    if any(r["games"] < 30 for r in rows):
+        lines += ["", "Rows of fewer than 30 games (the default level: ten times the fast level's playouts, and as "
+                  "much time for IS-MCTS, so only a few deals fit the bench's few minutes) are too short to tell "
+                  "anything but a large gap."]
     random_rows = [r for r in rows if r["rollouts"] == "random"]
     greedy_rows = [r for r in rows if r["rollouts"] == "greedy"]
     if random_rows:
