@@ -34,7 +34,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import comet
-from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED
+from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, players_text
 from widgets.play import PlayTable
 
 PARAMETERS = ("variant", "players", "bot", "seed", "lang")
@@ -140,13 +140,12 @@ def parse_query(family: str, query: str | None) -> Settings:
                             f"Playing {out.variant}.")
     variant = comet.VARIANTS[out.variant]
     out.players = default_players(variant)
-    lo, hi = variant.players.start, variant.players.stop - 1
     if "players" in given:
         text = given["players"]
         if _WHOLE.fullmatch(text) and int(text) in variant.players:
             out.players = int(text)
         else:
-            problems.append(f"{variant.name} is played by {lo} to {hi} players, not {_shown(text)}; "
+            problems.append(f"{variant.name} is played by {players_text(variant)}, not {_shown(text)}; "
                             f"playing with {out.players}.")
     if "bot" in given:
         if given["bot"] in BOT_NAMES:
@@ -247,10 +246,12 @@ def play_page(family: str, query: str | None = None) -> PlayTable:
     table.add_class(f"comet-play-{family}")
     table.table.add_class("comet-play-table")
     table.play_buttons.add_class("comet-play-buttons")
-    table.pass_button.add_class("comet-play-pass")
+    for b in table.twins("pass"):
+        b.add_class("comet-play-pass")
     table.other_row.add_class("comet-play-other")
     table.messages.widget.add_class("comet-play-message")
-    table.new_deal_button.add_class("comet-play-new")
+    for b in table.twins("new"):
+        b.add_class("comet-play-new")
     if settings.problems:
         from ipywidgets import HTML, Layout
 
