@@ -50,13 +50,21 @@ TEMPLATES = ROOT / "tools" / "jupyter"
 """Holds ``voila/templates/comet``, the pages' Voila template (found through ``JUPYTER_PATH``)."""
 
 
-def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, fill_delay: float = 2.0) -> list[str]:
-    """The Voila command line serving ``book/play/`` on ``HOST:port``."""
+IDLE_CUT = 600
+"""Seconds without a move after which a game's kernel is shut down (the page warns before)."""
+CULL_INTERVAL = 30
+"""How often Voila looks for idle kernels (a game is cut between IDLE_CUT and IDLE_CUT + this)."""
+PLAY_SERVER = ROOT / "tools" / "play_server.py"
+"""Voila with our landing and error pages and a working shutdown of left pages."""
+
+
+def voila_command(port: int, pool_size: int = 2, python: str = sys.executable, fill_delay: float = 2.0,
+                  idle_cut: float = IDLE_CUT) -> list[str]:
+    """The command line serving ``book/play/`` on ``HOST:port``: ``tools/play_server.py`` (Voila)."""
     preheat = pool_size > 0
     return [
         python,
-        "-m",
-        "voila",
+        str(PLAY_SERVER),
         str(PLAY_DIR),
         "--no-browser",
         f"--Voila.ip={HOST}",
@@ -85,16 +93,22 @@ def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, f
         # Voila talks to its kernels over Unix sockets in its own runtime directory, not TCP
         # ports of 127.0.0.1 that any local user could connect to.
         "--KernelManager.transport=ipc",
-        # A kernel whose page went away without closing it is shut down after an hour.
-        "--MappingKernelManager.cull_idle_timeout=3600",
-        "--MappingKernelManager.cull_interval=300",
-        "--MappingKernelManager.cull_connected=False",
+        # A page that is left shuts its kernel down (tools/play_server.py). A game with no move for
+        # idle_cut seconds, its page open or not, is cut (the page warns its visitor first); a
+        # pre-heated kernel waiting for its visitor is busy, and busy kernels are never culled.
+        f"--MappingKernelManager.cull_idle_timeout={idle_cut:g}",
+        f"--MappingKernelManager.cull_interval={min(CULL_INTERVAL, max(1, int(idle_cut) // 4))}",
+        "--MappingKernelManager.cull_connected=True",
+        "--MappingKernelManager.cull_busy=False",
     ]
 
 
-def voila_env() -> dict[str, str]:
-    """Environment for Voila and its kernels: ``comet`` importable from the repo root."""
+def voila_env(book_url: str | None = None) -> dict[str, str]:
+    """Environment for Voila and its kernels: ``comet`` importable from the repo root; the book's
+    address (``COMET_BOOK_URL``) for the landing page's link."""
     env = dict(os.environ)
+    if book_url:
+        env["COMET_BOOK_URL"] = book_url
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
     env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
@@ -185,8 +199,9 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
 def main() -> int:
     book_port = int(os.environ.get("COMET_BOOK_PORT", "8000"))
     play_port = int(os.environ.get("COMET_PLAY_PORT", "8866"))
-    pool_size = int(os.environ.get("COMET_VOILA_POOL_SIZE", "1"))
+    pool_size = int(os.environ.get("COMET_VOILA_POOL_SIZE", "2"))
     fill_delay = float(os.environ.get("COMET_VOILA_FILL_DELAY", "2"))
+    idle_cut = float(os.environ.get("COMET_VOILA_IDLE_CUT", str(IDLE_CUT)))
     book_dir = Path(os.environ.get("COMET_BOOK_DIR", str(ROOT / "_build" / "html")))
     if not (book_dir / "index.html").is_file():
         print(f"serve: {book_dir}/index.html is missing: run `make book` first", file=sys.stderr)
@@ -205,9 +220,9 @@ def main() -> int:
         server_thread = threading.Thread(target=server.serve_forever, name="book", daemon=True)
         server_thread.start()
         voila = subprocess.Popen(
-            voila_command(play_port, pool_size, fill_delay=fill_delay),
+            voila_command(play_port, pool_size, fill_delay=fill_delay, idle_cut=idle_cut),
             cwd=ROOT,
-            env=voila_env(),
+            env=voila_env(f"http://{HOST}:{book_port}/"),
             stdin=subprocess.DEVNULL,
             stderr=subprocess.PIPE,  # Voila's log, through forward_output
             start_new_session=True,  # own process group: stopped as a whole

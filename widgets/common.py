@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 import ipywidgets as W
 
 import comet
+from widgets.landing import players_words as players_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,12 +54,6 @@ def check_variant(value: Any) -> comet.Variant:
         known = ", ".join(comet.VARIANTS)
         raise UserError(f"{value!r} is not a variant of this book; choose one of: {known}.")
     return comet.VARIANTS[value]
-
-
-def players_text(variant: comet.Variant) -> str:
-    """How many play ``variant``: ``"2 players"``, ``"2 to 5 players"``."""
-    lo, hi = variant.players.start, variant.players.stop - 1
-    return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
 
 
 def check_players(variant: comet.Variant, value: Any) -> int:

@@ -35,6 +35,7 @@ from urllib.parse import parse_qsl
 
 import comet
 from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, players_text
+from widgets.landing import FAMILIES, TITLES, family_page
 from widgets.play import PlayTable
 
 PARAMETERS = ("variant", "players", "bot", "seed", "lang")
@@ -42,20 +43,6 @@ PARAMETERS = ("variant", "players", "bot", "seed", "lang")
 MAX_QUERY = 1000
 """A longer query string is ignored as a whole."""
 _WHOLE = re.compile(r"[0-9]{1,10}")
-
-
-def _family_page(family: str) -> str:
-    return family.replace(" ", "-")
-
-
-FAMILIES: dict[str, tuple[str, ...]] = {}
-"""Page name (``book/play/<name>.ipynb``) -> the ids of its variants, in the book's order."""
-for _v in comet.VARIANTS.values():
-    FAMILIES.setdefault(_family_page(_v.family), ())
-    FAMILIES[_family_page(_v.family)] += (_v.id,)
-
-TITLES = {"hoc": "Hoc", "manille": "Manille", "new-comet": "The new comet", "modern": "The modern comet",
-          "commit": "Commit"}
 
 
 def games_markdown(family: str) -> str:
@@ -132,7 +119,7 @@ def parse_query(family: str, query: str | None) -> Settings:
         if vid in variants:
             out.variant = vid
         elif vid in comet.VARIANTS:
-            other = _family_page(comet.VARIANTS[vid].family)
+            other = family_page(comet.VARIANTS[vid].family)
             problems.append(f"{_shown(vid)} is not played on this page but on the {TITLES.get(other, other)} page "
                             f"({other}.ipynb); this page has {', '.join(variants)}. Playing {out.variant}.")
         else:
