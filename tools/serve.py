@@ -196,6 +196,20 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
     raise _Stop()
 
 
+def warn_if_links_elsewhere(book_dir: Path, play_url: str) -> bool:
+    """Say so (on stderr) if the book's play links point somewhere else than ``play_url``: the
+    build records its URL in ``.play-url`` (``book/_ext/comet_play.py``). True if they do."""
+    recorded = book_dir / ".play-url"
+    if not recorded.is_file():
+        return False
+    built = recorded.read_text(encoding="utf-8").strip().rstrip("/")
+    if built == play_url.rstrip("/"):
+        return False
+    print(f"serve: the book's play links point at {built}/, not at {play_url} where Voila is started; "
+          f"`make serve` rebuilds it (or: COMET_PLAY_URL={play_url.rstrip('/')} make book)", file=sys.stderr, flush=True)
+    return True
+
+
 def main() -> int:
     book_port = int(os.environ.get("COMET_BOOK_PORT", "8000"))
     play_port = int(os.environ.get("COMET_PLAY_PORT", "8866"))
@@ -206,6 +220,8 @@ def main() -> int:
     if not (book_dir / "index.html").is_file():
         print(f"serve: {book_dir}/index.html is missing: run `make book` first", file=sys.stderr)
         return 2
+
+    warn_if_links_elsewhere(book_dir, f"http://{HOST}:{play_port}/")
 
     signal.signal(signal.SIGTERM, _raise_stop)
     signal.signal(signal.SIGINT, _raise_stop)
