@@ -170,6 +170,10 @@ def stop_process_group(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> 
         pass
 
 
+VOILA_LOG_PREFIXES = (b"[Voila]", b"[CometVoila]")
+"""How Voila's own log lines start (tools/play_server.py's Voila logs as CometVoila)."""
+
+
 class _Stop(Exception):
     pass
 
@@ -182,7 +186,7 @@ def forward_output(source: IO[bytes], sink: IO[bytes], stopping: threading.Event
     of them. They are counted and left out, and one line says so."""
     left_out = 0
     for line in iter(source.readline, b""):
-        if stopping.is_set() and not line.startswith(b"[Voila]"):
+        if stopping.is_set() and not line.startswith(VOILA_LOG_PREFIXES):
             left_out += 1
             continue
         sink.write(line)
