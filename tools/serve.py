@@ -9,12 +9,17 @@
   (one page per family: hoc, manille, new-comet, modern, commit), sources stripped,
   tracebacks hidden, with pre-heated kernels.
 
+Voila runs as ``tools/play_server.py`` (Voila with our landing page at the root, our 404 page, and
+the ``_xsrf`` cookie a page's shutdown request needs: a page that is left frees its kernel at once).
+
 Pre-heating: Voila starts ``pool_size`` kernels per page ahead of visitors and runs the page in
 them; ``widgets.pages`` then waits for the visitor's request to read the URL's settings. Sized
-for a 2-core machine: one kernel per page (five, about 80 MB each) is ready at any time; a
-used one is replaced at once (``fill_delay=0``); visitors beyond the pool get a kernel started
-on demand (about 2 s slower). Kernels of pages closed without saying goodbye are culled after
-an hour with no connection.
+for a class on a 2-core machine: two kernels per page (ten, about 80 MB each) are ready at any
+time, so the next visitor to a page gets a table at once; a used one is replaced after
+``fill_delay`` (2 s: not while the visitor's page loads); visitors beyond the pool get a kernel
+started on demand (a few seconds slower; ``bench/class_visits.py`` measures a burst). A game with
+no move for ``IDLE_CUT`` seconds (10 minutes; ``COMET_VOILA_IDLE_CUT``) is cut, its page open or
+not; the page warns its visitor two minutes before.
 
 When both answer it prints exactly two lines::
 
@@ -23,7 +28,9 @@ When both answer it prints exactly two lines::
 
 and runs until Ctrl-C or SIGTERM, which stop both (Voila's whole process group) and exit 0.
 Environment: COMET_BOOK_PORT, COMET_PLAY_PORT, COMET_BOOK_DIR (default ``_build/html``),
-COMET_VOILA_POOL_SIZE (pre-heated kernels per page, default 1; 0 turns pre-heating off).
+COMET_VOILA_POOL_SIZE (pre-heated kernels per page, default 2; 0 turns pre-heating off),
+COMET_VOILA_FILL_DELAY (seconds, default 2), COMET_VOILA_IDLE_CUT (seconds, default 600). The
+book's play links must point here: ``make serve`` rebuilds a book built for another address.
 Standard library only.
 """
 
