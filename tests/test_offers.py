@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import comet  # noqa: E402
-from tests.widget_helpers import click  # noqa: E402
+from tests.widget_helpers import button_of, click  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import Offers, check_players, UserError  # noqa: E402
 from widgets.pages import parse_query, play_page  # noqa: E402
@@ -44,11 +44,7 @@ def test_double_click_on_a_card_plays_it_once(family: str, query: str) -> None:
     for _ in range(200):
         if table.round.is_over:
             break
-        text = table.shown_plays[0]
-        b = table.button_for(text)
-        if b is None:
-            table.other_choice.value = text
-            b = table.other_button
+        b = button_of(table, table.shown_plays[0])
         before = human_decisions(table)
         first, second = double_click(table, b)
         assert human_decisions(table) == before + 1
@@ -111,12 +107,7 @@ def test_double_click_on_undo_hint_and_next_deal() -> None:
     first, second = double_click(table, table.hint_button)
     assert second == first and table.messages.text.startswith("Hint")
     while not table.round.is_over:
-        t = table.shown_plays[0]
-        b = table.button_for(t)
-        if b is None:
-            table.other_choice.value = t
-            b = table.other_button
-        click(b)
+        click(button_of(table, table.shown_plays[0]))
     assert table.new_deal_button.description == "Next deal"
     first, second = double_click(table, table.new_deal_button)
     assert second == first and table.match.deal_number == 2

@@ -55,6 +55,19 @@ def _single_card(p: comet.Play) -> bool:
     return p.kind == "cards" and len(p.cards) == 1 and p.wild is None
 
 
+class _Shown:
+    """A button of a :class:`PlayTable`: the model of its two that draws the current state."""
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name = name
+        self.__doc__ = doc
+
+    def __get__(self, table: Any, owner: type | None = None) -> Any:
+        if table is None:
+            return self
+        return table._twins[self.name][table.offers.side]
+
+
 class PlayTable(W.VBox):
     """A table where you (seat 0) play a deal or a match of any variant against bots.
 
@@ -177,27 +190,11 @@ class PlayTable(W.VBox):
         """Both models of a button (``new``, ``undo``, ``hint``, ``pass``, ``other``), e.g. to style them."""
         return self._twins[name]
 
-    @property
-    def new_deal_button(self) -> W.Button:
-        """*New match* (or *Next deal*) as shown now."""
-        return self._twins["new"][self.offers.side]
-
-    @property
-    def undo_button(self) -> W.Button:
-        return self._twins["undo"][self.offers.side]
-
-    @property
-    def hint_button(self) -> W.Button:
-        return self._twins["hint"][self.offers.side]
-
-    @property
-    def pass_button(self) -> W.Button:
-        return self._twins["pass"][self.offers.side]
-
-    @property
-    def other_button(self) -> W.Button:
-        """*Play it*, next to the list of group and comet plays."""
-        return self._twins["other"][self.offers.side]
+    new_deal_button = _Shown("new", "*New match* (or *Next deal*) as shown now.")
+    undo_button = _Shown("undo", "*Undo* as shown now.")
+    hint_button = _Shown("hint", "*Hint* as shown now.")
+    pass_button = _Shown("pass", "*Pass* as shown now.")
+    other_button = _Shown("other", "*Play it*, next to the list of group and comet plays, as shown now.")
 
     @property
     def _pool(self) -> list[W.Button]:
