@@ -189,3 +189,19 @@ def test_one_player_count_is_not_a_range() -> None:
     modern = comet.VARIANTS["modern-comet-1991"]
     with pytest.raises(UserError, match="played by 2 to 5 players"):
         check_players(modern, 9)
+
+
+# ------------------------------------------------------------------ StepThrough
+def test_double_click_on_next_or_back_steps_once() -> None:
+    from widgets import StepThrough
+
+    s = StepThrough(seed=3)
+    for name, step in (("next_button", 1), ("next_button", 2), ("back_button", 1), ("last_button", s.steps),
+                       ("first_button", 0)):
+        b = getattr(s, name)
+        click(b)
+        assert s.step == step
+        click(b)  # the second click of a double click: its button drew the previous step
+        assert s.step == step and not s.messages.is_error, (name, s.messages.text)
+    click(s.next_button)  # the button now shown does step
+    assert s.step == 1

@@ -220,6 +220,20 @@ class Offers:
         return b._comet_offer[1] if self.current(b) else None
 
 
+class Shown:
+    """A button attribute of a widget with twin buttons (``self._twins[name]``, see :func:`twin_buttons`):
+    the model of the two that draws the current state (``self.offers.side``)."""
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name = name
+        self.__doc__ = doc
+
+    def __get__(self, widget: Any, owner: type | None = None) -> Any:
+        if widget is None:
+            return self
+        return widget._twins[self.name][widget.offers.side]
+
+
 def offered(method: F) -> F:
     """Decorate a button callback of a widget with ``self.offers``: a click on a button that was
     not offered in the current state (a stale click, see :class:`Offers`) is ignored quietly."""

@@ -22,6 +22,7 @@ from widgets.common import (
     BOT_NAMES,
     Messages,
     Offers,
+    Shown,
     UserError,
     bot_move,
     card_label,
@@ -53,19 +54,6 @@ _RED, _BLACK, _BLUE, _GREEN = "#c8102e", "#1b1b1b", "#1560bd", "#1e7b34"
 def _single_card(p: comet.Play) -> bool:
     """One natural card (a button of its own, in large type); else a group or a wild play."""
     return p.kind == "cards" and len(p.cards) == 1 and p.wild is None
-
-
-class _Shown:
-    """A button of a :class:`PlayTable`: the model of its two that draws the current state."""
-
-    def __init__(self, name: str, doc: str) -> None:
-        self.name = name
-        self.__doc__ = doc
-
-    def __get__(self, table: Any, owner: type | None = None) -> Any:
-        if table is None:
-            return self
-        return table._twins[self.name][table.offers.side]
 
 
 class PlayTable(W.VBox):
@@ -190,11 +178,11 @@ class PlayTable(W.VBox):
         """Both models of a button (``new``, ``undo``, ``hint``, ``pass``, ``other``), e.g. to style them."""
         return self._twins[name]
 
-    new_deal_button = _Shown("new", "*New match* (or *Next deal*) as shown now.")
-    undo_button = _Shown("undo", "*Undo* as shown now.")
-    hint_button = _Shown("hint", "*Hint* as shown now.")
-    pass_button = _Shown("pass", "*Pass* as shown now.")
-    other_button = _Shown("other", "*Play it*, next to the list of group and comet plays, as shown now.")
+    new_deal_button = Shown("new", "*New match* (or *Next deal*) as shown now.")
+    undo_button = Shown("undo", "*Undo* as shown now.")
+    hint_button = Shown("hint", "*Hint* as shown now.")
+    pass_button = Shown("pass", "*Pass* as shown now.")
+    other_button = Shown("other", "*Play it*, next to the list of group and comet plays, as shown now.")
 
     @property
     def _pool(self) -> list[W.Button]:
