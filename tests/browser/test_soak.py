@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from .conftest import fake_book, start_serve, stop_serve
-from .soak import PAGES, burst, percentile, sequential_visits, settle
+from .soak import PAGES, burst, clock, percentile, sequential_visits, settle
 
 VISITS = int(os.environ.get("COMET_SOAK_VISITS", "200"))
 BURST = 20
@@ -31,6 +31,8 @@ def test_a_class_comes_and_goes(browser: Any, tmp_path_factory: pytest.TempPathF
         pytest.skip("the soak test is opt-in: COMET_SOAK=1 (make bench runs it)")
     served = start_serve(fake_book(tmp_path_factory), pool_size=POOL, fill_delay=2)
     contexts = [browser.new_context() for _ in range(2)]
+    for c in contexts:
+        clock(c)
     try:
         pid = served.process.pid
         pool = POOL * len(PAGES)
