@@ -126,14 +126,16 @@ def test_forged_widget_messages(page: Any, served: Served) -> None:
         forge(client.update(variant[0], {"index": "modern"}))
         forge(client.update(seed[0], {"value": "a lot"}))  # not a number: refused
         forge(client.update(seed[0], {"max": -1}))
-        forge(client.click(play_it[0]))  # the hidden "Play it": readable message
+        for b in play_it:  # the hidden "Play it" (both its models: one draws this state): readable message
+            forge(client.click(b))
         page.locator(".comet-play-message [role=alert]").wait_for(timeout=15_000)
         message = page.locator(".comet-play-message").inner_text()
         assert "Cannot do that" in message and "choose a play in the list first" in message, message
         for b in hidden_cards[:2]:
             forge(client.click(b))
         if not any(p.startswith("Pass") for p in before["buttons"]) and not before["pass"]:
-            forge(client.click(passes[0]))  # Pass when passing is not legal
+            for b in passes:  # Pass when passing is not legal
+                forge(client.click(b))
         page.wait_for_timeout(300)
         after = page_state(page)
         assert after is not None
