@@ -98,7 +98,15 @@ book: venv vendor
 $(BOOK_INDEX): $(BOOK_SOURCES) $(VENV_STAMP) $(VENDOR_STAMP)
 	$(MAKE) --no-print-directory book
 
+# The book's play links must point at the Voila that serve starts: $COMET_PLAY_URL if set, else
+# port $COMET_PLAY_PORT (default 8866) of 127.0.0.1. The build records its URL (book/_ext/comet_play.py:
+# _build/html/.play-url); a book built for another address is rebuilt first.
 serve: venv vendor $(BOOK_INDEX)
+	@want="$${COMET_PLAY_URL:-http://127.0.0.1:$${COMET_PLAY_PORT:-8866}}"; want="$${want%/}"; \
+	have="$$(cat $(BUILD_DIR)/html/.play-url 2>/dev/null || true)"; \
+	if [ "$$have" != "$$want" ]; then \
+	  echo "make serve: the book links to $${have:-an unknown address}, Voila will be on $$want: rebuilding the book"; \
+	  COMET_PLAY_URL="$$want" $(MAKE) --no-print-directory book; fi
 	$(VPY) tools/serve.py
 
 # --- Tests -------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Playable pages: time to a clickable table, click latency, memory per session, 20 visitors.
 
-Starts ``tools/serve.py`` (its defaults: one pre-heated kernel per page, refill after 2 s) on
+Starts ``tools/serve.py`` (its defaults: two pre-heated kernels per page, refill after 2 s) on
 free ports and drives Debian's headless Chromium with Playwright:
 
 * **time to a clickable table**: from ``page.goto`` to the first card button visible, each
@@ -166,7 +166,7 @@ def main() -> None:
     book = Path(os.environ.get("TMPDIR", "/tmp")) / "comet-bench-book"
     book.mkdir(exist_ok=True)
     (book / "index.html").write_text("<!doctype html><title>book</title>\n")
-    served = start_serve(book, pool_size=1, fill_delay=2)
+    served = start_serve(book, pool_size=2, fill_delay=2)
     cold: list[float] = []
     warm: list[float] = []
     latencies: list[float] = []
@@ -284,7 +284,7 @@ def main() -> None:
     history = record_run(idle_load, cold, warm, latencies, finished)
     ok = lambda good: "met" if good else "NOT met"  # noqa: E731
     body = f"""
-`python bench/pages.py`: `tools/serve.py` as `make serve` runs it (one pre-heated kernel per page, refilled
+`python bench/pages.py`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels per page, refilled
 2 s after use), headless Chromium (Playwright) on the same 2-core machine, loopback, no host but 127.0.0.1
 resolvable. {ROUNDS} loads of each of the 5 pages per row, each once the server is idle again (the used
 kernel replaced). Browsers keep a profile on disk, as visitors' do: a first visit empties the browser's cache

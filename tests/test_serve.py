@@ -36,8 +36,9 @@ def test_everything_is_copied_while_running() -> None:
 
 def test_only_voilas_lines_when_stopping_and_a_count_of_the_rest() -> None:
     data = b"[Voila] Handle signal 15.\n" + SHUTDOWN_TRACEBACK * 2 + b"[Voila] Kernel shutdown: k\n"
+    data += b"[CometVoila] Kernel shutdown: k2\n"
     assert _forward(data, stopping=True) == (
-        b"[Voila] Handle signal 15.\n[Voila] Kernel shutdown: k\n"
+        b"[Voila] Handle signal 15.\n[Voila] Kernel shutdown: k\n[CometVoila] Kernel shutdown: k2\n"
         b"serve: left out 10 lines the kernels printed as they were stopped\n")
 
 

@@ -28,6 +28,16 @@ def click(button: Any) -> None:
     button._handle_custom_msg({"event": "click"}, [])
 
 
+def button_of(table: Any, text: str) -> Any:
+    """The button that makes the play ``text`` now: its card button, else *Play it* with the play
+    chosen in the list."""
+    b = table.button_for(text)
+    if b is None:
+        table.other_choice.value = text
+        b = table.other_button
+    return b
+
+
 def human_move(table: Any, rng: random.Random) -> str:
     """Make one legal move for seat 0 through the widgets only; return its text."""
     shown = table.shown_plays

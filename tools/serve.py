@@ -9,12 +9,17 @@
   (one page per family: hoc, manille, new-comet, modern, commit), sources stripped,
   tracebacks hidden, with pre-heated kernels.
 
+Voila runs as ``tools/play_server.py`` (Voila with our landing page at the root, our 404 page, and
+the ``_xsrf`` cookie a page's shutdown request needs: a page that is left frees its kernel at once).
+
 Pre-heating: Voila starts ``pool_size`` kernels per page ahead of visitors and runs the page in
 them; ``widgets.pages`` then waits for the visitor's request to read the URL's settings. Sized
-for a 2-core machine: one kernel per page (five, about 80 MB each) is ready at any time; a
-used one is replaced at once (``fill_delay=0``); visitors beyond the pool get a kernel started
-on demand (about 2 s slower). Kernels of pages closed without saying goodbye are culled after
-an hour with no connection.
+for a class on a 2-core machine: two kernels per page (ten, about 80 MB each) are ready at any
+time, so the next visitor to a page gets a table at once; a used one is replaced after
+``fill_delay`` (2 s: not while the visitor's page loads); visitors beyond the pool get a kernel
+started on demand (a few seconds slower; ``bench/class_visits.py`` measures a burst). A game with
+no move for ``IDLE_CUT`` seconds (10 minutes; ``COMET_VOILA_IDLE_CUT``) is cut, its page open or
+not; the page warns its visitor two minutes before.
 
 When both answer it prints exactly two lines::
 
@@ -23,7 +28,9 @@ When both answer it prints exactly two lines::
 
 and runs until Ctrl-C or SIGTERM, which stop both (Voila's whole process group) and exit 0.
 Environment: COMET_BOOK_PORT, COMET_PLAY_PORT, COMET_BOOK_DIR (default ``_build/html``),
-COMET_VOILA_POOL_SIZE (pre-heated kernels per page, default 1; 0 turns pre-heating off).
+COMET_VOILA_POOL_SIZE (pre-heated kernels per page, default 2; 0 turns pre-heating off),
+COMET_VOILA_FILL_DELAY (seconds, default 2), COMET_VOILA_IDLE_CUT (seconds, default 600). The
+book's play links must point here: ``make serve`` rebuilds a book built for another address.
 Standard library only.
 """
 
@@ -50,13 +57,21 @@ TEMPLATES = ROOT / "tools" / "jupyter"
 """Holds ``voila/templates/comet``, the pages' Voila template (found through ``JUPYTER_PATH``)."""
 
 
-def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, fill_delay: float = 2.0) -> list[str]:
-    """The Voila command line serving ``book/play/`` on ``HOST:port``."""
+IDLE_CUT = 600
+"""Seconds without a move after which a game's kernel is shut down (the page warns before)."""
+CULL_INTERVAL = 30
+"""How often Voila looks for idle kernels (a game is cut between IDLE_CUT and IDLE_CUT + this)."""
+PLAY_SERVER = ROOT / "tools" / "play_server.py"
+"""Voila with our landing and error pages and a working shutdown of left pages."""
+
+
+def voila_command(port: int, pool_size: int = 2, python: str = sys.executable, fill_delay: float = 2.0,
+                  idle_cut: float = IDLE_CUT) -> list[str]:
+    """The command line serving ``book/play/`` on ``HOST:port``: ``tools/play_server.py`` (Voila)."""
     preheat = pool_size > 0
     return [
         python,
-        "-m",
-        "voila",
+        str(PLAY_SERVER),
         str(PLAY_DIR),
         "--no-browser",
         f"--Voila.ip={HOST}",
@@ -85,16 +100,22 @@ def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, f
         # Voila talks to its kernels over Unix sockets in its own runtime directory, not TCP
         # ports of 127.0.0.1 that any local user could connect to.
         "--KernelManager.transport=ipc",
-        # A kernel whose page went away without closing it is shut down after an hour.
-        "--MappingKernelManager.cull_idle_timeout=3600",
-        "--MappingKernelManager.cull_interval=300",
-        "--MappingKernelManager.cull_connected=False",
+        # A page that is left shuts its kernel down (tools/play_server.py). A game with no move for
+        # idle_cut seconds, its page open or not, is cut (the page warns its visitor first); a
+        # pre-heated kernel waiting for its visitor is busy, and busy kernels are never culled.
+        f"--MappingKernelManager.cull_idle_timeout={idle_cut:g}",
+        f"--MappingKernelManager.cull_interval={min(CULL_INTERVAL, max(1, int(idle_cut) // 4))}",
+        "--MappingKernelManager.cull_connected=True",
+        "--MappingKernelManager.cull_busy=False",
     ]
 
 
-def voila_env() -> dict[str, str]:
-    """Environment for Voila and its kernels: ``comet`` importable from the repo root."""
+def voila_env(book_url: str | None = None) -> dict[str, str]:
+    """Environment for Voila and its kernels: ``comet`` importable from the repo root; the book's
+    address (``COMET_BOOK_URL``) for the landing page's link."""
     env = dict(os.environ)
+    if book_url:
+        env["COMET_BOOK_URL"] = book_url
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
     env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
@@ -156,6 +177,10 @@ def stop_process_group(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> 
         pass
 
 
+VOILA_LOG_PREFIXES = (b"[Voila]", b"[CometVoila]")
+"""How Voila's own log lines start (tools/play_server.py's Voila logs as CometVoila)."""
+
+
 class _Stop(Exception):
     pass
 
@@ -168,7 +193,7 @@ def forward_output(source: IO[bytes], sink: IO[bytes], stopping: threading.Event
     of them. They are counted and left out, and one line says so."""
     left_out = 0
     for line in iter(source.readline, b""):
-        if stopping.is_set() and not line.startswith(b"[Voila]"):
+        if stopping.is_set() and not line.startswith(VOILA_LOG_PREFIXES):
             left_out += 1
             continue
         sink.write(line)
@@ -182,15 +207,32 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
     raise _Stop()
 
 
+def warn_if_links_elsewhere(book_dir: Path, play_url: str) -> bool:
+    """Say so (on stderr) if the book's play links point somewhere else than ``play_url``: the
+    build records its URL in ``.play-url`` (``book/_ext/comet_play.py``). True if they do."""
+    recorded = book_dir / ".play-url"
+    if not recorded.is_file():
+        return False
+    built = recorded.read_text(encoding="utf-8").strip().rstrip("/")
+    if built == play_url.rstrip("/"):
+        return False
+    print(f"serve: the book's play links point at {built}/, not at {play_url} where Voila is started; "
+          f"`make serve` rebuilds it (or: COMET_PLAY_URL={play_url.rstrip('/')} make book)", file=sys.stderr, flush=True)
+    return True
+
+
 def main() -> int:
     book_port = int(os.environ.get("COMET_BOOK_PORT", "8000"))
     play_port = int(os.environ.get("COMET_PLAY_PORT", "8866"))
-    pool_size = int(os.environ.get("COMET_VOILA_POOL_SIZE", "1"))
+    pool_size = int(os.environ.get("COMET_VOILA_POOL_SIZE", "2"))
     fill_delay = float(os.environ.get("COMET_VOILA_FILL_DELAY", "2"))
+    idle_cut = float(os.environ.get("COMET_VOILA_IDLE_CUT", str(IDLE_CUT)))
     book_dir = Path(os.environ.get("COMET_BOOK_DIR", str(ROOT / "_build" / "html")))
     if not (book_dir / "index.html").is_file():
         print(f"serve: {book_dir}/index.html is missing: run `make book` first", file=sys.stderr)
         return 2
+
+    warn_if_links_elsewhere(book_dir, f"http://{HOST}:{play_port}/")
 
     signal.signal(signal.SIGTERM, _raise_stop)
     signal.signal(signal.SIGINT, _raise_stop)
@@ -205,9 +247,9 @@ def main() -> int:
         server_thread = threading.Thread(target=server.serve_forever, name="book", daemon=True)
         server_thread.start()
         voila = subprocess.Popen(
-            voila_command(play_port, pool_size, fill_delay=fill_delay),
+            voila_command(play_port, pool_size, fill_delay=fill_delay, idle_cut=idle_cut),
             cwd=ROOT,
-            env=voila_env(),
+            env=voila_env(f"http://{HOST}:{book_port}/"),
             stdin=subprocess.DEVNULL,
             stderr=subprocess.PIPE,  # Voila's log, through forward_output
             start_new_session=True,  # own process group: stopped as a whole

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 import ipywidgets as W
 
 import comet
+from widgets.landing import players_words as players_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -57,8 +58,7 @@ def check_variant(value: Any) -> comet.Variant:
 
 def check_players(variant: comet.Variant, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in variant.players:
-        raise UserError(f"{variant.name} is played by {variant.players.start} to {variant.players.stop - 1} "
-                        f"players, not {value!r}.")
+        raise UserError(f"{variant.name} is played by {players_text(variant)}, not {value!r}.")
     return value
 
 
@@ -179,6 +179,74 @@ def safe(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+class Offers:
+    """Ties every button click to the state the button was offered in (a double click plays once).
+
+    A click reaches the kernel as ``{"event": "click"}`` on a button's model: nothing says which
+    state the visitor saw. So a widget draws each new state with the other of two sets of button
+    models (:func:`twin_buttons`, and pools of card buttons used in turn), and each button
+    carries ``(sequence number, value)`` of the state it was offered in. The second click of a
+    double click was sent before the new state arrived, so it lands on a button of the previous
+    set, whose number is stale: :func:`offered` ignores it quietly, and it is never applied to
+    the new state. (Clicks reach the kernel in order: such a click is handled before any click
+    on the new state's buttons, so two sets are enough.)
+    """
+
+    def __init__(self) -> None:
+        self.seq = 0
+
+    @property
+    def side(self) -> int:
+        """Which of the two sets of buttons draws the current state (0 or 1)."""
+        return self.seq % 2
+
+    def advance(self) -> None:
+        """A new state: every button offered so far is stale."""
+        self.seq += 1
+
+    def offer(self, b: W.Button, value: Any = None) -> None:
+        """``b`` is offered in the current state, to do ``value``."""
+        b._comet_offer = (self.seq, value)  # type: ignore[attr-defined]
+
+    def withdraw(self, b: W.Button) -> None:
+        b._comet_offer = None  # type: ignore[attr-defined]
+
+    def current(self, b: Any) -> bool:
+        offer = getattr(b, "_comet_offer", None)
+        return offer is not None and offer[0] == self.seq
+
+    def value(self, b: Any) -> Any:
+        """What ``b`` does in the current state (None if it is not offered in it)."""
+        return b._comet_offer[1] if self.current(b) else None
+
+
+class Shown:
+    """A button attribute of a widget with twin buttons (``self._twins[name]``, see :func:`twin_buttons`):
+    the model of the two that draws the current state (``self.offers.side``)."""
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name = name
+        self.__doc__ = doc
+
+    def __get__(self, widget: Any, owner: type | None = None) -> Any:
+        if widget is None:
+            return self
+        return widget._twins[self.name][widget.offers.side]
+
+
+def offered(method: F) -> F:
+    """Decorate a button callback of a widget with ``self.offers``: a click on a button that was
+    not offered in the current state (a stale click, see :class:`Offers`) is ignored quietly."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, b: Any, *args: Any, **kwargs: Any) -> Any:
+        if not self.offers.current(b):
+            return None
+        return method(self, b, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
 # ------------------------------------------------------------------------- agents
 def make_agent(name: str, seed: Any = None, time_limit: float | None = None) -> Any:
     """A bot by name (see :data:`BOTS`), search bots capped at ``time_limit`` seconds a move."""
@@ -234,6 +302,16 @@ def button(description: str, tooltip: str, handler: Callable[[Any], None], *, st
     return b
 
 
+def twin_buttons(description: str, tooltip: str, handler: Callable[[Any], None], *, style: str = "",
+                 width: str = "auto", icon: str = "") -> tuple[W.Button, W.Button]:
+    """Two models of one button, sharing layout and style, shown in turn (see :class:`Offers`)."""
+    first = button(description, tooltip, handler, style=style, width=width, icon=icon)
+    second = W.Button(description=description, tooltip=tooltip, icon=icon, layout=first.layout, style=first.style,
+                      button_style=first.button_style)
+    second.on_click(handler)
+    return first, second
+
+
 def card_label(play: comet.Play) -> str:
     """A play in card symbols for a button: ``8♥``, ``7♥ 7♥ 7♦ 7♦``, ``9♣ as 10``."""
     if play.kind == "cards":
@@ -251,6 +329,18 @@ def card_label(play: comet.Play) -> str:
         return f"Discard {play.cards[0].symbol}"
     return {"pass": "Pass", "claim": "Claim the manille", "keep": "Keep the hand", "redeal": "Demand a redeal",
             "draw": "Draw from the talon"}.get(play.kind, play.text)
+
+
+def played_sentence(play: comet.Play) -> str:
+    """What the message line says after your play: ``You played 8♥.``, ``You passed.``,
+    ``You demanded a redeal.``"""
+    if play.kind == "cards":
+        return f"You played {card_label(play)}."
+    if play.kind == "discard":
+        return f"You discarded {play.cards[0].symbol}."
+    return {"pass": "You passed.", "claim": "You claimed the manille.", "keep": "You kept the hand.",
+            "redeal": "You demanded a redeal.", "draw": "You drew from the talon."}.get(
+        play.kind, f"You played {card_label(play)}.")
 
 
 def play_tooltip(play: comet.Play) -> str:

@@ -34,7 +34,8 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import comet
-from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED
+from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, players_text
+from widgets.landing import FAMILIES, TITLES, family_page
 from widgets.play import PlayTable
 
 PARAMETERS = ("variant", "players", "bot", "seed", "lang")
@@ -42,20 +43,6 @@ PARAMETERS = ("variant", "players", "bot", "seed", "lang")
 MAX_QUERY = 1000
 """A longer query string is ignored as a whole."""
 _WHOLE = re.compile(r"[0-9]{1,10}")
-
-
-def _family_page(family: str) -> str:
-    return family.replace(" ", "-")
-
-
-FAMILIES: dict[str, tuple[str, ...]] = {}
-"""Page name (``book/play/<name>.ipynb``) -> the ids of its variants, in the book's order."""
-for _v in comet.VARIANTS.values():
-    FAMILIES.setdefault(_family_page(_v.family), ())
-    FAMILIES[_family_page(_v.family)] += (_v.id,)
-
-TITLES = {"hoc": "Hoc", "manille": "Manille", "new-comet": "The new comet", "modern": "The modern comet",
-          "commit": "Commit"}
 
 
 def games_markdown(family: str) -> str:
@@ -132,7 +119,7 @@ def parse_query(family: str, query: str | None) -> Settings:
         if vid in variants:
             out.variant = vid
         elif vid in comet.VARIANTS:
-            other = _family_page(comet.VARIANTS[vid].family)
+            other = family_page(comet.VARIANTS[vid].family)
             problems.append(f"{_shown(vid)} is not played on this page but on the {TITLES.get(other, other)} page "
                             f"({other}.ipynb); this page has {', '.join(variants)}. Playing {out.variant}.")
         else:
@@ -140,13 +127,12 @@ def parse_query(family: str, query: str | None) -> Settings:
                             f"Playing {out.variant}.")
     variant = comet.VARIANTS[out.variant]
     out.players = default_players(variant)
-    lo, hi = variant.players.start, variant.players.stop - 1
     if "players" in given:
         text = given["players"]
         if _WHOLE.fullmatch(text) and int(text) in variant.players:
             out.players = int(text)
         else:
-            problems.append(f"{variant.name} is played by {lo} to {hi} players, not {_shown(text)}; "
+            problems.append(f"{variant.name} is played by {players_text(variant)}, not {_shown(text)}; "
                             f"playing with {out.players}.")
     if "bot" in given:
         if given["bot"] in BOT_NAMES:
@@ -247,10 +233,12 @@ def play_page(family: str, query: str | None = None) -> PlayTable:
     table.add_class(f"comet-play-{family}")
     table.table.add_class("comet-play-table")
     table.play_buttons.add_class("comet-play-buttons")
-    table.pass_button.add_class("comet-play-pass")
+    for b in table.twins("pass"):
+        b.add_class("comet-play-pass")
     table.other_row.add_class("comet-play-other")
     table.messages.widget.add_class("comet-play-message")
-    table.new_deal_button.add_class("comet-play-new")
+    for b in table.twins("new"):
+        b.add_class("comet-play-new")
     if settings.problems:
         from ipywidgets import HTML, Layout
 

@@ -21,9 +21,10 @@ from widgets.common import (
     MAX_SEED,
     BOT_NAMES,
     Messages,
+    Offers,
+    Shown,
     UserError,
     bot_move,
-    button,
     card_label,
     check_choice,
     check_players,
@@ -32,8 +33,11 @@ from widgets.common import (
     hints,
     emphasize,
     make_agent,
+    offered,
     play_tooltip,
+    played_sentence,
     safe,
+    twin_buttons,
     variant_options,
 )
 
@@ -64,13 +68,20 @@ class PlayTable(W.VBox):
     The legal plays are buttons under the table (comet nominations and group plays too, in a
     dropdown when there are many); *Pass* appears only when passing is legal; *Undo* takes
     back your last decision (and the bots' replies); *Next deal* continues the match, whose
-    running scores are shown, and *New match* starts again with the chosen settings.
+    running scores are shown, and *New match* starts a new match with the chosen settings and a
+    fresh seed (shown in the seed box, so the match can be shared and replayed).
+
+    Every button is tied to the state it was offered in (:class:`widgets.common.Offers`): the
+    second click of a double click is ignored, never applied to the next state.
     """
 
     def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, bot: str = "greedy", seed: int = 1,
                  lang: str = "en", four_colour: bool = False, reveal: bool = False) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
         self.messages = Messages()
+        self.offers = Offers()
+        self._seeds = random.SystemRandom()
+        """Where New match draws its fresh seed."""
         self.errors = 0
         self._busy = False
         problems: list[str] = []
@@ -111,17 +122,19 @@ class PlayTable(W.VBox):
                        (self.seed_choice, "The same seed deals the same cards"),
                        (self.lang_choice, "Language of the announcements")):
             w.tooltip = tip
-        self.new_deal_button = button("New match", "Start a new match with these settings", self._on_new_deal,
-                                      icon="refresh")
-        self.undo_button = button("Undo", "Take back your last decision (and the bots' replies)", self._on_undo,
-                                  icon="undo")
-        self.hint_button = button("Hint", "Ask the search bot for the best plays", self._on_hint,
-                                  icon="lightbulb-o")
-        self.pass_button = button("Pass", "Pass: say 'without' the next card", self._on_pass, style="warning")
+        # Two models of every button, shown in turn: see widgets.common.Offers.
+        self._twins = {
+            "new": twin_buttons("New match", "Start a new match with these settings", self._on_new_deal,
+                                icon="refresh"),
+            "undo": twin_buttons("Undo", "Take back your last decision (and the bots' replies)", self._on_undo,
+                                 icon="undo"),
+            "hint": twin_buttons("Hint", "Ask the search bot for the best plays", self._on_hint, icon="lightbulb-o"),
+            "pass": twin_buttons("Pass", "Pass: say 'without' the next card", self._on_pass, style="warning"),
+            "other": twin_buttons("Play it", "Play the play chosen in the list", self._on_other, style="success"),
+        }
 
         self.table = W.HTML(layout=W.Layout(width="auto"))
-        self._pool: list[W.Button] = []
-        self._pool_plays: list[comet.Play | None] = []
+        self._pools: tuple[list[W.Button], list[W.Button]] = ([], [])
         self._card_layout = W.Layout(width="auto", min_width="52px", height="56px", margin="2px",
                                      border="2px solid #1f8a4c")
         self._card_styles: dict[tuple[str, bool], W.ButtonStyle] = {}
@@ -129,7 +142,6 @@ class PlayTable(W.VBox):
         self.other_choice = W.Dropdown(options=[], description="Comet or group play", style=short,
                                        layout=W.Layout(width="360px"))
         self.other_choice.tooltip = "Group plays and what the comet stands for"
-        self.other_button = button("Play it", "Play the play chosen in the list", self._on_other, style="success")
         self.other_row = W.HBox([self.other_choice, self.other_button])
         self.prompt = W.HTML(layout=W.Layout(width="auto"))
         self.scores = W.HTML(layout=W.Layout(width="auto"))
@@ -138,10 +150,9 @@ class PlayTable(W.VBox):
                           layout=W.Layout(flex_flow="row wrap"))
         options = W.HBox([self.lang_choice, self.four_colour_box, self.reveal_box],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        actions = W.HBox([self.pass_button, self.undo_button, self.hint_button, self.new_deal_button],
-                         layout=W.Layout(flex_flow="row wrap"))
+        self.actions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.children = [settings, options, self.messages.widget, self.prompt, self.play_buttons, self.other_row,
-                         actions, self.table, self.scores]
+                         self.actions, self.table, self.scores]
 
         self.variant_choice.observe(self._on_variant, names="value")
         self.players_choice.observe(self._on_settings, names="value")
@@ -163,10 +174,33 @@ class PlayTable(W.VBox):
         """The deal being played."""
         return self.match.round
 
+    def twins(self, name: str) -> tuple[W.Button, W.Button]:
+        """Both models of a button (``new``, ``undo``, ``hint``, ``pass``, ``other``), e.g. to style them."""
+        return self._twins[name]
+
+    new_deal_button = Shown("new", "*New match* (or *Next deal*) as shown now.")
+    undo_button = Shown("undo", "*Undo* as shown now.")
+    hint_button = Shown("hint", "*Hint* as shown now.")
+    pass_button = Shown("pass", "*Pass* as shown now.")
+    other_button = Shown("other", "*Play it*, next to the list of group and comet plays, as shown now.")
+
+    @property
+    def _pool(self) -> list[W.Button]:
+        """The card buttons drawing the current state (the other pool drew the previous one)."""
+        return self._pools[self.offers.side]
+
+    def _pool_plays(self) -> list[tuple[comet.Play, W.Button]]:
+        out = []
+        for b in self._pool:
+            play = self.offers.value(b)
+            if play is not None:
+                out.append((play, b))
+        return out
+
     @property
     def shown_plays(self) -> list[str]:
         """The plays offered to you right now (buttons, list and Pass), in notation."""
-        out = [p.text for p, b in zip(self._pool_plays, self._pool) if p is not None]
+        out = [p.text for p, b in self._pool_plays()]
         if self.other_row.layout.display != "none":
             out += [str(v) for _, v in self.other_choice.options]
         if self.pass_button.layout.display != "none":
@@ -177,8 +211,8 @@ class PlayTable(W.VBox):
         """The visible button that makes the play ``text`` (for tests and scripts)."""
         if text == "pass":
             return self.pass_button if self.pass_button.layout.display != "none" else None
-        for p, b in zip(self._pool_plays, self._pool):
-            if p is not None and p.text == text:
+        for p, b in self._pool_plays():
+            if p.text == text:
                 return b
         return None
 
@@ -220,21 +254,21 @@ class PlayTable(W.VBox):
         rnd.play(play)
         self._run_bots()
         self._refresh()
-        self.messages.info(f"You played {card_label(play)}.")
+        self.messages.info(played_sentence(play))
 
     # ------------------------------------------------------------------ callbacks
     @safe
+    @offered
     def _on_card(self, b: W.Button) -> None:
-        index = next((i for i, x in enumerate(self._pool) if x is b), -1)
-        if index < 0 or self._pool_plays[index] is None:  # (a button out of the row has no play)
-            raise UserError("that button is not a play any more.")
-        self._human_play(self._pool_plays[index])
+        self._human_play(self.offers.value(b))
 
     @safe
+    @offered
     def _on_pass(self, b: W.Button) -> None:
         self._human_play(comet.Play.parse("pass"))
 
     @safe
+    @offered
     def _on_other(self, b: W.Button) -> None:
         value = self.other_choice.value
         if not isinstance(value, str) or not value:
@@ -242,6 +276,7 @@ class PlayTable(W.VBox):
         self._human_play(comet.Play.parse(value))
 
     @safe
+    @offered
     def _on_undo(self, b: W.Button) -> None:
         rnd = self.match.round
         mine = [i for i, (seat, _) in enumerate(rnd.history) if seat == HUMAN]
@@ -254,14 +289,17 @@ class PlayTable(W.VBox):
         self.messages.info("Took back your last decision.")
 
     @safe
+    @offered
     def _on_hint(self, b: W.Button) -> None:
         rnd = self.match.round
         if rnd.is_over or rnd.to_play != HUMAN:
             raise UserError("a hint is for your turn.")
         best = hints(rnd)
+        self._refresh()  # a new state: a second click of a double click asks no second hint
         self.messages.info("Hint, best first: " + "; ".join(best))
 
     @safe
+    @offered
     def _on_new_deal(self, b: W.Button) -> None:
         match = self.match
         if match.round.is_over and not match.is_over:
@@ -270,7 +308,9 @@ class PlayTable(W.VBox):
             self._refresh()
             self.messages.info(f"Deal {match.deal_number}: seat {match.round.dealer} deals.")
             return
-        v, players, seed, bot = self._settings()
+        v, players, _, bot = self._settings()
+        seed = self._seeds.randint(0, MAX_SEED)  # a fresh deal, its seed shown so it can be replayed
+        self.seed_choice.value = seed  # (its observer is not called: this callback is running)
         self._start(v, players, seed, bot)
 
     @safe
@@ -287,7 +327,9 @@ class PlayTable(W.VBox):
 
     @safe
     def _on_bot(self, change: Any) -> None:
-        v, players, seed, bot = self._settings()
+        bot = check_choice(self.bot_choice.value, BOT_NAMES, "bot")
+        seed = check_seed(self.seed_choice.value)
+        players = self.round.players  # the match's seats (the Players list may show a refused value)
         self._agents = [None] + [make_agent(bot, seed=f"{seed}/{s}", time_limit=BOT_BUDGET / (players - 1))
                             for s in range(1, players)]
         self.messages.info(f"The bots now play: {dict((n, l) for l, n in BOTS)[bot]}.")
@@ -295,12 +337,19 @@ class PlayTable(W.VBox):
     @safe
     def _on_view(self, change: Any) -> None:
         check_choice(self.lang_choice.value, LANGUAGE_CODES, "language")
-        self._refresh()
+        self._refresh(advance=False)
 
     # ------------------------------------------------------------------ drawing
-    def _refresh(self) -> None:
+    def _refresh(self, advance: bool = True) -> None:
+        """Draw the current state; ``advance``: it is a new state (the game changed), drawn with the
+        other set of buttons, so that clicks on the previous state's buttons are ignored."""
+        if advance:
+            self.offers.advance()
+        for pair in self._twins.values():
+            self.offers.offer(pair[self.offers.side])
         rnd = self.match.round
-        lang = self.lang_choice.value if self.lang_choice.value in LANGUAGE_CODES else "en"
+        lang = self.lang_choice.value
+        lang = lang if isinstance(lang, str) and lang in LANGUAGE_CODES else "en"
         four = bool(self.four_colour_box.value)
         self.table.value = round_html(rnd, seat=HUMAN, lang=lang, four_colour=four,
                                       reveal=bool(self.reveal_box.value))
@@ -318,6 +367,8 @@ class PlayTable(W.VBox):
             self.other_choice.options = []
             self.other_row.layout.display = "none"
         can_pass = any(p.kind == "pass" for p in legal)
+        self.other_row.children = (self.other_choice, self.other_button)
+        self.actions.children = (self.pass_button, self.undo_button, self.hint_button, self.new_deal_button)
         self.pass_button.layout.display = "" if can_pass else "none"
         self.pass_button.disabled = not can_pass
         self.undo_button.disabled = not any(seat == HUMAN for seat, _ in rnd.history)
@@ -343,23 +394,26 @@ class PlayTable(W.VBox):
         self.scores.value = self._scores_html()
 
     def _fill_pool(self, plays: list[comet.Play], four: bool) -> None:
-        """Show one button per play. Buttons are reused; the ones not needed leave the row (so a
+        """Show one button per play, from the current state's pool. Buttons are reused (two pools
+        used in turn: see :class:`widgets.common.Offers`); the ones not needed leave the row (so a
         click sends a handful of messages, not one per hidden button) and share one layout and
         a few styles (fewer widget models for the page to load)."""
-        while len(self._pool) < len(plays):
-            b = W.Button(layout=self._card_layout, style=self._card_style(plays[len(self._pool)], four))
+        pool = self._pool
+        while len(pool) < len(plays):
+            b = W.Button(layout=self._card_layout, style=self._card_style(plays[len(pool)], four))
             b.on_click(self._on_card)
-            self._pool.append(b)
-            self._pool_plays.append(None)
-        for i, b in enumerate(self._pool):
+            pool.append(b)
+        for i, b in enumerate(pool):
             p = plays[i] if i < len(plays) else None
-            self._pool_plays[i] = p
-            if p is not None:
-                with b.hold_sync():
-                    b.description = card_label(p)
-                    b.tooltip = play_tooltip(p)
-                    b.style = self._card_style(p, four)
-        self.play_buttons.children = tuple(self._pool[:len(plays)])
+            if p is None:
+                self.offers.withdraw(b)
+                continue
+            self.offers.offer(b, p)
+            with b.hold_sync():
+                b.description = card_label(p)
+                b.tooltip = play_tooltip(p)
+                b.style = self._card_style(p, four)
+        self.play_buttons.children = tuple(pool[:len(plays)])
 
     def _card_style(self, p: comet.Play, four: bool) -> W.ButtonStyle:
         single = _single_card(p)

@@ -25,6 +25,8 @@ from widgets.common import (
     LANGUAGES,
     MAX_SEED,
     Messages,
+    Offers,
+    Shown,
     UserError,
     bot_move,
     button,
@@ -33,7 +35,9 @@ from widgets.common import (
     check_seed,
     check_variant,
     make_agent,
+    offered,
     safe,
+    twin_buttons,
     variant_options,
 )
 
@@ -73,12 +77,21 @@ class StepThrough(W.VBox):
     dealt from the seed and played out by bots), or ``record``: a deal (or a match) in the
     notation of :func:`comet.replay`, which then takes precedence; ``lang`` (calls in
     ``en``/``fr``/``ru``/``es``) and ``step`` (where to start; default 0, the deal).
+
+    The stepping buttons are tied to the step they were offered at: a double click on *Next*
+    steps once (:class:`widgets.common.Offers`).
     """
+
+    first_button = Shown("first", "*First* as shown now.")
+    back_button = Shown("back", "*Back* as shown now.")
+    next_button = Shown("next", "*Next* as shown now.")
+    last_button = Shown("last", "*Last* as shown now.")
 
     def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, seed: int = 1, *, record: str | None = None,
                  bot: str = "greedy", lang: str = "en", step: int = 0) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
         self.messages = Messages()
+        self.offers = Offers()
         self.errors = 0
         self._busy = False
         problems: list[str] = []
@@ -109,10 +122,14 @@ class StepThrough(W.VBox):
         self.load_button = button("Load record", "Replay the record pasted above", self._on_load, icon="upload")
         self.deal_choice = W.Dropdown(options=[("Deal 1", 0)], value=0, description="Deal of the match",
                                       style=short, layout=W.Layout(width="260px", display="none"))
-        self.first_button = button("First", "Back to the deal (step 0)", self._on_first, icon="fast-backward")
-        self.back_button = button("Back", "One step back", self._on_back, icon="step-backward")
-        self.next_button = button("Next", "One step forward", self._on_next, icon="step-forward")
-        self.last_button = button("Last", "To the end of the deal", self._on_last, icon="fast-forward")
+        # Two models of each stepping button, shown in turn: a double click on Next steps once
+        # (widgets.common.Offers).
+        self._twins = {
+            "first": twin_buttons("First", "Back to the deal (step 0)", self._on_first, icon="fast-backward"),
+            "back": twin_buttons("Back", "One step back", self._on_back, icon="step-backward"),
+            "next": twin_buttons("Next", "One step forward", self._on_next, icon="step-forward"),
+            "last": twin_buttons("Last", "To the end of the deal", self._on_last, icon="fast-forward"),
+        }
         self.slider = W.IntSlider(value=0, min=0, max=0, description="Step", style=short, continuous_update=False,
                                   layout=W.Layout(width="100%"))
         self.slider.tooltip = "Step through the deal (0 = the deal)"
@@ -126,9 +143,7 @@ class StepThrough(W.VBox):
         source = W.HBox([self.variant_choice, self.players_choice, self.seed_choice, self.bot_choice,
                          self.deal_button], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         record_box = W.VBox([self.record_text, W.HBox([self.load_button, self.deal_choice])])
-        steps = W.HBox([self.first_button, self.back_button, self.next_button, self.last_button,
-                        self.lang_choice, self.reveal_box],
-                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        steps = self.steps_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [source, W.Accordion([record_box], titles=("Replay a record",), selected_index=None),
                          self.messages.widget, steps, self.slider, self.sentence, self.table]
 
@@ -248,6 +263,7 @@ class StepThrough(W.VBox):
             cursor.play(play)
         if self.slider.value != step:
             self.slider.value = step
+        self.offers.advance()  # a new step: clicks on the previous one's buttons are stale
         self._draw()
 
     def _draw(self) -> None:
@@ -270,16 +286,22 @@ class StepThrough(W.VBox):
                                f'<ul style="margin:2px 0 0 18px;padding:0">{items}</ul></div>')
         seat_view = None if self.reveal_box.value else 0
         self.table.value = round_html(self.cursor, seat=seat_view, lang=lang)
+        for pair in self._twins.values():
+            self.offers.offer(pair[self.offers.side])
+        self.steps_row.children = (self.first_button, self.back_button, self.next_button, self.last_button,
+                                   self.lang_choice, self.reveal_box)
         self.first_button.disabled = self.back_button.disabled = step == 0
         self.next_button.disabled = self.last_button.disabled = step == n
 
     # ------------------------------------------------------------------ callbacks
     @safe
+    @offered
     def _on_first(self, b: Any) -> None:
         self._go(0)
         self.messages.clear()
 
     @safe
+    @offered
     def _on_back(self, b: Any) -> None:
         if self.step == 0:
             raise UserError("this is already the deal (step 0).")
@@ -287,6 +309,7 @@ class StepThrough(W.VBox):
         self.messages.clear()
 
     @safe
+    @offered
     def _on_next(self, b: Any) -> None:
         if self.step >= self.steps:
             raise UserError("this is already the last step.")
@@ -294,6 +317,7 @@ class StepThrough(W.VBox):
         self.messages.clear()
 
     @safe
+    @offered
     def _on_last(self, b: Any) -> None:
         self._go(self.steps)
         self.messages.clear()

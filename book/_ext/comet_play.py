@@ -14,6 +14,10 @@ It is available to pages as
 * the MyST substitution ``{{ play_url }}`` (plain text),
 * ``play_base_url`` in the HTML templates' context.
 
+The URL a build links to is written to ``<html output>/.play-url`` (:data:`PLAY_URL_FILE`), so that
+``make serve`` can tell whether the book links to the address it starts Voila on (and rebuild it
+if not: ``COMET_PLAY_PORT=9000 make serve`` gives a book whose links point at port 9000).
+
 Loaded by jupyter-book through ``sphinx.local_extensions`` in ``_config.yml``.
 """
 
@@ -29,6 +33,8 @@ from sphinx.util.docutils import ReferenceRole
 
 ENV_VAR = "COMET_PLAY_URL"
 DEFAULT_PLAY_URL = "http://127.0.0.1:8866"
+PLAY_URL_FILE = ".play-url"
+"""In the HTML output: the base URL this build's play links point at (one line)."""
 
 
 def play_page_url(base: str, target: str) -> str:
@@ -64,10 +70,17 @@ def _resolve_play_url(app: Sphinx, config: Config) -> None:
     config.html_context = {**(config.html_context or {}), "play_base_url": url}
 
 
+def _record_play_url(app: Sphinx, exception: Exception | None) -> None:
+    if exception is None and app.builder.format == "html":
+        with open(os.path.join(app.outdir, PLAY_URL_FILE), "w", encoding="utf-8") as f:
+            f.write(app.config.play_base_url + "\n")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     # "env": changing the URL makes Sphinx re-read every page.
     app.add_config_value("play_base_url", DEFAULT_PLAY_URL, "env", [str])
     # Run before myst-parser / myst-nb read myst_substitutions (at builder-inited).
     app.connect("config-inited", _resolve_play_url, priority=100)
     app.add_role("play", PlayRole())
+    app.connect("build-finished", _record_play_url)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -202,7 +202,8 @@ def _reader(stream: IO[str], lines: queue.Queue[str]) -> None:
         lines.put(line)
 
 
-def start_serve(book: Path, pool_size: int = 1, fill_delay: float = 0, log: Path | None = None) -> Served:
+def start_serve(book: Path, pool_size: int = 1, fill_delay: float = 0, log: Path | None = None,
+                idle_cut: float | None = None) -> Served:
     """Run tools/serve.py on free ports of 127.0.0.1 (its own process group) until it prints
     its `Book:` and `Play:` lines. Its log (stderr: Voila's and the kernels') goes to ``log``."""
     book_port = free_port()
@@ -218,6 +219,8 @@ def start_serve(book: Path, pool_size: int = 1, fill_delay: float = 0, log: Path
         COMET_VOILA_FILL_DELAY=str(fill_delay),
         PYTHONUNBUFFERED="1",
     )
+    if idle_cut is not None:
+        env["COMET_VOILA_IDLE_CUT"] = str(idle_cut)
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "tools" / "serve.py")],
         cwd=ROOT,

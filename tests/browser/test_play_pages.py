@@ -126,14 +126,16 @@ def test_forged_widget_messages(page: Any, served: Served) -> None:
         forge(client.update(variant[0], {"index": "modern"}))
         forge(client.update(seed[0], {"value": "a lot"}))  # not a number: refused
         forge(client.update(seed[0], {"max": -1}))
-        forge(client.click(play_it[0]))  # the hidden "Play it": readable message
+        for b in play_it:  # the hidden "Play it" (both its models: one draws this state): readable message
+            forge(client.click(b))
         page.locator(".comet-play-message [role=alert]").wait_for(timeout=15_000)
         message = page.locator(".comet-play-message").inner_text()
         assert "Cannot do that" in message and "choose a play in the list first" in message, message
         for b in hidden_cards[:2]:
             forge(client.click(b))
         if not any(p.startswith("Pass") for p in before["buttons"]) and not before["pass"]:
-            forge(client.click(passes[0]))  # Pass when passing is not legal
+            for b in passes:  # Pass when passing is not legal
+                forge(client.click(b))
         page.wait_for_timeout(300)
         after = page_state(page)
         assert after is not None
@@ -212,3 +214,63 @@ def test_visitors_at_once(browser: Any, served: Served) -> None:
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+# --------------------------------------------------------------------------- double clicks (issue 16)
+def _double_click_once(page: Any, locator: Any) -> dict[str, Any]:
+    """Double-click ``locator``; the page must show exactly one action: its sequence number moves
+    by one (each action ends with one message), with no error, and stays there."""
+    before = page_state(page)
+    assert before is not None
+    locator.dblclick()
+    page.wait_for_function(f"() => {{ const r = document.querySelector('.comet-play'); "
+                           f"return r && ![...r.classList].includes('comet-seq-{before['seq']}'); }}")
+    page.wait_for_timeout(1200)  # time for a second action, if the second click were applied
+    after = page_state(page)
+    assert after is not None
+    assert after["seq"] == before["seq"] + 1, (before["message"], after["message"])
+    assert not after["error"], after["message"]
+    return after
+
+
+@pytest.mark.parametrize(("name", "query"), [("modern", "seed=5"), ("hoc", "players=3&seed=2"),
+                                              ("new-comet", "seed=3")])
+def test_a_double_click_on_a_card_plays_one_card(page: Any, served: Served, name: str, query: str) -> None:
+    watch = _open(page, served.page_url(name, query))
+    cards = page.locator(".comet-play .comet-play-buttons .widget-button:visible")
+    for _ in range(3):
+        state = page_state(page)
+        assert state is not None and state["buttons"]
+        after = _double_click_once(page, cards.first)
+        assert after["message"].startswith("You "), after["message"]
+        if not page_state(page)["buttons"]:  # type: ignore[index]
+            break
+    watch.assert_quiet()
+
+
+def test_a_double_click_on_pass_undo_and_new_match_acts_once(page: Any, served: Served) -> None:
+    watch = _open(page, served.page_url("hoc", "players=3&seed=2"))
+    root = page.locator(".comet-play")
+    game = Game(page, served.page_url("hoc", "players=3&seed=2"))
+    passed = False
+    for _ in range(40):  # play the first card until passing is offered
+        state = page_state(page)
+        assert state is not None
+        if state["pass"]:
+            after = _double_click_once(page, root.locator(".comet-play-pass"))
+            assert after["message"] == "You passed."
+            passed = True
+            break
+        if "Deal over" in state["table"]:
+            break
+        game.step(real_click=True)
+        page.wait_for_function(f"() => !document.querySelector('.comet-play').classList.contains("
+                               f"'comet-seq-{state['seq']}')")
+    assert passed, "no pass offered in this deal"
+    after = _double_click_once(page, root.locator(".widget-button", has_text="Undo"))
+    assert after["message"] == "Took back your last decision."
+    seed = root.locator(".widget-text input").first.input_value()
+    after = _double_click_once(page, root.locator(".comet-play-new"))
+    new_seed = root.locator(".widget-text input").first.input_value()
+    assert new_seed != seed and f"seed {new_seed}." in after["message"], (seed, new_seed, after["message"])
+    watch.assert_quiet()

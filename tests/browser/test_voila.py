@@ -10,6 +10,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
@@ -89,3 +90,112 @@ def test_book_dir_missing_is_a_clear_error(tmp_path: Path) -> None:
                             text=True, timeout=30)
     assert result.returncode == 2
     assert "make book" in result.stderr
+
+
+# --------------------------------------------------------------------------- our pages (issue 16)
+def _kernels(served: Served) -> list[psutil.Process]:
+    return [p for p in psutil.Process(served.process.pid).children(recursive=True)
+            if "ipykernel_launcher" in " ".join(p.cmdline())]
+
+
+def test_root_is_a_landing_page_of_the_games(page: Any, served: Served) -> None:
+    """Voila's root was a list of .ipynb names built by JupyterLab scripts (console errors, a CDN):
+    now the games, with their periods and players, linked to their pages; nothing from outside,
+    nothing in the console."""
+    import comet
+    from tests.browser.conftest import ARTIFACTS, watch_page
+    from widgets.landing import FAMILIES, players_words
+
+    watch = watch_page(page)
+    response = page.goto(served.play_url)
+    assert response is not None and response.status == 200
+    assert page.title() == "Play the comet family"
+    text = page.inner_text("main")
+    for vid in comet.VARIANTS:
+        v = comet.VARIANTS[vid]
+        assert f"{v.name} ({v.year}), {players_words(v)}" in text
+    assert "2 to 2" not in text
+    links = page.eval_on_selector_all("a.play", "els => els.map(a => a.getAttribute('href'))")
+    assert links == [f"/voila/render/{family}.ipynb" for family in FAMILIES]
+    assert page.locator(".family svg").count() == len(FAMILIES)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "play-landing.png"), full_page=True)
+    watch.assert_quiet()
+    assert not watch.blocked
+    # A link leads to a playable table.
+    page.locator("a.play").first.click()
+    page.locator(".comet-play .comet-play-buttons .widget-button:visible").first.wait_for(state="visible")
+    assert page.url.endswith(links[0])
+
+
+@pytest.mark.parametrize("path", ["nosuch.ipynb", "voila/render/nosuch.ipynb", "voila/tree/nosuch",
+                                  "voila/render/../README.md"])
+def test_a_wrong_address_gets_a_page_of_ours(page: Any, served: Served, path: str) -> None:
+    from tests.browser.conftest import watch_page
+
+    watch = watch_page(page)
+    response = page.goto(served.play_url + path)
+    assert response is not None and response.status == 404
+    assert "No such page" in page.inner_text("h1")
+    assert "Back to the games" in page.inner_text("main")
+    page.locator("a", has_text="Back to the games").click()
+    page.wait_for_url(served.play_url)
+    assert page.title() == "Play the comet family"
+    # Nothing from outside, no page error; the only failure is the 404 itself.
+    assert not watch.external and not watch.blocked and not watch.errors, (watch.external, watch.errors)
+    assert [f for f in watch.failed if "HTTP 404" not in f] == [] and len(watch.failed) == 1, watch.failed
+    assert all("404" in e for e in watch.console_errors), watch.console_errors
+
+
+def test_a_left_page_frees_its_kernel(page: Any, served: Served) -> None:
+    """Leaving a page sends Voila's shutdown request with the _xsrf cookie: the kernel is shut down
+    within seconds (it was refused with 403 and kept until the cull)."""
+    from tests.browser.conftest import watch_page
+
+    watch = watch_page(page)
+    shutdowns: list[int] = []
+    page.on("response", lambda r: shutdowns.append(r.status) if "/voila/api/shutdown/" in r.url else None)
+    page.goto(served.page_url("hoc", "seed=5"), wait_until="commit")
+    page.locator(".comet-play .comet-play-buttons .widget-button:visible").first.wait_for(state="visible")
+    assert any(c["name"] == "_xsrf" for c in page.context.cookies())
+    from .widget_ws import kernel_id
+
+    kid = kernel_id(page.content())
+    mine = [p for p in _kernels(served) if kid in " ".join(p.cmdline())]
+    assert len(mine) == 1
+    page.goto(served.play_url)
+    gone, alive = psutil.wait_procs(mine, timeout=15)
+    assert not alive, "the kernel of the page left is still running"
+    assert shutdowns in ([], [204]), shutdowns  # (the browser may not wait for the reply)
+    watch.assert_clean()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_an_idle_game_is_warned_then_cut(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """With a 20 s cut (the default is minutes): the page warns its visitor, then the kernel is
+    culled and the page says the game was closed."""
+    served = start_serve(fake_book(tmp_path_factory), pool_size=1, fill_delay=0, idle_cut=20)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(served.page_url("modern", "seed=3"), wait_until="commit")
+        page.locator(".comet-play .comet-play-buttons .widget-button:visible").first.wait_for(
+            state="visible", timeout=90_000)
+        from .widget_ws import kernel_id
+
+        kid = kernel_id(page.content())
+        mine = [p for p in _kernels(served) if kid in " ".join(p.cmdline())]
+        assert len(mine) == 1
+        page.locator(".comet-play .comet-play-buttons .widget-button:visible").first.click()  # a move
+        bar = page.locator(".comet-idle")
+        bar.wait_for(state="visible", timeout=30_000)
+        assert bar.get_attribute("data-state") == "warning"
+        assert "will be closed" in bar.inner_text() and "Make a move to keep it" in bar.inner_text()
+        page.wait_for_function("document.querySelector('.comet-idle').dataset.state === 'closed'", timeout=60_000)
+        assert "Reload the page to play again" in bar.inner_text()
+        gone, alive = psutil.wait_procs(mine, timeout=30)
+        assert not alive, "the idle kernel was not culled"
+    finally:
+        context.close()
+        stop_serve(served.process)

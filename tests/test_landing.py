@@ -1,0 +1,42 @@
+"""The playable pages' landing page and 404 page (widgets.landing): every game from comet's own
+metadata, links to the pages, pictures dealt by the engine, nothing from another host."""
+
+from __future__ import annotations
+
+import re
+
+import comet
+from widgets.landing import FAMILIES, error_html, games_html, landing_html, not_found_html, players_words
+
+
+def test_every_game_with_its_period_and_players() -> None:
+    page = landing_html()
+    for v in comet.VARIANTS.values():
+        name = v.name.replace("'", "&#x27;")
+        assert f"{name}</a> ({v.year}), {players_words(v)}" in page, v.id
+    assert "2 to 2 players" not in page and "2 players" in page  # Arnold's two-handed comet
+    assert page.count('class="family"') == len(FAMILIES) == len(set(v.family for v in comet.VARIANTS.values()))
+    assert page.count("<svg") == len(FAMILIES)
+
+
+def test_links_to_the_pages_relative_or_under_a_base() -> None:
+    page = landing_html("/")  # what the play server passes: its base URL
+    assert set(re.findall(r'class="play" href="([^"]+)"', page)) == {f"/voila/render/{f}.ipynb" for f in FAMILIES}
+    assert 'href="/voila/render/modern.ipynb?variant=two-handed-arnold-2011"' in page
+    assert 'class="play" href="voila/render/hoc.ipynb"' in landing_html()  # relative by default
+    static = games_html("https://play.example.org/comet/")
+    assert 'href="https://play.example.org/comet/voila/render/hoc.ipynb"' in static
+    assert "the book" in landing_html(book_url="http://127.0.0.1:8000/") and "the book" not in page
+
+
+def test_nothing_from_another_host() -> None:
+    for page in (landing_html(book_url="http://127.0.0.1:8000/"), not_found_html("/x"), error_html(500, "Oops")):
+        assert not re.search(r'(src|href)="(https?:)?//', page.replace('href="http://127.0.0.1:8000/"', ""))
+        assert "<script" not in page and "@import" not in page
+
+
+def test_a_wrong_address_is_named_and_escaped() -> None:
+    page = not_found_html("/voila/render/<script>alert(1)</script>.ipynb")
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    assert 'href="/">Back to the games</a>' in page
+    assert "x" * 121 not in not_found_html("/" + "x" * 500)

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Voilà for the playable pages, with what Voilà 0.5.13 lacks for a class of visitors.
+
+    python tools/play_server.py book/play/ [Voilà's options]     # what tools/serve.py runs
+
+Voilà itself (``voila.app.Voila``), with these changes:
+
+* **A page that is left frees its kernel.** Leaving a page sends ``POST
+  /voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's value, which jupyter_server checks
+  against the cookie; Voilà's page handler never sets that cookie (with pre-heated kernels the
+  page is rendered before the request), so every shutdown was refused (403 "'_xsrf' argument
+  missing from POST") and kernels piled up until the cull. The page handler here sets it.
+* **Idle games are cut, after a warning.** The kernel of a page with no move for
+  ``MappingKernelManager.cull_idle_timeout`` seconds is culled (``tools/serve.py`` sets minutes,
+  not hours); the page is told those numbers (``cometIdle`` in its page config) and the pages'
+  template (``tools/jupyter/voila/templates/comet``) warns the visitor before the cut.
+* **Our own root and error pages.** The root is a landing page presenting the games
+  (:func:`widgets.landing.landing_html`) instead of a list of ``.ipynb`` names built by
+  JupyterLab scripts (which logged "Plugin ... failed to activate" errors); a wrong address
+  (``/nosuch.ipynb``, ``/voila/render/nosuch.ipynb``) gets :func:`widgets.landing.not_found_html`
+  with links back to the games, instead of Voilà's error page, which loads FontAwesome from a
+  CDN.
+
+Environment: ``COMET_BOOK_URL``, the book's address, linked from the landing page.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from jupyter_server.base.handlers import JupyterHandler  # noqa: E402
+from tornado import web  # noqa: E402
+from voila.app import Voila  # noqa: E402
+from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
+from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
+
+from widgets.landing import error_html, landing_html, not_found_html  # noqa: E402
+
+IDLE_WARNING = 120
+"""Seconds before the cut at which the page warns a visitor who has made no move."""
+
+
+class OwnErrorPages:
+    """Error pages of ours: a sentence and links back to the games, nothing from another host."""
+
+    request: Any
+    settings: dict[str, Any]
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        base = self.settings.get("base_url", "/")
+        if status_code == 404:
+            page = not_found_html(self.request.path, base)
+        else:
+            reason = HTTPStatus(status_code).phrase if status_code in HTTPStatus._value2member_map_ else "Error"
+            page = error_html(status_code, reason, base)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")  # type: ignore[attr-defined]
+        self.finish(page)  # type: ignore[attr-defined]
+
+
+class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
+    """A playable page: Voilà's, and the ``_xsrf`` cookie its shutdown request sends back."""
+
+    async def get(self, path: str | None = None) -> None:
+        self.xsrf_token  # (tornado sets the cookie when the token is first read)
+        await super().get(path)
+
+
+class LandingHandler(OwnErrorPages, JupyterHandler):  # type: ignore[misc]
+    """The root: the games, their periods and players, and links to play them."""
+
+    def initialize(self, **kwargs: Any) -> None:
+        pass
+
+    @web.authenticated
+    def get(self, path: str = "") -> None:
+        if path.strip("/"):
+            raise web.HTTPError(404)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.finish(landing_html(self.settings.get("base_url", "/"), os.environ.get("COMET_BOOK_URL") or None))
+
+
+class NotFoundHandler(OwnErrorPages, JupyterHandler):  # type: ignore[misc]
+    """Any address no other handler serves."""
+
+    def prepare(self) -> None:  # type: ignore[override]
+        raise web.HTTPError(404)
+
+
+class CometVoila(Voila):  # type: ignore[misc]
+    """Voilà with the handlers above (see the module's docstring)."""
+
+    name = "voila"
+
+    def start(self) -> None:
+        self.voila_configuration.page_config_hook = self._page_config
+        super().start()
+
+    def _page_config(self, page_config: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """Tell the page when an idle game is cut, so that it can warn its visitor first."""
+        km = self.kernel_manager
+        cull = float(getattr(km, "cull_idle_timeout", 0) or 0)
+        if cull > 0 and getattr(km, "cull_connected", False):
+            page_config["cometIdle"] = {"cut": cull, "warn": max(cull - IDLE_WARNING, cull / 2),
+                                        "interval": float(getattr(km, "cull_interval", 300))}
+        return page_config
+
+    def init_handlers(self) -> list[Any]:
+        handlers = []
+        for spec in super().init_handlers():
+            pattern, handler, *rest = spec
+            if handler is TornadoVoilaHandler:
+                handler = PlayPageHandler
+            elif handler is TornadoVoilaTreeHandler:
+                handler = LandingHandler
+            handlers.append((pattern, handler, *rest))
+        self.app.settings["default_handler_class"] = NotFoundHandler
+        self.app.settings["default_handler_args"] = {}
+        return handlers
+
+
+def main() -> None:
+    CometVoila.launch_instance()
+
+
+if __name__ == "__main__":
+    main()
