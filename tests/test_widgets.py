@@ -48,7 +48,7 @@ def check_table_shows(table: PlayTable) -> None:
         assert html.escape(line.strip()) in page
         assert "seat 0" not in line.lower()
     for seat, value in enumerate(table.match.standings()):
-        assert f": {value:+d}</td>" in table.scores.value
+        assert f": {value:+d}</span>" in table.scores.value
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)

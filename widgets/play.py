@@ -73,7 +73,7 @@ _CSS = """<style>
  border-radius:6px;font-size:18px;transition:transform .1s}
 .comet-playtable .comet-card-legal .widget-button{border:2px solid #1f8a4c;transform:translateY(-7px);
  box-shadow:0 4px 6px rgba(0,0,0,.3)}
-.comet-playtable .comet-card-dim .widget-button{border:1px dashed #8a8370;box-shadow:none}
+.comet-playtable .comet-card-dim .widget-button{border:2px dashed #8a8370;box-shadow:none;font-weight:normal}
 .comet-playtable .comet-card-hint .widget-button,.comet-playtable .widget-button.comet-card-hint{
  outline:3px solid #b07d00;outline-offset:1px;box-shadow:0 0 0 6px #ffe9a8}
 .comet-playtable .widget-button:focus-visible,.comet-playtable .widget-toggle-button:focus-visible,
@@ -176,6 +176,7 @@ class PlayTable(W.VBox):
         self._slots: tuple[list[tuple[W.Box, W.Button]], list[tuple[W.Box, W.Button]]] = ([], [])
         """The cards of your hand: a button in a box whose class says legal (``comet-play-buttons``) or not."""
         self._slot_layout = W.Layout(width="auto", overflow="visible")
+        self._hand_card_layout = W.Layout(width="auto")  # (size and border from _CSS: legal or dimmed)
         self._card_layout = W.Layout(width="auto", min_width="52px", height="56px", margin="2px",
                                      border="2px solid #1f8a4c")
         self._card_styles: dict[tuple[str, bool, bool], W.ButtonStyle] = {}
@@ -522,7 +523,7 @@ class PlayTable(W.VBox):
         hand = list(rnd.hands[HUMAN])
         slots = self._slots[self.offers.side]
         while len(slots) < len(hand):
-            b = W.Button(layout=self._card_layout)
+            b = W.Button(layout=self._hand_card_layout)
             b.on_click(self._on_card)
             box = W.Box([b], layout=self._slot_layout)
             slots.append((box, b))
@@ -608,8 +609,8 @@ class PlayTable(W.VBox):
         standings = m.standings()
         unit = m.variant.rules.unit
         cells = "".join(
-            f'<td style="padding:2px 10px;border:1px solid #ddd5bd;text-align:right">'
-            f'{"You (seat 0)" if s == HUMAN else f"Seat {s}"}: {v:+d}</td>' for s, v in enumerate(standings))
+            f'<span style="display:inline-block;padding:2px 10px;border:1px solid #ddd5bd;margin:0 -1px -1px 0">'
+            f'{"You (seat 0)" if s == HUMAN else f"Seat {s}"}: {v:+d}</span>' for s, v in enumerate(standings))
         if m.deals is not None:
             length = f"deal {m.deal_number} of {m.deals}"
         else:
@@ -619,7 +620,6 @@ class PlayTable(W.VBox):
             best = max(standings)
             leaders = [("you" if s == HUMAN else f"seat {s}") for s, v in enumerate(standings) if v == best]
             over = f'<div style="font-weight:600">Match over: {" and ".join(leaders)} ahead.</div>'
-        # The heading is a div, not the table's caption: a caption wraps to the table's width.
         return (f'<div style="{FONT}margin-top:6px"><div style="font-weight:600">Running scores '
                 f'({html.escape(length)}, in {html.escape(unit)}s)</div>'
-                f'<table style="border-collapse:collapse;font-size:14px"><tr>{cells}</tr></table>{over}</div>')
+                f'<div style="display:flex;flex-wrap:wrap">{cells}</div>{over}</div>')
