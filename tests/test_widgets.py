@@ -373,3 +373,54 @@ def test_simulation_explorer_runs_and_plots() -> None:
     assert e.messages.is_error and len(e.games) == 12
 
 
+
+
+# ------------------------------------------------------------------ bots one after another
+def test_bots_move_one_after_another_under_an_event_loop() -> None:
+    """With a bot_delay and a running loop, the bots' plays are drawn in turn: meanwhile the root is
+    comet-busy and no message is said (scripts wait for it); at the end the state is the one the
+    synchronous table reaches."""
+    import asyncio
+
+    async def play() -> tuple[list[str], list[str], list[bool], str, list[tuple[int, str]]]:
+        table = PlayTable(players=6, variant="comet-6-8-players", seed=3, bot="greedy", bot_delay=0.01)
+        assert not table.bots_moving and "comet-busy" not in table._dom_classes  # the start: at once
+        said: list[str] = []
+        info = table.messages.info
+        table.messages.info = lambda text: (said.append(text), info(text))  # type: ignore[method-assign]
+        drawn: list[str] = []
+        busy: list[bool] = []
+        table.button_for(table.shown_plays[0]).click()  # type: ignore[union-attr]
+        while table.bots_moving:
+            busy.append("comet-busy" in table._dom_classes and not said)
+            drawn.append(table.table.value)
+            await asyncio.sleep(0.005)
+        assert "comet-busy" not in table._dom_classes
+        return said, drawn, busy, table.table.value, [(s, p.text) for s, p in table.round.history]
+
+    said, drawn, busy, final, history = asyncio.run(play())
+    assert busy and all(busy)
+    assert len(set(drawn)) >= 2  # the table changed between the bots' plays
+    assert len(said) == 1 and said[0].startswith(("You played", "You passed"))
+    same = PlayTable(players=6, variant="comet-6-8-players", seed=3, bot="greedy")
+    same.button_for(same.shown_plays[0]).click()  # type: ignore[union-attr]
+    assert [(s, p.text) for s, p in same.round.history] == history and same.table.value == final
+
+
+def test_undo_stops_the_bots_moving() -> None:
+    import asyncio
+
+    async def play() -> tuple[PlayTable, int]:
+        table = PlayTable(players=8, variant="comet-6-8-players", seed=4, bot="greedy", bot_delay=0.05)
+        before = len(table.round.history)
+        table.button_for(table.shown_plays[0]).click()  # type: ignore[union-attr]
+        await asyncio.sleep(0.07)
+        assert table.bots_moving
+        table.undo_button.click()
+        await asyncio.sleep(0.2)
+        return table, before
+
+    table, before = asyncio.run(play())
+    assert not table.bots_moving and "comet-busy" not in table._dom_classes
+    assert len(table.round.history) == before and table.round.to_play == 0
+    assert table.messages.text == "Took back your last decision."

@@ -231,13 +231,30 @@ class _Sequence:
         self.table._dom_classes = tuple(classes + [f"comet-seq-{self.n}"])
 
 
-def play_page(family: str, query: str | None = None) -> PlayTable:
+BOT_DELAY = 0.3
+"""Seconds between two bot plays on a page (``$COMET_BOT_DELAY`` overrides it, e.g. 0 for benchmarks)."""
+
+
+def page_bot_delay() -> float:
+    """:data:`BOT_DELAY`, or ``$COMET_BOT_DELAY`` if it is a number of seconds from 0 to 2."""
+    text = os.environ.get("COMET_BOT_DELAY", "")
+    try:
+        value = float(text)
+    except ValueError:
+        return BOT_DELAY
+    return value if 0 <= value <= 2 else BOT_DELAY
+
+
+def play_page(family: str, query: str | None = None, bot_delay: float | None = None) -> PlayTable:
     """The ``PlayTable`` of the page ``family`` (a key of :data:`FAMILIES`), set up from the
     address (``query``, by default :func:`query_string`), its variant list limited to the
-    family. Unusable settings are listed in a notice above the table."""
+    family. Unusable settings are listed in a notice above the table. The bots' plays after
+    yours are drawn one after another, ``bot_delay`` seconds apart (default :func:`page_bot_delay`;
+    all at once where no event loop runs, as in a plain script)."""
     settings = parse_query(family, query_string() if query is None else query)
     table = PlayTable(variant=settings.variant, players=settings.players, bot=settings.bot,
-                      seed=settings.seed, lang=settings.lang)
+                      seed=settings.seed, lang=settings.lang,
+                      bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
     choice = table.variant_choice
     choice.unobserve(table._on_variant, names="value")
     try:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import random
-from typing import Any
+import warnings
+from typing import Any, Callable
 
 import ipywidgets as W
 
@@ -31,6 +33,7 @@ from widgets.common import (
     check_players,
     check_seed,
     check_variant,
+    message_text,
     hint_plays,
     emphasize,
     make_agent,
@@ -45,9 +48,11 @@ from widgets.common import (
 HUMAN = 0
 MAX_BOT_MOVES = 5000
 BUTTON_LIMIT = 8
+"""Group and comet plays are buttons when there are at most this many, else a dropdown."""
+BOT_SEQUENCE = 1.2
+"""At most this many seconds of pauses between the bots' plays after one action of yours."""
 BOT_BUDGET = 0.04
 """Seconds of search the bots share between two clicks of the human (so a click answers in < 50 ms)."""
-"""Group and comet plays are buttons when there are at most this many, else a dropdown."""
 
 _RED, _BLACK, _BLUE, _GREEN = "#c8102e", "#1b1b1b", "#1560bd", "#1e7b34"
 
@@ -87,6 +92,21 @@ _CSS = """<style>
 dimmed, the hinted card ringed, a visible keyboard focus, pictures that shrink on a phone."""
 
 
+def _running_loop() -> Any:
+    """The event loop running this code (a Jupyter kernel's, Pyodide's), or None (a plain script)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            loop = asyncio.get_event_loop_policy().get_event_loop()
+        except RuntimeError:
+            return None
+    return loop if loop.is_running() else None
+
+
 class PlayTable(W.VBox):
     """A table where you (seat 0) play a deal or a match of any variant against bots.
 
@@ -110,9 +130,14 @@ class PlayTable(W.VBox):
     """
 
     def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, bot: str = "greedy", seed: int = 1,
-                 lang: str = "en", four_colour: bool = False, reveal: bool = False) -> None:
+                 lang: str = "en", four_colour: bool = False, reveal: bool = False, bot_delay: float = 0.0) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
         self.add_class("comet-playtable")
+        self.bot_delay = float(bot_delay) if isinstance(bot_delay, (int, float)) and 0 <= bot_delay <= 5 else 0.0
+        """Seconds between two bot plays drawn one after another (0: all at once, as tests want)."""
+        self._bot_generation = 0
+        self._bot_timer: Any = None
+        self._after_bots: Callable[[], None] | None = None
         self.messages = Messages()
         self.offers = Offers()
         self._seeds = random.SystemRandom()
@@ -277,20 +302,85 @@ class PlayTable(W.VBox):
         match = comet.Match(v, players=players, seed=seed)
         agents = [None] + [make_agent(bot, seed=f"{seed}/{s}", time_limit=BOT_BUDGET / (players - 1))
                             for s in range(1, players)]
+        self._stop_bots()
         self.match = match
         self._agents = agents
         self._fallback = random.Random(seed)
-        self._run_bots()
+        self._run_bots_now()
         self._refresh()
         self.messages.info(f"New match of {v.name}, {players} players, seed {seed}. You are seat 0; "
                            "the cards you may play are raised in your hand.")
 
-    def _run_bots(self) -> None:
+    def _bots_to_move(self) -> bool:
         rnd = self.match.round
+        return not (rnd.is_over or rnd.to_play == HUMAN or rnd.to_play is None)
+
+    def _bot_moves(self) -> None:
+        """One bot move."""
+        rnd = self.match.round
+        assert rnd.to_play is not None
+        rnd.play(bot_move(self._agents[rnd.to_play], rnd, self._fallback))
+
+    def _run_bots_now(self) -> None:
         for _ in range(MAX_BOT_MOVES):
-            if rnd.is_over or rnd.to_play == HUMAN or rnd.to_play is None:
+            if not self._bots_to_move():
                 return
-            rnd.play(bot_move(self._agents[rnd.to_play], rnd, self._fallback))
+            self._bot_moves()
+
+    def _run_bots(self, then: Callable[[], None]) -> None:
+        """Let the bots move until it is your turn or the deal is over, then call ``then`` (which
+        draws the table and says what happened). With a ``bot_delay`` and a running event loop (a
+        Jupyter kernel, Voilà, Pyodide) the bots' plays are drawn one after another, ``bot_delay``
+        seconds apart (less at many players: at most :data:`BOT_SEQUENCE` seconds in all); the
+        root carries the class ``comet-busy`` meanwhile, and ``then`` (the message, which scripts
+        wait for) comes at the end. Else they all move at once."""
+        self._stop_bots()
+        loop = _running_loop() if self.bot_delay > 0 and self._bots_to_move() else None
+        if loop is None:
+            self._run_bots_now()
+            then()
+            return
+        delay = min(self.bot_delay, BOT_SEQUENCE / max(1, self.round.players - 1))
+        self._after_bots = then
+        self.add_class("comet-busy")
+        self._refresh()  # your play shows at once
+        generation = self._bot_generation
+
+        def step() -> None:
+            if generation != self._bot_generation:
+                return  # stopped (undo, new match, new settings)
+            try:
+                self._bot_moves()
+                more = self._bots_to_move()
+            except Exception as error:  # noqa: BLE001 - a failing step ends the sequence with a message
+                self._stop_bots()
+                self.errors += 1
+                self.messages.error(message_text(error))
+                return
+            if more:
+                self._refresh()
+                self._bot_timer = loop.call_later(delay, step)
+            else:
+                then = self._after_bots
+                self._stop_bots()
+                if then is not None:
+                    then()
+
+        self._bot_timer = loop.call_later(delay, step)
+
+    def _stop_bots(self) -> None:
+        """Forget a sequence of bot moves under way (the state stays as it is)."""
+        self._bot_generation += 1
+        timer, self._bot_timer, self._after_bots = self._bot_timer, None, None
+        if timer is not None:
+            timer.cancel()
+        if "comet-busy" in self._dom_classes:
+            self.remove_class("comet-busy")
+
+    @property
+    def bots_moving(self) -> bool:
+        """True while the bots' plays are being drawn one after another."""
+        return self._after_bots is not None
 
     def _settings(self) -> tuple[comet.Variant, int, int, str]:
         v = check_variant(self.variant_choice.value)
@@ -310,10 +400,13 @@ class PlayTable(W.VBox):
             raise UserError(f"{play} is not a legal play now; the legal plays are: {legal}.")
         said = len(rnd.narration())
         rnd.play(play)
-        self._run_bots()
-        self._refresh()
-        calls = [you_text(line) for line in rnd.narration(self._lang())[said:] if "“" in line]
-        self.messages.info(" ".join([played_sentence(play), *calls]))
+
+        def then() -> None:
+            self._refresh()
+            calls = [you_text(line) for line in rnd.narration(self._lang())[said:] if "“" in line]
+            self.messages.info(" ".join([played_sentence(play), *calls]))
+
+        self._run_bots(then)
 
     # ------------------------------------------------------------------ callbacks
     @safe
@@ -344,6 +437,7 @@ class PlayTable(W.VBox):
         mine = [i for i, (seat, _) in enumerate(rnd.history) if seat == HUMAN]
         if not mine:
             raise UserError("you have not made a decision in this deal yet.")
+        self._stop_bots()
         target = mine[-1]
         while len(rnd.history) > target:
             rnd.undo()
@@ -367,9 +461,12 @@ class PlayTable(W.VBox):
         match = self.match
         if match.round.is_over and not match.is_over:
             match.next_deal()
-            self._run_bots()
-            self._refresh()
-            self.messages.info(you_text(f"Deal {match.deal_number}: seat {match.round.dealer} deals."))
+
+            def then() -> None:
+                self._refresh()
+                self.messages.info(you_text(f"Deal {match.deal_number}: seat {match.round.dealer} deals."))
+
+            self._run_bots(then)
             return
         v, players, _, bot = self._settings()
         seed = self._seeds.randint(0, MAX_SEED)  # a fresh deal, its seed shown so it can be replayed
