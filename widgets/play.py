@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import html
 import random
+import sys
 import warnings
 from typing import Any, Callable
 
@@ -98,6 +99,8 @@ def _running_loop() -> Any:
         return asyncio.get_running_loop()
     except RuntimeError:
         pass
+    if sys.platform != "emscripten":  # (Pyodide calls back from the page outside a running task)
+        return None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         try:
