@@ -194,8 +194,12 @@ def _hands_html(rnd: "Round", you: int | None, reveal: bool, four_colour: bool, 
             label += " (" + ", ".join(tags) + ")"
         marker = "border-left:4px solid #1f8a4c;padding-left:6px" if seat == on_turn else \
             "border-left:4px solid transparent;padding-left:6px"
+        compact = hidden and not own_hand  # (a front-end with your hand apart: the backs small, side by side)
+        if compact:
+            marker += ";display:inline-block;vertical-align:top;margin-right:10px"
         picture = hand_html(hand, wild_cards=wilds, label=label, face_down=hidden,
-                            highlight=sorted(lit, key=sort_key) if seat == on_turn else (), four_colour=four_colour, size=size)
+                            highlight=sorted(lit, key=sort_key) if seat == on_turn else (), four_colour=four_colour,
+                            size=size * 0.55 if compact else size)
         rows.append(f'<div style="{marker}">{picture}</div>')
     dead = len(rnd.dead) + len(rnd.talon)
     extra = ""
