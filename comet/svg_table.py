@@ -149,8 +149,10 @@ def _status_html(rnd: "Round", you: int | None) -> str:
     if rnd.is_over:
         outcome = rnd.outcome()
         if outcome is not None and outcome.winner is not None:
-            who = _seat_name(outcome.winner, you)
-            text = f"Deal over: {who} went out." if outcome.end == "out" else f"Deal over: {who} wins."
+            mine = you is not None and outcome.winner == you
+            who = "you" if mine else _seat_name(outcome.winner, you)
+            wins = "win" if mine else "wins"
+            text = f"Deal over: {who} went out." if outcome.end == "out" else f"Deal over: {who} {wins}."
         else:
             text = "Deal over: no winner (a draw)."
         return f'<div role="status" style="font-weight:600;margin:4px 0">&#9632; {escape(text)}</div>'
@@ -163,12 +165,13 @@ def _status_html(rnd: "Round", you: int | None) -> str:
         need = "discard, then draw from the talon"
     else:
         need = rnd.describe_targets()
-    turn = "your turn" if you is not None and seat == you else "to play"
-    return (f'<div role="status" style="font-weight:600;margin:4px 0">&#9654; {escape(_seat_name(seat, you))} '
-            f'{turn}: {escape(need)}</div>')
+    who = "Your turn" if you is not None and seat == you else f"{_seat_name(seat, you)} to play"
+    return (f'<div role="status" style="font-weight:600;margin:4px 0">&#9654; {escape(who)}: '
+            f'{escape(need)}</div>')
 
 
-def _hands_html(rnd: "Round", you: int | None, reveal: bool, four_colour: bool, size: float) -> str:
+def _hands_html(rnd: "Round", you: int | None, reveal: bool, four_colour: bool, size: float,
+                own_hand: bool = True) -> str:
     wilds = sorted(rnd.wilds, key=sort_key)
     lit: set[Card] = set()
     on_turn = rnd.to_play
@@ -178,6 +181,8 @@ def _hands_html(rnd: "Round", you: int | None, reveal: bool, four_colour: bool, 
             lit.update(play.cards)
     rows = []
     for seat, hand in enumerate(rnd.hands):
+        if seat == you and not own_hand:
+            continue
         hidden = not (you is None or reveal or seat == you or rnd.is_over)
         tags = []
         if seat == rnd.dealer:
@@ -190,15 +195,20 @@ def _hands_html(rnd: "Round", you: int | None, reveal: bool, four_colour: bool, 
             label += " (" + ", ".join(tags) + ")"
         marker = "border-left:4px solid #1f8a4c;padding-left:6px" if seat == on_turn else \
             "border-left:4px solid transparent;padding-left:6px"
+        compact = hidden and not own_hand  # (a front-end with your hand apart: the backs small, side by side)
+        if compact:
+            marker += ";display:inline-block;vertical-align:top;margin-right:10px"
         picture = hand_html(hand, wild_cards=wilds, label=label, face_down=hidden,
-                            highlight=sorted(lit, key=sort_key) if seat == on_turn else (), four_colour=four_colour, size=size)
+                            highlight=sorted(lit, key=sort_key) if seat == on_turn else (), four_colour=four_colour,
+                            size=size * 0.55 if compact else size)
         rows.append(f'<div style="{marker}">{picture}</div>')
     dead = len(rnd.dead) + len(rnd.talon)
     extra = ""
     if dead:
         what = "talon" if rnd.talon else "dead hand"
         extra = f'<div style="font-size:12px;color:#333">{dead} card{"s" if dead != 1 else ""} in the {what} (unseen).</div>'
-    return f'<div style="{_PANEL}"><div style="{_TITLE}">Hands</div>{"".join(rows)}{extra}</div>'
+    title = "Hands" if own_hand or you is None else "The other hands"
+    return f'<div style="{_PANEL}"><div style="{_TITLE}">{title}</div>{"".join(rows)}{extra}</div>'
 
 
 def _ledger_html(rnd: "Round", you: int | None, limit: int = 8) -> str:
@@ -254,6 +264,9 @@ def round_html(
     four_colour: bool = False,
     reveal: bool = False,
     size: float = 44,
+    own_hand: bool = True,
+    calls: bool = True,
+    settlement: bool = True,
 ) -> str:
     """The table of ``rnd`` as an HTML fragment with inline SVG cards.
 
@@ -262,6 +275,8 @@ def round_html(
     :param lang: the language of the calls (``en``, ``fr``, ``ru``, ``es``).
     :param four_colour: diamonds blue and clubs green.
     :param reveal: show every hand even when ``seat`` is given.
+    :param own_hand, calls, settlement: draw the hand of ``seat``, the last calls and the
+        settlement (a front-end that draws them itself, e.g. the hand as buttons, turns them off).
     """
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rnd.players):
         raise ValueError(f"seat must be None or a seat 0..{rnd.players - 1}, not {seat!r}")
@@ -275,10 +290,10 @@ def round_html(
         head,
         _status_html(rnd, seat),
         _trail_html(rnd, size * 0.9),
-        _hands_html(rnd, seat, reveal, four_colour, size),
+        _hands_html(rnd, seat, reveal, four_colour, size, own_hand),
         _ledger_html(rnd, seat),
-        _calls_html(rnd, lang),
-        _outcome_html(rnd),
+        _calls_html(rnd, lang) if calls else "",
+        _outcome_html(rnd) if settlement else "",
     ]
     return (f'<section class="comet-table" aria-label="Comet table: {escape(v.name)}" lang="en" '
             f'style="{_BOX}">{"".join(parts)}</section>')

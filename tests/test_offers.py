@@ -89,7 +89,7 @@ def test_double_click_on_pass_keep_and_redeal() -> None:
             first, second = double_click(table, b)
             assert second == first and human_decisions(table) == before + 1, kind
             said = {"pass": "You passed.", "keep": "You kept the hand.", "redeal": "You demanded a redeal."}[kind]
-            assert table.messages.text == said
+            assert table.messages.text.startswith(said)
             seen.add(kind)
         if seen >= {"keep", "pass"}:
             break

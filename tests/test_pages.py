@@ -14,7 +14,7 @@ import comet  # noqa: E402
 from tests.widget_helpers import click, forge  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import MAX_SEED  # noqa: E402
-from widgets.pages import FAMILIES, games_markdown, parse_query, play_page, query_string  # noqa: E402
+from widgets.pages import FAMILIES, addresses_markdown, games_markdown, parse_query, play_page, query_string  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "book" / "play"
@@ -40,11 +40,20 @@ def test_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
     code = "".join(nb["cells"][1]["source"])
     assert code == f'from widgets.pages import play_page\n\nplay_page("{name}")'
     assert nb["cells"][1]["outputs"] == []
-    # The example address in the introduction is a valid one.
-    example = re.search(r"ipynb\?([^`]+)`", "".join(nb["cells"][0]["source"]))
-    assert example and parse_query(name, example.group(1)).problems == []
-    # The games, bots and languages it names are the package's (not retyped).
-    assert games_markdown(name) in "".join(nb["cells"][0]["source"]).splitlines()
+    # Under the title, one short sentence (the games it names are the package's, not retyped);
+    # the settings of the address are documented in the README, not in the page.
+    lines = [line for line in "".join(nb["cells"][0]["source"]).splitlines() if line.strip()]
+    assert len(lines) == 2 and lines[1] == games_markdown(name)
+    assert "?" not in lines[1] and len(lines[1]) < 200
+
+
+def test_readme_documents_the_addresses() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "## Play pages' addresses\n\n" + addresses_markdown() + "\n" in readme
+    example = re.search(r"ipynb\?([^`]+)`", addresses_markdown())
+    assert example and parse_query("modern", example.group(1)).problems == []
+    for family, ids in FAMILIES.items():
+        assert f"| `{family}.ipynb` | " + ", ".join(f"`{vid}`" for vid in ids) + " |" in readme
 
 
 def test_book_links_name_existing_pages() -> None:

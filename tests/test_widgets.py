@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 
 import pytest
 
@@ -14,6 +15,7 @@ from comet.narrate import step_sentences  # noqa: E402
 from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
 from widgets.common import card_label  # noqa: E402
+from widgets.you import you_lines, you_text  # noqa: E402
 
 VARIANT_IDS = list(comet.VARIANTS)
 
@@ -36,13 +38,17 @@ def check_table_shows(table: PlayTable) -> None:
         assert shown == []
         assert table.pass_button.layout.display == "none"
     page = table.table.value
-    assert f"Seat 0 (you): {len(rnd.hands[0])} card" in page
+    # your hand: every card a button, in hand order, the legal ones in comet-play-buttons
+    assert [b.description for b in table.hand_buttons] == [c.symbol for c in rnd.hands[0]]
+    assert f"Your hand ({len(rnd.hands[0])} card" in table.prompt.value
+    assert "Seat 0" not in page.split("Settlement")[0].split("In-play payments")[0]
     for seat in range(1, rnd.players):
         assert f"Seat {seat}: {len(rnd.hands[seat])} card" in page
-    for line in (rnd.outcome().lines if rnd.is_over else []):
+    for line in (you_lines(rnd.outcome().lines) if rnd.is_over else []):
         assert html.escape(line.strip()) in page
+        assert "seat 0" not in line.lower()
     for seat, value in enumerate(table.match.standings()):
-        assert f": {value:+d}</td>" in table.scores.value
+        assert f": {value:+d}</span>" in table.scores.value
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
@@ -136,7 +142,7 @@ def test_language_and_four_colour() -> None:
         said = [s for step in step_sentences(table.round, code) for s in step]
         if any("\u201c" in s for s in said):
             assert any(word in s for s in said)
-        assert html.escape(said[-1]) in table.table.value
+        assert html.escape(you_text(said[-1])) in table.log_panel.value
     table.four_colour_box.value = True
     assert not table.messages.is_error
 
@@ -152,8 +158,8 @@ def test_forged_values_leave_the_game_unchanged() -> None:
         assert table.messages.is_error, (widget.description, value)
         assert table.round is rnd and rnd.history == before[0] and rnd.hands == before[1]
     # a card button that is not (or no longer) a play, hidden pass, the other-play button
-    for b in table._pool:
-        if b not in table.play_buttons.children:
+    for b in table._pool + [b for slots in table._slots for _, b in slots]:
+        if b not in table.play_buttons.children and b not in table.hand_buttons:
             click(b)
             assert table.messages.is_error
     click(table.pass_button)
@@ -167,7 +173,77 @@ def test_hint_button() -> None:
     table.hint_button.click()
     assert table.messages.text.startswith("Hint"), table.messages.text
     legal = {p.text for p in table.round.legal_plays()}
-    assert any(text.split(" (")[0] in legal for text in table.messages.text[len("Hint, best first: "):].split("; "))
+    best = table.messages.text[len("Hint, best first: "):].split("; ")
+    labels = {card_label(p): p for p in table.round.legal_plays()}
+    assert all(text.split(": wins ")[0] in labels for text in best), best
+    assert all(re.fullmatch(r".+: wins \d+\u202f%, expected [+\u2212]\d+\.\d", text) for text in best), best
+    # the best play is ringed in your hand (or among the plays next to it), and only it
+    ringed = [box.children[0] for box in table.hand.children if "comet-card-hint" in box._dom_classes]
+    ringed += [b for b in table.play_buttons.children if "comet-card-hint" in b._dom_classes]
+    assert len(ringed) == 1 and table.offers.value(ringed[0]) == labels[best[0].split(": wins ")[0]]
+    assert legal
+    # the ring holds for the state it was given in: after a play it is gone
+    ringed[0].click()
+    assert not any("comet-card-hint" in box._dom_classes for box in table.hand.children)
+
+
+def test_a_card_you_may_not_play_says_why() -> None:
+    table = PlayTable(players=3)  # seed 1: the bots lead 10♥ J♥; you must play a Q
+    rnd = table.round
+    dim = [b for b in table.hand_buttons if not isinstance(table.offers.value(b), comet.Play)]
+    assert dim and not any(b.disabled for b in dim)  # dimmed, still focusable and clickable
+    history = list(rnd.history)
+    dim[0].click()
+    assert table.messages.is_error
+    assert table.messages.text == f"You may not play {dim[0].description} now: you must play {rnd.describe_targets()}."
+    assert rnd.history == history
+    legal = [b for b in table.hand_buttons if isinstance(table.offers.value(b), comet.Play)]
+    assert [b.description for b in legal] == [p.text[0].replace("T", "10") + {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}[
+        p.text[-1]] for p in rnd.legal_plays() if p.kind == "cards"][:len(legal)] or legal
+    legal[0].click()
+    assert not table.messages.is_error and len(rnd.history) > len(history)
+
+
+def test_you_in_messages_settlement_and_log() -> None:
+    table = PlayTable(players=3, seed=3)
+    rng = random.Random(2)
+    while not table.round.is_over:
+        human_move(table, rng)
+    rnd = table.round
+    page = table.table.value
+    assert "Settlement" in page
+    raw = rnd.outcome().lines
+    assert any("seat 0" in line.lower() for line in raw)  # the engine's words ...
+    settlement = page.split("Settlement", 1)[1]
+    assert "seat 0" not in settlement.lower() and "you" in settlement.lower()  # ... as the table says them
+    assert "Net: you " in html.unescape(settlement)
+    # the whole log, newest first, every sentence of the narration
+    said = you_lines(rnd.narration("en"))
+    assert len(said) > 6
+    items = re.findall(r"<li>(.*?)</li>", table.log_panel.value)
+    assert [html.unescape(i) for i in items] == said[::-1]
+    assert not any("Seat 0 " in i for i in items)
+    assert any("“" in i for i in items)  # the runs' calls are announced in words
+
+
+def test_the_bot_labels_say_what_the_bots_do() -> None:
+    from widgets.play import BOT_BUDGET, PLAY_BOTS
+
+    table = PlayTable()
+    labels = dict(table.bot_choice.options)
+    assert not any("1 s" in label for label in labels)
+    assert BOT_BUDGET < 0.1 and all("hundredths" in label for label in labels if "Search" in label)
+    assert [name for _, name in PLAY_BOTS] == [name for _, name in table.bot_choice.options]
+
+
+def test_settings_are_folded_away_below_the_table() -> None:
+    table = PlayTable()
+    kids = list(table.children)
+    assert kids.index(table.table) < kids.index(table.hand) < kids.index(table.settings)
+    assert table.settings.layout.display == "none"
+    table.settings_toggle.value = True
+    assert table.settings.layout.display != "none"
+    assert table.variant_choice in table.settings.children
 
 
 # ------------------------------------------------------------------ StepThrough
@@ -297,3 +373,54 @@ def test_simulation_explorer_runs_and_plots() -> None:
     assert e.messages.is_error and len(e.games) == 12
 
 
+
+
+# ------------------------------------------------------------------ bots one after another
+def test_bots_move_one_after_another_under_an_event_loop() -> None:
+    """With a bot_delay and a running loop, the bots' plays are drawn in turn: meanwhile the root is
+    comet-busy and no message is said (scripts wait for it); at the end the state is the one the
+    synchronous table reaches."""
+    import asyncio
+
+    async def play() -> tuple[list[str], list[str], list[bool], str, list[tuple[int, str]]]:
+        table = PlayTable(players=6, variant="comet-6-8-players", seed=3, bot="greedy", bot_delay=0.01)
+        assert not table.bots_moving and "comet-busy" not in table._dom_classes  # the start: at once
+        said: list[str] = []
+        info = table.messages.info
+        table.messages.info = lambda text: (said.append(text), info(text))  # type: ignore[method-assign]
+        drawn: list[str] = []
+        busy: list[bool] = []
+        table.button_for(table.shown_plays[0]).click()  # type: ignore[union-attr]
+        while table.bots_moving:
+            busy.append("comet-busy" in table._dom_classes and not said)
+            drawn.append(table.table.value)
+            await asyncio.sleep(0.005)
+        assert "comet-busy" not in table._dom_classes
+        return said, drawn, busy, table.table.value, [(s, p.text) for s, p in table.round.history]
+
+    said, drawn, busy, final, history = asyncio.run(play())
+    assert busy and all(busy)
+    assert len(set(drawn)) >= 2  # the table changed between the bots' plays
+    assert len(said) == 1 and said[0].startswith(("You played", "You passed"))
+    same = PlayTable(players=6, variant="comet-6-8-players", seed=3, bot="greedy")
+    same.button_for(same.shown_plays[0]).click()  # type: ignore[union-attr]
+    assert [(s, p.text) for s, p in same.round.history] == history and same.table.value == final
+
+
+def test_undo_stops_the_bots_moving() -> None:
+    import asyncio
+
+    async def play() -> tuple[PlayTable, int]:
+        table = PlayTable(players=8, variant="comet-6-8-players", seed=4, bot="greedy", bot_delay=0.05)
+        before = len(table.round.history)
+        table.button_for(table.shown_plays[0]).click()  # type: ignore[union-attr]
+        await asyncio.sleep(0.07)
+        assert table.bots_moving
+        table.undo_button.click()
+        await asyncio.sleep(0.2)
+        return table, before
+
+    table, before = asyncio.run(play())
+    assert not table.bots_moving and "comet-busy" not in table._dom_classes
+    assert len(table.round.history) == before and table.round.to_play == 0
+    assert table.messages.text == "Took back your last decision."

@@ -268,14 +268,16 @@ def bot_move(agent: Any, rnd: comet.Round, fallback: random.Random) -> comet.Pla
     return fallback.choice(legal)
 
 
-def hints(rnd: comet.Round, limit: int = 3) -> list[str]:
-    """The best plays for the player to move, in words (search bot's hint if available)."""
+def hint_plays(rnd: comet.Round, limit: int = 3) -> list[tuple[comet.Play, str]]:
+    """The best plays for the player to move, each with its words in card symbols:
+    ``(play, "8♥: wins 42 %, expected −13.4")`` (the search bot's hint if available)."""
     try:
         from comet.agents import hint
     except ImportError:
-        return [f"{p.text}" for p in rnd.legal_plays()[:limit]]
+        return [(p, card_label(p)) for p in rnd.legal_plays()[:limit]]
     ranked = hint(rnd, playouts=120, time_limit=0.3, seed=len(rnd.history))
-    return [f"{h.play.text} (wins {h.win:.0%}, expected {h.payment:+.1f})" for h in ranked[:limit]]
+    return [(h.play, f"{card_label(h.play)}: wins {h.win * 100:.0f}\u202f%, expected "
+             + f"{h.payment:+.1f}".replace("-", "\u2212")) for h in ranked[:limit]]
 
 
 # ------------------------------------------------------------------------- small widgets

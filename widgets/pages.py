@@ -46,18 +46,34 @@ _WHOLE = re.compile(r"[0-9]{1,10}")
 
 
 def games_markdown(family: str) -> str:
-    """The paragraph of a page's introduction that names its games and the settings of its address
-    (each notebook of ``book/play/`` holds it; ``tests/test_pages.py`` checks it is this text)."""
-    ids = FAMILIES[family]
-    games = ", ".join(f"`{vid}` ({comet.VARIANTS[vid].name})" for vid in ids)
-    example = comet.VARIANTS[ids[-1]]
+    """The one sentence under a page's title (each notebook of ``book/play/`` holds it;
+    ``tests/test_pages.py`` checks it is this text). The settings of the address are documented
+    in the README (:func:`addresses_markdown`), not in the page."""
+    names = [comet.VARIANTS[vid].name for vid in FAMILIES[family]]
+    games = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"You against the bots ({games}): touch a raised card of your hand to play it; *Settings* changes the game."
+
+
+def addresses_markdown() -> str:
+    """The README's section "Play pages' addresses": what each page reads from its address
+    (``tests/test_pages.py`` checks the README holds this text)."""
+    rows = "\n".join(f"| `{family}.ipynb` | " + ", ".join(f"`{vid}`" for vid in FAMILIES[family]) + " |"
+                     for family in FAMILIES)
+    example_family = "modern"
+    example = comet.VARIANTS[FAMILIES[example_family][-1]]
     players = min(example.players.start + 1, example.players.stop - 1)
     bots = ", ".join(f"`{name}`" for _, name in BOTS)
-    codes = [code for _, code in LANGUAGES if code != "en"]
-    langs = ", ".join([f"`lang={codes[0]}`", *(f"`{code}`" for code in codes[1:-1])]) + f" or `{codes[-1]}`"
-    return (f"Games on this page: {games}. Pick one in the list, or in the address: "
-            f"`{family}.ipynb?variant={example.id}&players={players}&bot=greedy&seed=7` "
-            f"(bots: {bots}; a seed deals the same cards every time; {langs} for the calls).")
+    langs = ", ".join(f"`{code}` ({name})" for name, code in LANGUAGES)
+    return (f"Each play page reads its settings from the address, e.g.\n"
+            f"`{example_family}.ipynb?variant={example.id}&players={players}&bot=greedy&seed=7&lang=fr`:\n\n"
+            f"- `variant`: a game of the page (the first by default):\n\n"
+            f"  | page | variants |\n  | --- | --- |\n" + "\n".join("  " + r for r in rows.splitlines()) + "\n\n"
+            f"- `players`: a number of players the variant allows (2 where it can);\n"
+            f"- `bot`: how the other seats play: {bots} (greedy by default);\n"
+            f"- `seed`: a whole number from 0 to {MAX_SEED:,} (the same seed deals the same cards; 1 by "
+            f"default);\n"
+            f"- `lang`: the language of the calls: {langs}.\n\n"
+            "A value the page cannot use is named in a notice above the table, and its default is used.")
 
 
 @dataclass
@@ -215,13 +231,30 @@ class _Sequence:
         self.table._dom_classes = tuple(classes + [f"comet-seq-{self.n}"])
 
 
-def play_page(family: str, query: str | None = None) -> PlayTable:
+BOT_DELAY = 0.3
+"""Seconds between two bot plays on a page (``$COMET_BOT_DELAY`` overrides it, e.g. 0 for benchmarks)."""
+
+
+def page_bot_delay() -> float:
+    """:data:`BOT_DELAY`, or ``$COMET_BOT_DELAY`` if it is a number of seconds from 0 to 2."""
+    text = os.environ.get("COMET_BOT_DELAY", "")
+    try:
+        value = float(text)
+    except ValueError:
+        return BOT_DELAY
+    return value if 0 <= value <= 2 else BOT_DELAY
+
+
+def play_page(family: str, query: str | None = None, bot_delay: float | None = None) -> PlayTable:
     """The ``PlayTable`` of the page ``family`` (a key of :data:`FAMILIES`), set up from the
     address (``query``, by default :func:`query_string`), its variant list limited to the
-    family. Unusable settings are listed in a notice above the table."""
+    family. Unusable settings are listed in a notice above the table. The bots' plays after
+    yours are drawn one after another, ``bot_delay`` seconds apart (default :func:`page_bot_delay`;
+    all at once where no event loop runs, as in a plain script)."""
     settings = parse_query(family, query_string() if query is None else query)
     table = PlayTable(variant=settings.variant, players=settings.players, bot=settings.bot,
-                      seed=settings.seed, lang=settings.lang)
+                      seed=settings.seed, lang=settings.lang,
+                      bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
     choice = table.variant_choice
     choice.unobserve(table._on_variant, names="value")
     try:

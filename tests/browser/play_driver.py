@@ -3,7 +3,7 @@
 Used by the browser tests (``test_play_pages.py``: one page at a time, and the load test: many
 pages in turn) and by ``bench/pages.py``. The pages are ``widgets.pages.play_page`` tables,
 which carry CSS classes for scripts: ``comet-play`` (the table), ``comet-play-buttons`` (the
-legal plays), ``comet-play-pass``, ``comet-play-other`` (the list of group/comet plays and its
+legal plays: your playable cards, and the other plays next to your hand), ``comet-play-pass``, ``comet-play-other`` (the list of group/comet plays and its
 *Play it* button), ``comet-play-table`` (the drawn deal), ``comet-play-message``, and
 ``comet-seq-N``, which changes after every action once all its updates are sent.
 
@@ -60,7 +60,8 @@ SEQ_JS = """() => {
   return Number(seq.slice('comet-seq-'.length)) || 0;
 }"""
 
-_PAYS = re.compile(r"^\s*(seat (\d+)|the pool) pays? (\d+) \S+ to (seat (\d+)|the pool)")
+_PAYS = re.compile(r"^\s*(seat (\d+)|the pool|you) pays? (\d+) \S+ to (seat (\d+)|the pool|you)")
+"""A payment of the settlement, as the table says it: you are seat 0 ("you pay 3 chips to seat 2")."""
 _NET = re.compile(r"^Net: (.*) \(([^)]*)\)$")
 
 
@@ -101,7 +102,7 @@ def check_settlement(lines: list[str], players: int) -> list[int]:
     assert m, lines[-1]
     net = [0] * players
     for part in m.group(1).split(", "):
-        seat, value = part.removeprefix("seat ").split(" ")
+        seat, value = part.replace("you", "seat 0").removeprefix("seat ").split(" ")
         net[int(seat)] = int(value)
     assert sum(net) == 0, f"net payments do not sum to zero: {lines[-1]}"
     paid = [0] * players
@@ -109,10 +110,12 @@ def check_settlement(lines: list[str], players: int) -> list[int]:
         p = _PAYS.match(line)
         if p:
             amount = int(p.group(3))
-            if p.group(2) is not None:
-                paid[int(p.group(2))] -= amount
-            if p.group(5) is not None:
-                paid[int(p.group(5))] += amount
+            payer = 0 if p.group(1) == "you" else p.group(2)
+            payee = 0 if p.group(4) == "you" else p.group(5)
+            if payer is not None:
+                paid[int(payer)] -= amount
+            if payee is not None:
+                paid[int(payee)] += amount
     assert paid == net, f"the payments listed ({paid}) are not the net ({net}): {lines}"
     return net
 
@@ -120,10 +123,11 @@ def check_settlement(lines: list[str], players: int) -> list[int]:
 def expected_outcome(url: str) -> tuple[list[str], int]:
     """The settlement lines and the number of clicks of the same deal played headless."""
     from widgets.pages import play_page
+    from widgets.you import you_lines
 
     parsed = urlparse(url)
     family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb")
-    table = play_page(family, parsed.query)
+    table = play_page(family, parsed.query, bot_delay=0)  # (the bots at once: no event loop runs here)
     clicks = 0
     while not table.round.is_over:
         text = table.shown_plays[0]
@@ -137,7 +141,7 @@ def expected_outcome(url: str) -> tuple[list[str], int]:
     assert table.errors == 0, table.messages.text
     outcome = table.round.outcome()
     assert outcome is not None
-    return list(outcome.lines), clicks
+    return you_lines(outcome.lines), clicks  # (the table calls seat 0 "you")
 
 
 @dataclass

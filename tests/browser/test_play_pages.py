@@ -258,7 +258,7 @@ def test_a_double_click_on_pass_undo_and_new_match_acts_once(page: Any, served: 
         assert state is not None
         if state["pass"]:
             after = _double_click_once(page, root.locator(".comet-play-pass"))
-            assert after["message"] == "You passed."
+            assert after["message"].startswith("You passed.")  # (then the calls of the bots that followed)
             passed = True
             break
         if "Deal over" in state["table"]:
@@ -273,4 +273,48 @@ def test_a_double_click_on_pass_undo_and_new_match_acts_once(page: Any, served: 
     after = _double_click_once(page, root.locator(".comet-play-new"))
     new_seed = root.locator(".widget-text input").first.input_value()
     assert new_seed != seed and f"seed {new_seed}." in after["message"], (seed, new_seed, after["message"])
+    watch.assert_quiet()
+
+
+def test_keyboard_and_a_card_you_may_not_play(page: Any, served: Served) -> None:
+    """Your hand is buttons: Tab reaches a raised card (its focus visible) and Enter plays it; a dimmed
+    card is focusable too, and touching it says why it cannot be played. The bots' plays then come
+    one after another, the root carrying comet-busy meanwhile."""
+    watch = _open(page, served.page_url("modern", "players=3&seed=1"))
+    root = page.locator(".comet-play")
+    state = page_state(page)
+    assert state is not None
+    dim = root.locator(".comet-card-dim .widget-button")
+    assert dim.count() > 0 and not dim.first.is_disabled()
+    dim.first.click()
+    page.wait_for_function(f"() => !document.querySelector('.comet-play').classList.contains('comet-seq-{state['seq']}')")
+    after = page_state(page)
+    assert after is not None and after["error"] and "you must play" in after["message"], after["message"]
+    page.evaluate("""() => { const root = document.querySelector('.comet-play'); window.cometBusySeen = false;
+        new MutationObserver(() => { if (root.classList.contains('comet-busy')) window.cometBusySeen = true; })
+            .observe(root, {attributes: true}); }""")
+    for _ in range(12):  # keyboard: Tab from the first card of the hand to the first raised one, then Enter
+        state = page_state(page)
+        assert state is not None
+        if not state["buttons"] and not state["pass"]:
+            break
+        root.locator(".comet-card-slot .widget-button").first.focus()
+        target = "comet-play-buttons" if state["buttons"] else "comet-play-pass"
+        for _ in range(30):
+            if target in page.evaluate("document.activeElement.className + ' ' + "
+                                       "document.activeElement.parentElement.className"):
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError(f"Tab never reached {target}")
+        assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+        page.keyboard.press("Enter" if state["buttons"] else "Space")
+        page.wait_for_function(f"() => !document.querySelector('.comet-play').classList.contains("
+                               f"'comet-seq-{state['seq']}')")
+        after = page_state(page)
+        assert after is not None and after["message"].startswith(("You played", "You passed")), after["message"]
+        assert "comet-busy" not in (root.get_attribute("class") or "")  # (the message comes when they are done)
+        if page.evaluate("window.cometBusySeen"):
+            break
+    assert page.evaluate("window.cometBusySeen"), "the bots' plays were never drawn one after another"
     watch.assert_quiet()
