@@ -138,6 +138,7 @@ class StepThrough(W.VBox):
                              (self.last_button, "last"), (self.slider, "slider")):
             widget.add_class(f"comet-step-{name}")
             widget.add_class("comet-step-ctl")
+        self.lang_choice.add_class("comet-step-lang")
         self.sentence.add_class("comet-step-caption")
         self.table.add_class("comet-step-table")
 

@@ -11,6 +11,8 @@
 var py = null;
 var ready = null;
 var SITE = "/home/pyodide/site";
+var times = {};
+var start = 0;
 
 function post(message, transfer) {
   self.postMessage(message, transfer || []);
@@ -45,10 +47,12 @@ async function init(m) {
   });
   var t1 = performance.now();
   var buffers = await archives;
+  var t2 = performance.now();
   py.FS.mkdirTree(SITE);
   m.archives.forEach(function (a, i) {
     py.unpackArchive(buffers[i], a.format, { extractDir: SITE });
   });
+  var t3 = performance.now();
   py.registerJsModule("comet_page", { send: sendToPage });
   py.runPython(
     "import sys\n" +
@@ -57,7 +61,10 @@ async function init(m) {
     "import widgets.browser\n" +
     "widgets.browser.install(send)\n"
   );
-  post({ type: "ready", python: Math.round(t1 - t0), total: Math.round(performance.now() - t0) });
+  times = { python: Math.round(t1 - t0), fetched: Math.round(t2 - t0), unpacked: Math.round(t3 - t0),
+    ready: Math.round(performance.now() - t0) };
+  start = t0;
+  post({ type: "ready", times: times });
 }
 
 function runCells(cells) {
@@ -79,7 +86,8 @@ function runCells(cells) {
       post({ type: "cell", cell: i, ok: false, error: String(e && e.message || e) });
     }
   }
-  post({ type: "cells-done" });
+  times.cells = Math.round(performance.now() - start);
+  post({ type: "cells-done", times: times });
 }
 
 var receive = null;

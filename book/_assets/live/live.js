@@ -58,36 +58,43 @@
     return new Response(stream).text().then(JSON.parse);
   }
 
+  function stepParts(root) {
+    var parts = {
+      frames: root.querySelector(".comet-step-frames script"),
+      caption: root.querySelector(".comet-step-caption .widget-html-content"),
+      table: root.querySelector(".comet-step-table .widget-html-content"),
+      slider: root.querySelector(".comet-step-slider .noUi-target, .comet-step-slider .slider"),
+      readout: root.querySelector(".comet-step-slider .widget-readout"),
+    };
+    var complete = parts.frames && parts.caption && parts.table;
+    ["first", "prev", "next", "last"].forEach(function (k) {
+      parts[k] = root.querySelector(".comet-step-" + k);
+      complete = complete && parts[k];
+    });
+    return complete ? parts : null;
+  }
+
   function wireSteps(slot, index) {
     var root = snapshotOf(slot).querySelector(".comet-step");
-    var data = root && root.querySelector(".comet-step-frames script");
-    if (!root || !data || root.dataset.cometWired) { return Boolean(root); }
+    var parts = root && !root.dataset.cometWired && stepParts(root);
+    if (!parts) { return; }
     root.dataset.cometWired = "1";
-    inflate(data.textContent.trim()).then(function (frames) {
-      var caption = root.querySelector(".comet-step-caption .widget-html-content");
-      var table = root.querySelector(".comet-step-table .widget-html-content");
-      var slider = root.querySelector(".comet-step-slider .noUi-target, .comet-step-slider .slider");
-      var readout = root.querySelector(".comet-step-slider .widget-readout");
-      var buttons = {};
-      ["first", "prev", "next", "last"].forEach(function (k) {
-        buttons[k] = root.querySelector(".comet-step-" + k);
-      });
+    inflate(parts.frames.textContent.trim()).then(function (frames) {
       var last = frames.length - 1;
-      var state = stepState[index] = { step: Number(root.dataset.step || 0) };
-      var current = readout ? parseInt(readout.textContent || readout.value, 10) : NaN;
-      if (!isNaN(current)) { state.step = current; }
+      var readout = parts.readout;
+      var shown = readout ? parseInt(readout.value || readout.textContent, 10) : NaN;
+      var state = stepState[index] = { step: isNaN(shown) ? 0 : shown };
       function show(step, fromSlider) {
         step = Math.max(0, Math.min(last, step));
         state.step = step;
-        caption.innerHTML = frames[step][0];
-        table.innerHTML = frames[step][1];
-        buttons.first.disabled = buttons.prev.disabled = step === 0;
-        buttons.next.disabled = buttons.last.disabled = step === last;
+        parts.caption.innerHTML = frames[step][0];
+        parts.table.innerHTML = frames[step][1];
+        parts.first.disabled = parts.prev.disabled = step === 0;
+        parts.next.disabled = parts.last.disabled = step === last;
         if (readout) {
-          if ("value" in readout && readout.tagName === "INPUT") { readout.value = step; }
-          else { readout.textContent = String(step); }
+          if (readout.tagName === "INPUT") { readout.value = step; } else { readout.textContent = String(step); }
         }
-        if (!fromSlider && slider && slider.noUiSlider) { slider.noUiSlider.set(step, false); }
+        if (!fromSlider && parts.slider && parts.slider.noUiSlider) { parts.slider.noUiSlider.set(step, false); }
       }
       function on(button, delta) {
         button.addEventListener("click", function (e) {
@@ -95,16 +102,22 @@
           show(delta === "first" ? 0 : delta === "last" ? last : state.step + delta);
         }, true);
       }
-      on(buttons.first, "first");
-      on(buttons.prev, -1);
-      on(buttons.next, 1);
-      on(buttons.last, "last");
-      if (slider && slider.noUiSlider) {
-        slider.noUiSlider.on("slide", function (values) { show(Math.round(Number(values[0])), true); });
+      // These work from the frames: undo what disableSnapshot did to them.
+      root.querySelectorAll(".comet-step-ctl, .comet-step-ctl *").forEach(function (el) {
+        el.classList.remove("comet-live-off");
+        el.removeAttribute("aria-disabled");
+        if (el.tagName === "INPUT") { el.disabled = false; }
+      });
+      on(parts.first, "first");
+      on(parts.prev, -1);
+      on(parts.next, 1);
+      on(parts.last, "last");
+      if (parts.slider && parts.slider.noUiSlider) {
+        parts.slider.noUiSlider.on("slide", function (values) { show(Math.round(Number(values[0])), true); });
       }
+      show(state.step);
       root.classList.add("comet-step-ready");
     });
-    return true;
   }
 
   function prepare() {
@@ -236,6 +249,10 @@
     }).then(function () {
       var restore = stepState[cell];
       if (restore) { worker.postMessage({ type: "restore", cell: cell, state: { step: restore.step } }); }
+      // The snapshot goes: scripts that look for a table or a step-through find the live one.
+      Array.prototype.slice.call(out.children).forEach(function (child) {
+        if (child !== holder && !child.classList.contains("comet-live-note")) { child.remove(); }
+      });
       holder.hidden = false;
       slot.classList.remove("comet-live-pending");
       slot.classList.add("comet-live-on");
@@ -275,13 +292,13 @@
           return fromPython(msg, m.buffers);
         }).catch(function (e) { console.error("comet live widgets:", e); });
       } else if (m.type === "ready") {
-        window.cometLiveTimes = { python: m.python, ready: m.total };
         worker.postMessage({ type: "run", cells: config.cells });
       } else if (m.type === "cell" && !m.ok) {
         console.error("comet live widgets: cell " + m.cell + " failed: " + m.error);
         var slot = slots[m.cell];
         if (slot) { setNote(slot, "This demo could not start in the browser: the saved picture stays.", "failed"); }
       } else if (m.type === "cells-done") {
+        window.cometLiveTimes = m.times;
         queue.then(function () { return Promise.all(views); }).then(function () {
           document.documentElement.classList.add("comet-live-ready");
         });
