@@ -81,7 +81,9 @@ def receive(text: str, buffers: list[Any] | None = None) -> None:
     Always ends with an ``idle`` message for ``msg_id`` (the widget manager counts the messages
     it has in flight by these), even when the widget is gone.  An unknown message type or comm
     is ignored: it can only come from a page that closed a widget meanwhile (or a forged
-    message), and the widgets' own callbacks validate every value they receive.
+    message), and the widgets' own callbacks validate every value they receive.  A value a
+    widget's traits refuse (only a forged message sends one) leaves the widget as it was
+    (ipywidgets reports it on stderr, which the page's worker logs).
     """
     global _parent
     message = json.loads(text)
