@@ -78,7 +78,8 @@ deps-system:
 #   _vendor/book/offline/mathjax/     MathJax's es5 folder
 #   _vendor/axe/axe.min.js            for accessibility tests
 #   _vendor/book/live/pyodide/        the Pyodide core (-> _static/live/pyodide/)
-#   _vendor/book/live/*.whl           ipywidgets, traitlets, comm (pure Python, from PyPI)
+#   _vendor/wheels/*.whl              ipywidgets, traitlets, comm (pure Python, from PyPI), byte-compiled
+#                                     with the site's Python into _static/live/site-*.zip at each build
 vendor: venv $(VENDOR_STAMP)
 
 $(VENDOR_STAMP): Makefile requirements.txt
@@ -97,7 +98,7 @@ $(VENDOR_STAMP): Makefile requirements.txt
 	mkdir -p $(VENDOR_DIR)/book/live/pyodide; \
 	for f in $(PYODIDE_FILES); do cp $(VENDOR_DIR)/src/pyodide-$(PYODIDE_VERSION)/package/$$f $(VENDOR_DIR)/book/live/pyodide/; done; \
 	$(VPY) -m pip download --disable-pip-version-check --no-input -q --no-deps --only-binary=:all: \
-	  --python-version 3.14 --platform any --implementation py --abi none -d $(VENDOR_DIR)/book/live $(LIVE_WHEELS); \
+	  --python-version 3.14 --platform any --implementation py --abi none -d $(VENDOR_DIR)/wheels $(LIVE_WHEELS); \
 	rm -rf $(VENDOR_DIR)/src; \
 	echo "$(VENDOR_SPEC)" > $@
 

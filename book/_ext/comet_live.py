@@ -4,9 +4,11 @@
   of its live cells (``<script id="comet-live">``) and ``_static/live/live.js``, which shows the
   build's snapshot at once and swaps in the live widget when Python (Pyodide, in a worker) has
   run the cell. A live cell must stand alone: its own imports, then the widget.
-* ``_static/live/py-<hash>.zip``: the site's own Python (``comet``, ``widgets`` and the small
-  IPython stand-in of ``tools/pyodide``), packed at every build; the Pyodide core and the
-  pure-Python wheels ipywidgets needs come from ``make vendor`` (``_vendor/book/live``).
+* ``_static/live/site-<hash>.zip``: every Python module the pages import, byte-compiled by the
+  site's own Pyodide (``tools/pyodide/compile.mjs``, run with Node at every build): the site's
+  Python (``comet``, ``widgets`` and the small IPython stand-in of ``tools/pyodide``) and the
+  pure-Python wheels of ipywidgets, traitlets and comm. The Pyodide core and the wheels come from
+  ``make vendor`` (``_vendor/book/live/pyodide``, ``_vendor/wheels``).
 * ``play/<page>.html`` for every notebook of ``book/play/`` and ``play/index.html``: the play
   pages as static pages, running the notebooks' own code (see :mod:`comet_play_static`).
 
@@ -19,6 +21,8 @@ import hashlib
 import html
 import io
 import json
+import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -30,7 +34,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("comet", "widgets")
 SHIMS = ROOT / "tools" / "pyodide"
 LIVE_TAG = "live"
-VENDOR_LIVE = ROOT / "_vendor" / "book" / "live"
+PYODIDE = ROOT / "_vendor" / "book" / "live" / "pyodide"
+WHEELS = ROOT / "_vendor" / "wheels"
+COMPILE = SHIMS / "compile.mjs"
 
 
 def _python_files() -> list[tuple[str, Path]]:
@@ -43,24 +49,37 @@ def _python_files() -> list[tuple[str, Path]]:
     return files
 
 
-def python_zip() -> tuple[str, bytes]:
-    """The site's Python as a zip (fixed timestamps: same sources, same bytes) and its name."""
+def sources_zip() -> bytes:
+    """The site's own Python sources as a zip (fixed timestamps: same sources, same bytes)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
         for name, path in _python_files():
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, path.read_bytes())
-    data = buffer.getvalue()
-    return f"py-{hashlib.sha256(data).hexdigest()[:10]}.zip", data
+    return buffer.getvalue()
+
+
+def site_zip() -> tuple[str, bytes]:
+    """Every module the pages import, byte-compiled for the browser's Python; and its file name."""
+    wheels = sorted(WHEELS.glob("*.whl"))
+    if not wheels or not (PYODIDE / "pyodide.mjs").is_file():
+        raise RuntimeError(f"the Pyodide core or the wheels are missing ({PYODIDE}, {WHEELS}): run `make vendor`")
+    with tempfile.TemporaryDirectory() as tmp:
+        sources = Path(tmp) / "sources.zip"
+        sources.write_bytes(sources_zip())
+        out = Path(tmp) / "site.zip"
+        done = subprocess.run(["node", str(COMPILE), str(PYODIDE), str(out), *map(str, wheels), str(sources)],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"byte-compiling the site's Python failed:\n{done.stdout}{done.stderr}")
+        data = out.read_bytes()
+    return f"site-{hashlib.sha256(data).hexdigest()[:10]}.zip", data
 
 
 def archives(zip_name: str) -> list[dict[str, str]]:
-    """What the worker unpacks, in order: the vendored wheels, then the site's Python."""
-    wheels = sorted(p.name for p in VENDOR_LIVE.glob("*.whl"))
-    if not wheels:
-        raise RuntimeError(f"no wheels in {VENDOR_LIVE}: run `make vendor`")
-    return [{"name": w, "format": "wheel"} for w in wheels] + [{"name": zip_name, "format": "zip"}]
+    """What the worker unpacks."""
+    return [{"name": zip_name, "format": "zip"}]
 
 
 def live_cells(source: Path) -> list[str]:
@@ -95,7 +114,7 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
 
 
 def _builder_inited(app: Sphinx) -> None:
-    app.comet_live_zip = python_zip()  # type: ignore[attr-defined]
+    app.comet_live_zip = site_zip()  # type: ignore[attr-defined]
 
 
 def _build_finished(app: Sphinx, exception: Exception | None) -> None:
@@ -105,7 +124,7 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
     name, data = app.comet_live_zip  # type: ignore[attr-defined]
     live = out / "_static" / "live"
     live.mkdir(parents=True, exist_ok=True)
-    for old in live.glob("py-*.zip"):
+    for old in live.glob("site-*.zip"):
         old.unlink()
     (live / name).write_bytes(data)
     from comet_play_static import write_play_pages

@@ -2,9 +2,14 @@
 
 from typing import Any
 
-from widgets.browser import display
-
 __all__ = ["display", "clear_output"]
+
+
+def display(*objects: Any, **kwargs: Any) -> None:
+    # Imported here: ipywidgets imports this module while `widgets` may be importing ipywidgets.
+    from widgets.browser import display as show
+
+    show(*objects, **kwargs)
 
 
 def clear_output(wait: bool = False) -> None:
