@@ -46,7 +46,13 @@ class Rules:
 
     # --- play ----------------------------------------------------------------------
     turn_model: str = "R"
-    """``R``: the player on turn runs on, then the turn rotates; ``H``: whoever holds the next card plays it."""
+    """``R``: the player on turn runs on, then the turn rotates; ``H``: whoever holds the next card plays it;
+    ``A``: the players alternate, each turn one play, then the turn passes (Yanovsky, S2, PW)."""
+    turn_adds: str = "one_rank"
+    """With ``turn_model="A"``, what one turn may add: ``one_rank``, any number of cards of one rank (the
+    top card's or the next, PW's "four 8s on a 7"); ``ranks``, card by card through several ranks."""
+    king_stops: bool = True
+    """A king always stops (PW); ``False``: S2's literal "the same rank" lets a king follow a king."""
     switch_to_h_on_wild: bool = False
     h_scope: str = "deal"
     in_suit: bool = False
@@ -60,6 +66,8 @@ class Rules:
     ``bridge``: it replaces a card nobody can play; ``branch``: the run goes on from the next rank or from a ten."""
     strict_10D: bool = False
     hoc_cards: tuple[str, ...] = ()
+    stop_cards: tuple[str, ...] = ()
+    """Cards that are stops by rule, whether or not suits are followed (Commit 1857's 7♦, S1)."""
     hoc_mode: str = "none"
     must_follow: bool = True
     must_extend: bool = True
@@ -95,9 +103,13 @@ class Rules:
     game_stake: int = 0
     comet_bonus: int = 0
     opera: str = "none"
-    """``first_hand``: eldest out before anyone else plays; ``one_turn``: a hand emptied in one turn; ``none``."""
+    """``first_turn``: eldest out in the first, unbroken turn (the turn never passed, 1991, 2011);
+    ``first_hand``: eldest out before anyone else plays a card (1752); ``one_turn``: a hand emptied in
+    one turn, no other player laying a card meanwhile (Yanovsky); ``none``."""
     opera_multiplier: int = 2
     opera_draw: bool = False
+    opera_draw_refund: bool = False
+    """A drawn opera returns what was paid in play (``True``) or cancels the settlement only (AMB-32)."""
     carte_blanche: int = 0
     blocked_settlement: bool = False
     partnerships: bool = False
