@@ -107,3 +107,13 @@ def test_frames_hold_every_step_for_the_snapshot() -> None:
     assert len(frames) == demo.steps + 1
     assert frames[9] == [demo.sentence.value, demo.table.value]
     assert StepThrough(variant="old-comet-1718", players=3, seed=7).frames.value == ""
+
+
+def test_storage_is_written_through_to_the_page(sent: list[dict[str, Any]]) -> None:
+    bridge.load_storage(json.dumps({"comet:seen": "3", "other": "x"}))
+    assert bridge.stored("comet:seen") == "3" and bridge.stored("other") is None
+    bridge.store("comet:seen", "4")
+    assert bridge.stored("comet:seen") == "4"
+    assert sent[-1] == {"type": "store", "key": "comet:seen", "value": "4"}
+    with pytest.raises(ValueError, match="comet:"):
+        bridge.store("seen", "1")

@@ -143,6 +143,36 @@ def restore(cell: int, state: str) -> None:
         method(json.loads(state))
 
 
+_storage: dict[str, str] = {}
+STORAGE_PREFIX = "comet:"
+
+
+def load_storage(text: str) -> None:
+    """What the page's local storage held under ``comet:`` keys when Python started (JSON)."""
+    data = json.loads(text or "{}")
+    _storage.clear()
+    _storage.update({k: v for k, v in data.items() if isinstance(k, str) and k.startswith(STORAGE_PREFIX)
+                     and isinstance(v, str)})
+
+
+def stored(key: str) -> str | None:
+    """A value kept in the reader's browser (``key`` starts with ``comet:``), or None.
+
+    In the browser this is the page's local storage (read when Python started, written through
+    by :func:`store`); elsewhere (a notebook, Voilà) the values last as long as the kernel.
+    """
+    return _storage.get(key)
+
+
+def store(key: str, value: str) -> None:
+    """Keep ``value`` in the reader's browser under ``key`` (which must start with ``comet:``)."""
+    if not key.startswith(STORAGE_PREFIX):
+        raise ValueError(f"storage keys start with {STORAGE_PREFIX!r}, not {key!r}")
+    _storage[key] = value
+    if _send is not None:
+        _post({"type": "store", "key": key, "value": value})
+
+
 def in_browser() -> bool:
     """True under Pyodide (the reader's browser)."""
     return sys.platform == "emscripten"

@@ -61,6 +61,7 @@ async function init(m) {
     "import widgets.browser\n" +
     "widgets.browser.install(send)\n"
   );
+  py.pyimport("widgets.browser").load_storage(m.storage || "{}");
   times = { python: Math.round(t1 - t0), fetched: Math.round(t2 - t0), unpacked: Math.round(t3 - t0),
     ready: Math.round(performance.now() - t0) };
   start = t0;

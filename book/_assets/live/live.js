@@ -228,6 +228,10 @@
       }
       return null;
     }
+    if (msg.type === "store") {
+      try { window.localStorage.setItem(msg.key, msg.value); } catch (e) { /* storage off: progress lasts the visit */ }
+      return null;
+    }
     if (msg.type === "display") {
       views.push(show(msg.cell, msg.model_id));
     }
@@ -265,6 +269,19 @@
       if (slot.classList.contains("comet-live-on")) { return; }
       setNote(slot, text, "failed");
     });
+  }
+
+  // What the widgets keep in the reader's browser (local storage, keys "comet:..."), handed to
+  // Python when it starts; Python writes changes back with "store" messages.
+  function kept() {
+    var out = {};
+    try {
+      for (var i = 0; i < window.localStorage.length; i++) {
+        var key = window.localStorage.key(i);
+        if (key && key.indexOf("comet:") === 0) { out[key] = window.localStorage.getItem(key); }
+      }
+    } catch (e) { /* storage off */ }
+    return out;
   }
 
   function start() {
@@ -315,6 +332,7 @@
       indexURL: BASE + "pyodide/",
       archives: config.archives.map(function (a) { return { url: BASE + a.name, format: a.format }; }),
       query: config.query ? location.search.replace(/^\?/, "") : "",
+      storage: JSON.stringify(kept()),
     });
   }
 
