@@ -135,3 +135,10 @@ def test_demo_goes_live_and_changes_language(page: Any, book_url: str) -> None:
     live.locator(".comet-step-last").click()
     page.wait_for_function("() => document.querySelector('.comet-live-view .comet-step-next').disabled")
     watch.assert_quiet()
+
+
+def test_only_pages_with_live_widgets_fetch_python(page: Any, book_url: str) -> None:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/_static/live/" in r.url else None)
+    page.goto(f"{book_url}book/reference/glossary.html", wait_until="networkidle")
+    assert not [u for u in asked if "pyodide" in u or "site-" in u], asked
