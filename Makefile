@@ -20,8 +20,14 @@ HTML_MANAGER_VERSION := 1.0.15
 REQUIREJS_VERSION := 2.3.8
 MATHJAX_VERSION := 3.2.2
 AXE_CORE_VERSION := 4.14.1
+# Python in the reader's browser: the Pyodide core, and the pure-Python wheels of ipywidgets at
+# the versions requirements.txt pins (the same ipywidgets as the notebooks and Voila).
+PYODIDE_VERSION := 314.0.7
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+LIVE_WHEELS := $(foreach p,ipywidgets traitlets comm,$(shell grep -iE '^$(p)==' requirements.txt | cut -d' ' -f1))
 VENDOR_DIR := _vendor
-VENDOR_SPEC := @jupyter-widgets/html-manager@$(HTML_MANAGER_VERSION) requirejs@$(REQUIREJS_VERSION) mathjax@$(MATHJAX_VERSION) axe-core@$(AXE_CORE_VERSION)
+VENDOR_NPM := @jupyter-widgets/html-manager@$(HTML_MANAGER_VERSION) requirejs@$(REQUIREJS_VERSION) mathjax@$(MATHJAX_VERSION) axe-core@$(AXE_CORE_VERSION) pyodide@$(PYODIDE_VERSION)
+VENDOR_SPEC := $(VENDOR_NPM) $(LIVE_WHEELS)
 VENDOR_STAMP := $(VENDOR_DIR)/.stamp
 
 BUILD_DIR := _build
@@ -71,13 +77,16 @@ deps-system:
 #   _vendor/book/offline/html-manager/embed-amd.js + fonts
 #   _vendor/book/offline/mathjax/     MathJax's es5 folder
 #   _vendor/axe/axe.min.js            for accessibility tests
-vendor: $(VENDOR_STAMP)
+#   _vendor/book/live/pyodide/        the Pyodide core (-> _static/live/pyodide/)
+#   _vendor/wheels/*.whl              ipywidgets, traitlets, comm (pure Python, from PyPI), byte-compiled
+#                                     with the site's Python into _static/live/site-*.zip at each build
+vendor: venv $(VENDOR_STAMP)
 
-$(VENDOR_STAMP): Makefile
+$(VENDOR_STAMP): Makefile requirements.txt
 	@if [ -f $@ ] && [ "$$(cat $@)" = "$(VENDOR_SPEC)" ]; then touch $@; exit 0; fi; \
 	set -x; \
 	rm -rf $(VENDOR_DIR); mkdir -p $(VENDOR_DIR)/tgz $(VENDOR_DIR)/src $(VENDOR_DIR)/book/offline $(VENDOR_DIR)/axe; \
-	(cd $(VENDOR_DIR)/tgz && npm pack --silent --no-fund --no-audit $(VENDOR_SPEC) >/dev/null); \
+	(cd $(VENDOR_DIR)/tgz && npm pack --silent --no-fund --no-audit $(VENDOR_NPM) >/dev/null); \
 	for t in $(VENDOR_DIR)/tgz/*.tgz; do n=$$(basename $$t .tgz); mkdir -p $(VENDOR_DIR)/src/$$n; tar xzf $$t -C $(VENDOR_DIR)/src/$$n; done; \
 	hm=$(VENDOR_DIR)/src/jupyter-widgets-html-manager-$(HTML_MANAGER_VERSION)/package/dist; \
 	mkdir -p $(VENDOR_DIR)/book/offline/html-manager; \
@@ -86,6 +95,10 @@ $(VENDOR_STAMP): Makefile
 	cp $(VENDOR_DIR)/src/requirejs-$(REQUIREJS_VERSION)/package/require.js $(VENDOR_DIR)/book/offline/; \
 	cp -r $(VENDOR_DIR)/src/mathjax-$(MATHJAX_VERSION)/package/es5 $(VENDOR_DIR)/book/offline/mathjax; \
 	cp $(VENDOR_DIR)/src/axe-core-$(AXE_CORE_VERSION)/package/axe.min.js $(VENDOR_DIR)/axe/; \
+	mkdir -p $(VENDOR_DIR)/book/live/pyodide; \
+	for f in $(PYODIDE_FILES); do cp $(VENDOR_DIR)/src/pyodide-$(PYODIDE_VERSION)/package/$$f $(VENDOR_DIR)/book/live/pyodide/; done; \
+	$(VPY) -m pip download --disable-pip-version-check --no-input -q --no-deps --only-binary=:all: \
+	  --python-version 3.14 --platform any --implementation py --abi none -d $(VENDOR_DIR)/wheels $(LIVE_WHEELS); \
 	rm -rf $(VENDOR_DIR)/src; \
 	echo "$(VENDOR_SPEC)" > $@
 

@@ -53,6 +53,9 @@ def test_play_url_role() -> None:
     assert ext.play_page_url(base, "hello") == "http://127.0.0.1:8866/voila/render/hello.ipynb"
     assert ext.play_page_url(base, "sub/x.ipynb") == "http://127.0.0.1:8866/voila/render/sub/x.ipynb"
     assert ext.play_page_url(base, "/") == "http://127.0.0.1:8866/"
+    assert ext.static_page_url("book/rules/modern", "modern") == "../../play/modern.html"
+    assert ext.static_page_url("book/intro", "/") == "../play/index.html"
+    assert ext.static_page_url("index", "hoc.ipynb") == "play/hoc.html"
 
 
 def test_voila_command_serves_only_play_dir() -> None:

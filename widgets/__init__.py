@@ -8,14 +8,30 @@ with no arguments::
 
 No callback lets a traceback through: a bad or forged value gets a readable message in the
 widget, and the game is left unchanged.
+
+Each widget's module is imported when the widget is first asked for (``from widgets import
+StepThrough`` imports ``widgets.step`` only): a page in the reader's browser, where every import
+costs, loads just what it shows.
 """
 
 from __future__ import annotations
 
-from widgets.calc import ScoreCalculator
-from widgets.compare import VariantCompare
-from widgets.explore import SimulationExplorer
-from widgets.play import PlayTable
-from widgets.step import StepThrough
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["StepThrough", "PlayTable", "ScoreCalculator", "VariantCompare", "SimulationExplorer"]
+if TYPE_CHECKING:
+    from widgets.calc import ScoreCalculator
+    from widgets.compare import VariantCompare
+    from widgets.explore import SimulationExplorer
+    from widgets.play import PlayTable
+    from widgets.step import StepThrough
+
+_MODULES = {"StepThrough": "step", "PlayTable": "play", "ScoreCalculator": "calc", "VariantCompare": "compare",
+            "SimulationExplorer": "explore"}
+__all__ = list(_MODULES)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        return getattr(importlib.import_module(f"widgets.{_MODULES[name]}"), name)
+    raise AttributeError(f"module 'widgets' has no attribute {name!r}")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
+import json
 import random
 from typing import Any
 
@@ -11,6 +14,7 @@ import ipywidgets as W
 import comet
 from comet.narrate import step_sentences
 from comet.svg_table import round_html
+from widgets.browser import in_browser
 from widgets.common import (
     card_label,
     follow_variant,
@@ -80,6 +84,10 @@ class StepThrough(W.VBox):
 
     The stepping buttons are tied to the step they were offered at: a double click on *Next*
     steps once (:class:`widgets.common.Offers`).
+
+    ``frames=True`` saves every step's picture in the widget (``.comet-step-frames``), so that a
+    static page can step through the deal from its snapshot before Python has loaded (the book's
+    demos); in the browser's Python the live widget draws each step itself and saves none.
     """
 
     first_button = Shown("first", "*First* as shown now.")
@@ -88,8 +96,12 @@ class StepThrough(W.VBox):
     last_button = Shown("last", "*Last* as shown now.")
 
     def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, seed: int = 1, *, record: str | None = None,
-                 bot: str = "greedy", lang: str = "en", step: int = 0) -> None:
+                 bot: str = "greedy", lang: str = "en", step: int = 0, frames: bool = False) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
+        self.add_class("comet-step")
+        self._save_frames = frames and not in_browser()
+        self.frames = W.HTML(layout=W.Layout(display="none"))
+        self.frames.add_class("comet-step-frames")
         self.messages = Messages()
         self.offers = Offers()
         self.errors = 0
@@ -139,13 +151,20 @@ class StepThrough(W.VBox):
                                      layout=W.Layout(width="auto"))
         self.sentence = W.HTML(layout=W.Layout(width="auto"))
         self.table = W.HTML(layout=W.Layout(width="auto"))
+        named = [(b, {"back": "prev"}.get(k, k)) for k, pair in self._twins.items() for b in pair]
+        for widget, name in [*named, (self.slider, "slider")]:
+            widget.add_class(f"comet-step-{name}")
+            widget.add_class("comet-step-ctl")
+        self.lang_choice.add_class("comet-step-lang")
+        self.sentence.add_class("comet-step-caption")
+        self.table.add_class("comet-step-table")
 
         source = W.HBox([self.variant_choice, self.players_choice, self.seed_choice, self.bot_choice,
                          self.deal_button], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         record_box = W.VBox([self.record_text, W.HBox([self.load_button, self.deal_choice])])
         steps = self.steps_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [source, W.Accordion([record_box], titles=("Replay a record",), selected_index=None),
-                         self.messages.widget, steps, self.slider, self.sentence, self.table]
+                         self.messages.widget, steps, self.slider, self.sentence, self.table, self.frames]
 
         self.variant_choice.observe(self._on_variant, names="value")
         self.slider.observe(self._on_slider, names="value")
@@ -219,6 +238,19 @@ class StepThrough(W.VBox):
         self.slider.max = len(rnd.history)
         self._go(len(rnd.history), force=True)
         self._go(0)
+        self._store_frames()
+
+    def _store_frames(self) -> None:
+        """Every step's (caption, table) as gzip + base64 JSON, when ``frames=True``."""
+        if not self._save_frames:
+            return
+        cursor = _fresh(self.full)
+        frames = [self._frame(cursor)]
+        for _, play in self.full.history:
+            cursor.play(play)
+            frames.append(self._frame(cursor))
+        packed = base64.b64encode(gzip.compress(json.dumps(frames).encode(), mtime=0)).decode()
+        self.frames.value = f'<script type="application/json">{packed}</script>'
 
     @staticmethod
     def _rule_notes(rnd: comet.Round) -> list[str]:
@@ -269,6 +301,18 @@ class StepThrough(W.VBox):
     def _draw(self) -> None:
         step = self.step
         n = self.steps
+        self.sentence.value, self.table.value = self._frame(self.cursor)
+        for pair in self._twins.values():
+            self.offers.offer(pair[self.offers.side])
+        self.steps_row.children = (self.first_button, self.back_button, self.next_button, self.last_button,
+                                   self.lang_choice, self.reveal_box)
+        self.first_button.disabled = self.back_button.disabled = step == 0
+        self.next_button.disabled = self.last_button.disabled = step == n
+
+    def _frame(self, cursor: comet.Round) -> tuple[str, str]:
+        """The caption and the table at ``cursor`` (a position of the deal shown)."""
+        step = len(cursor.history)
+        n = self.steps
         lang = self.lang_choice.value if self.lang_choice.value in LANGUAGE_CODES else "en"
         said = self._sentences[step] if step < len(self._sentences) else []
         if step == 0:
@@ -280,18 +324,18 @@ class StepThrough(W.VBox):
         if step < len(self._rules):
             items += f'<li style="list-style:none;color:#333;font-style:italic">{html.escape(self._rules[step])}</li>'
 
-        self.sentence.value = (f'<div role="status" aria-live="polite" style="{FONT}background:#fffdf7;border:1px solid '
-                               f'#ddd5bd;border-left:4px solid #1f3f73;border-radius:6px;padding:6px 10px;'
-                               f'margin:4px 0"><div style="font-weight:700">{html.escape(title)}</div>'
-                               f'<ul style="margin:2px 0 0 18px;padding:0">{items}</ul></div>')
+        caption = (f'<div role="status" aria-live="polite" style="{FONT}background:#fffdf7;border:1px solid '
+                   f'#ddd5bd;border-left:4px solid #1f3f73;border-radius:6px;padding:6px 10px;'
+                   f'margin:4px 0"><div style="font-weight:700">{html.escape(title)}</div>'
+                   f'<ul style="margin:2px 0 0 18px;padding:0">{items}</ul></div>')
         seat_view = None if self.reveal_box.value else 0
-        self.table.value = round_html(self.cursor, seat=seat_view, lang=lang)
-        for pair in self._twins.values():
-            self.offers.offer(pair[self.offers.side])
-        self.steps_row.children = (self.first_button, self.back_button, self.next_button, self.last_button,
-                                   self.lang_choice, self.reveal_box)
-        self.first_button.disabled = self.back_button.disabled = step == 0
-        self.next_button.disabled = self.last_button.disabled = step == n
+        return caption, round_html(cursor, seat=seat_view, lang=lang)
+
+    def restore_page_state(self, state: Any) -> None:
+        """Go to the step a reader reached on the page's snapshot (``{"step": n}``)."""
+        step = state.get("step") if isinstance(state, dict) else None
+        if isinstance(step, int) and not isinstance(step, bool) and 0 <= step <= self.steps:
+            self._go(step)
 
     # ------------------------------------------------------------------ callbacks
     @safe
@@ -362,3 +406,4 @@ class StepThrough(W.VBox):
         lang = check_choice(self.lang_choice.value, LANGUAGE_CODES, "language")
         self._sentences = step_sentences(self.full, lang)
         self._draw()
+        self._store_frames()

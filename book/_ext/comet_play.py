@@ -1,6 +1,12 @@
-"""Sphinx extension: links from the static book to the playable Voila pages.
+"""Sphinx extension: links from the book to the playable pages.
 
-The Voila server's base URL is a build-time setting, resolved in this order:
+``{play}`hello``` links to the static play page ``play/hello.html`` of the built site (a notebook
+of ``book/play/`` run in the reader's browser, see ``comet_live``), relative to the page, so the
+links work on any static host; ``{play}`Say hello <hello>``` sets the link text, and
+``{play}`All games </>``` links to ``play/index.html``.
+
+The same pages run on a Voila server too; its base URL is a build-time setting, resolved in this
+order:
 
 1. the environment variable ``COMET_PLAY_URL`` (e.g. ``https://play.example.org/comet``),
 2. ``sphinx.config.play_base_url`` in ``_config.yml``,
@@ -8,9 +14,6 @@ The Voila server's base URL is a build-time setting, resolved in this order:
 
 It is available to pages as
 
-* the role ``{play}`hello``` -> ``<base>/voila/render/hello.ipynb`` (a notebook in
-  ``book/play/``; ``{play}`Say hello <hello>``` sets the link text, ``{play}`All games </>```
-  links to Voila's own listing),
 * the MyST substitution ``{{ play_url }}`` (plain text),
 * ``play_base_url`` in the HTML templates' context.
 
@@ -49,12 +52,18 @@ def play_page_url(base: str, target: str) -> str:
     return f"{base}/voila/render/{target}"
 
 
+def static_page_url(docname: str, target: str) -> str:
+    """The static play page ``target`` (``play/<target>.html``), relative to the page ``docname``."""
+    up = "../" * docname.count("/")
+    target = target.strip().strip("/").removesuffix(".ipynb").removesuffix(".html")
+    return f"{up}play/{target or 'index'}.html"
+
+
 class PlayRole(ReferenceRole):
-    """``{play}`target``` or ``{play}`text <target>```."""
+    """``{play}`target``` or ``{play}`text <target>```: a link to a static play page."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        base = self.config.play_base_url
-        url = play_page_url(base, self.target)
+        url = static_page_url(self.env.docname, self.target)
         text = self.title if self.has_explicit_title else url
         node = nodes.reference(self.rawtext, text, refuri=url, classes=["comet-play-link"])
         return [node], []

@@ -126,7 +126,7 @@ def expected_outcome(url: str) -> tuple[list[str], int]:
     from widgets.you import you_lines
 
     parsed = urlparse(url)
-    family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb")
+    family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb").removesuffix(".html")
     table = play_page(family, parsed.query, bot_delay=0)  # (the bots at once: no event loop runs here)
     clicks = 0
     while not table.round.is_over:
@@ -168,7 +168,7 @@ class Game:
         from widgets.pages import parse_query
 
         parsed = urlparse(self.url)
-        family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb")
+        family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb").removesuffix(".html")
         return parse_query(family, parsed.query).players
 
     def step(self, real_click: bool = False) -> bool:

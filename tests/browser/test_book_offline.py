@@ -58,21 +58,22 @@ def test_intro_links_to_play_pages(page: Any, book_url: str) -> None:
     page.goto(urljoin(book_url, "book/intro.html"))
     links = page.eval_on_selector_all("a.comet-play-link", "els => els.map(e => e.href)")
     for name in ("hoc", "manille", "new-comet", "modern", "commit"):
-        assert any(link.endswith(f"/voila/render/{name}.ipynb") for link in links), (name, links)
+        assert any(link.endswith(f"/play/{name}.html") for link in links), (name, links)
 
 
 def test_every_play_link_has_a_page(book_dir: Path) -> None:
-    """Every {play} link of the built book names a notebook of book/play/ (or Voila's listing)."""
+    """Every {play} link of the built book leads to a static play page of the built site, made
+    from a notebook of book/play/ (or to the games' landing page)."""
     play = ROOT / "book" / "play"
     missing = set()
     for html_file in book_dir.rglob("*.html"):
         for href in re.findall(r'class="[^"]*comet-play-link[^"]*"[^>]*href="([^"]+)"|'
                                r'href="([^"]+)"[^>]*class="[^"]*comet-play-link', html_file.read_text()):
             url = next(h for h in href if h)
-            if "/voila/render/" in url:
-                name = url.split("/voila/render/", 1)[1].split("?", 1)[0]
-                if not (play / name).is_file():
-                    missing.add(f"{html_file.relative_to(book_dir)}: {name}")
+            target = (html_file.parent / url.split("?", 1)[0]).resolve()
+            name = target.name.removesuffix(".html")
+            if not target.is_file() or (name != "index" and not (play / f"{name}.ipynb").is_file()):
+                missing.add(f"{html_file.relative_to(book_dir)}: {url}")
     assert not missing, f"links to play pages that do not exist: {sorted(missing)}"
 
 

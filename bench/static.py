@@ -1,0 +1,218 @@
+"""The static site's live pages: Python (Pyodide) in the reader's browser, no server but files.
+
+Serves the built book (``_build/html``, from ``make book``) with a plain static file server on a
+free port of 127.0.0.1 and drives Debian's headless Chromium with Playwright:
+
+* **cold first visit** (a new browser profile: nothing cached) and **returning visitor** (the
+  same profile again: scripts, the wasm module and its compiled code cached): from
+  ``page.goto`` to a clickable live table on ``play/modern.html`` (Python loaded, the page's
+  cell run, a card button of the live table enabled);
+* **click latency**: from ``button.click()`` to the table's ``comet-seq-N`` class changing (the
+  click handled in Python and every update drawn, the bots' replies included), a whole deal with
+  greedy bots and one with search-fast bots;
+* **a book demo steps**: from the navigation's start to the step-through of the modern chapter
+  answering its Next button from its saved frames (before Python is there);
+* **bytes**: what the live pages add to the site (the Pyodide core, the wheels, the site's Python
+  zip, the scripts and the play pages) and what one cold visit of a play page downloads.
+
+Targets (issue 15): cold first visit ≤ 8 s, returning ≤ 3 s, click p95 ≤ 100 ms (greedy) and
+≤ 300 ms (search-fast), the demo steps within 0.5 s. Appends to ``bench/history/static.csv`` and
+writes the "Static pages" section of ``bench/README.md``, beside the Voilà pages' latest figures.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import http.server
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from bench._report import write_section  # noqa: E402
+from bench.pages import TIMED_CLICK_JS, pct  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.browser.play_driver import next_action, page_state, settlement  # noqa: E402
+
+SITE = ROOT / "_build" / "html"
+ROUNDS = int(os.environ.get("COMET_BENCH_ROUNDS", "3"))
+ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+PAGE = "play/modern.html?seed=1"
+LIVE_CLICKABLE = ".comet-live-view .comet-play-buttons .widget-button:not([disabled])"
+HISTORY = ROOT / "bench" / "history" / "static.csv"
+FIELDS = ["date", "commit", "load", "cold_median", "returning_median", "click_p95_greedy",
+          "click_p95_search_fast", "demo_steps_s", "site_mb", "page_mb"]
+VOILA_HISTORY = ROOT / "bench" / "history" / "pages.csv"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(SITE)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def clickable(context: Any, url: str, fetched: list[int] | None = None) -> tuple[float, Any]:
+    page = context.new_page()
+    if fetched is not None:
+        page.on("response", lambda r: fetched.append(len(r.body()) if r.ok else 0))
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector(LIVE_CLICKABLE, timeout=180_000)
+    return time.perf_counter() - t0, page
+
+
+def latencies(page: Any) -> list[float]:
+    """Click through a whole deal; milliseconds per click."""
+    out: list[float] = []
+    for _ in range(500):
+        state = page_state(page)
+        assert state is not None
+        if "Deal over" in state["table"] and settlement(state["table"]):
+            return out
+        action = next_action(state)
+        assert action is not None, state["table"][:300]
+        ms = page.evaluate(TIMED_CLICK_JS, action)
+        assert ms >= 0, "a click got no answer in 20 s"
+        out.append(ms)
+    raise AssertionError("the deal did not end in 500 clicks")
+
+
+def demo_steps(context: Any, base: str) -> float:
+    """Seconds from navigation start until the modern chapter's demo has stepped once."""
+    page = context.new_page()
+    page.goto(base + "book/rules/modern.html", wait_until="commit")
+    page.wait_for_selector(".comet-step.comet-step-ready", timeout=60_000)
+    before = page.locator(".comet-step-caption").first.inner_text()
+    page.locator(".comet-step .comet-step-next").first.click()
+    page.wait_for_function("(b) => document.querySelector('.comet-step-caption').innerText !== b", arg=before)
+    seconds: float = page.evaluate("performance.now()") / 1000
+    page.close()
+    return seconds
+
+
+def site_bytes() -> int:
+    live = [p for p in (SITE / "_static" / "live").rglob("*") if p.is_file()]
+    play = [p for p in (SITE / "play").rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in live + play)
+
+
+def commit() -> str:
+    out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    return out.stdout.strip() + ("+" if dirty else "")
+
+
+def record(row: dict[str, str]) -> list[dict[str, str]]:
+    new = not HISTORY.exists()
+    HISTORY.parent.mkdir(parents=True, exist_ok=True)
+    with HISTORY.open("a", newline="") as f:
+        writer = csv.DictWriter(f, FIELDS)
+        if new:
+            writer.writeheader()
+        writer.writerow(row)
+    with HISTORY.open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def voila_latest() -> dict[str, str] | None:
+    if not VOILA_HISTORY.exists():
+        return None
+    with VOILA_HISTORY.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    return rows[-1] if rows else None
+
+
+def main() -> None:
+    if not (SITE / "play" / "modern.html").is_file():
+        sys.exit(f"{SITE}/play/modern.html is missing: run `make book` first")
+    server, base = serve()
+    load = os.getloadavg()[0]
+    cold: list[float] = []
+    warm: list[float] = []
+    fetched: list[int] = []
+    with sync_playwright() as p:
+        for i in range(ROUNDS):
+            with tempfile.TemporaryDirectory() as profile:
+                context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
+                seconds, page = clickable(context, base + PAGE, fetched if i == 0 else None)
+                cold.append(seconds)
+                page.close()
+                seconds, page = clickable(context, base + PAGE)
+                warm.append(seconds)
+                if i == 0:
+                    greedy = latencies(page)
+                    page.close()
+                    _, page = clickable(context, base + "play/modern.html?seed=1&bot=search-fast")
+                    search = latencies(page)
+                    demo = demo_steps(context, base)
+                page.close()
+                context.close()
+    server.shutdown()
+    page_mb = sum(fetched) / 1e6
+    site_mb = site_bytes() / 1e6
+    row = {
+        "date": time.strftime("%Y-%m-%d %H:%M"), "commit": commit(), "load": f"{load:.1f}",
+        "cold_median": f"{statistics.median(cold):.2f}", "returning_median": f"{statistics.median(warm):.2f}",
+        "click_p95_greedy": f"{pct(greedy, 0.95):.0f}", "click_p95_search_fast": f"{pct(search, 0.95):.0f}",
+        "demo_steps_s": f"{demo:.2f}", "site_mb": f"{site_mb:.1f}", "page_mb": f"{page_mb:.1f}",
+    }
+    history = record(row)
+    voila = voila_latest()
+
+    def verdict(value: float, target: float) -> str:
+        return "met" if value <= target else "not met"
+
+    cold_m, warm_m = statistics.median(cold), statistics.median(warm)
+    lines = [
+        "`python bench/static.py` serves the built site (`_build/html`) with a plain static file server and "
+        f"drives headless Chromium; {ROUNDS} rounds, each with a new browser profile. Load average when timing "
+        f"began: {load:.1f} (2 cores).",
+        "",
+        "| measure | this run | target | |",
+        "|---|---:|---:|---|",
+        f"| cold first visit to a clickable table (median; max) | {cold_m:.2f} s; {max(cold):.2f} s | ≤ 8 s | "
+        f"{verdict(cold_m, 8)} |",
+        f"| returning visitor (median) | {warm_m:.2f} s | ≤ 3 s | {verdict(warm_m, 3)} |",
+        f"| click to updated table, greedy bots (p95 of {len(greedy)}) | {pct(greedy, 0.95):.0f} ms | ≤ 100 ms | "
+        f"{verdict(pct(greedy, 0.95), 100)} |",
+        f"| click to updated table, search-fast bots (p95 of {len(search)}) | {pct(search, 0.95):.0f} ms | ≤ 300 ms | "
+        f"{verdict(pct(search, 0.95), 300)} |",
+        f"| a book demo steps, from navigation start | {demo:.2f} s | ≤ 0.5 s after load | |",
+        f"| bytes the live pages add to the site | {site_mb:.1f} MB | | |",
+        f"| bytes a cold visit of a play page downloads | {page_mb:.1f} MB | | |",
+    ]
+    if voila:
+        lines += ["", f"The Voilà pages' latest figures (`bench/history/pages.csv`, {voila['date']}, {voila['commit']}): "
+                  f"first visit {voila['first_median']} s, returning {voila['returning_median']} s, "
+                  f"click p95 {voila['click_p95']} ms, on a server with pre-heated kernels (about 100 MB per visitor)."]
+    lines += ["", "Every run (`bench/history/static.csv`, newest last):", "",
+              "| date | commit | load | cold | returning | click p95 greedy | click p95 search-fast | demo steps | site | page |",
+              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for h in history:
+        lines.append(f"| {h['date']} | {h['commit']} | {h['load']} | {h['cold_median']} s | {h['returning_median']} s | "
+                     f"{h['click_p95_greedy']} ms | {h['click_p95_search_fast']} ms | {h['demo_steps_s']} s | "
+                     f"{h['site_mb']} MB | {h['page_mb']} MB |")
+    body = "\n".join(lines)
+    print(body)
+    write_section("static", "Static pages: Python in the browser", body)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+/* Python for the page, in a Web Worker (so a thinking bot never freezes the page).
+ *
+ * Loads the Pyodide core that the site serves itself (_static/live/pyodide/, from npm via
+ * `make vendor`), unpacks the pure-Python wheels and the site's own Python (comet, widgets and a
+ * small IPython stand-in: py-*.zip, made by book/_ext/comet_live.py), then runs the page's widget
+ * cells with widgets.browser. Widget messages go to the page with postMessage; the page's answers
+ * come back the same way. Nothing here knows the game: all of that is the Python code.
+ */
+/* A module worker: pyodide.mjs is imported (Pyodide no longer loads in classic workers). */
+
+var py = null;
+var ready = null;
+var SITE = "/home/pyodide/site";
+var times = {};
+var start = 0;
+
+function post(message, transfer) {
+  self.postMessage(message, transfer || []);
+}
+
+function sendToPage(text, buffers) {
+  var list = [];
+  if (buffers && buffers.length) {
+    var js = buffers.toJs();
+    for (var i = 0; i < js.length; i++) { list.push(js[i]); }
+  }
+  if (buffers && buffers.destroy) { buffers.destroy(); }
+  post({ type: "py", text: text, buffers: list });
+}
+
+function fetchBytes(url) {
+  return fetch(url).then(function (r) {
+    if (!r.ok) { throw new Error("could not load " + url + " (HTTP " + r.status + ")"); }
+    return r.arrayBuffer();
+  });
+}
+
+async function init(m) {
+  var t0 = performance.now();
+  var loadPyodide = (await import(m.indexURL + "pyodide.mjs")).loadPyodide;
+  var archives = Promise.all(m.archives.map(function (a) { return fetchBytes(a.url); }));
+  py = await loadPyodide({
+    indexURL: m.indexURL,
+    stdout: function () {},
+    stderr: function (line) { post({ type: "stderr", line: line }); },
+    env: { HOME: "/home/pyodide", QUERY_STRING: m.query || "" },
+  });
+  var t1 = performance.now();
+  var buffers = await archives;
+  var t2 = performance.now();
+  py.FS.mkdirTree(SITE);
+  m.archives.forEach(function (a, i) {
+    py.unpackArchive(buffers[i], a.format, { extractDir: SITE });
+  });
+  var t3 = performance.now();
+  py.registerJsModule("comet_page", { send: sendToPage });
+  py.runPython(
+    "import sys\n" +
+    "sys.path.insert(0, " + JSON.stringify(SITE) + ")\n" +
+    "from comet_page import send\n" +
+    "import widgets.browser\n" +
+    "widgets.browser.install(send)\n"
+  );
+  py.pyimport("widgets.browser").load_storage(m.storage || "{}");
+  times = { python: Math.round(t1 - t0), fetched: Math.round(t2 - t0), unpacked: Math.round(t3 - t0),
+    ready: Math.round(performance.now() - t0) };
+  start = t0;
+  post({ type: "ready", times: times });
+}
+
+function runCells(cells) {
+  var run = py.globals.get("__comet_run__");
+  if (!run) {
+    py.runPython(
+      "def __comet_run__(code, cell):\n" +
+      "    import widgets.browser\n" +
+      "    widgets.browser.run_cell(code, cell, __comet_ns__)\n" +
+      "__comet_ns__ = {'__name__': '__main__'}\n"
+    );
+    run = py.globals.get("__comet_run__");
+  }
+  for (var i = 0; i < cells.length; i++) {
+    try {
+      run(cells[i], i);
+      post({ type: "cell", cell: i, ok: true });
+    } catch (e) {
+      post({ type: "cell", cell: i, ok: false, error: String(e && e.message || e) });
+    }
+  }
+  times.cells = Math.round(performance.now() - start);
+  post({ type: "cells-done", times: times });
+}
+
+var receive = null;
+
+self.onmessage = function (event) {
+  var m = event.data;
+  if (m.type === "init") {
+    ready = init(m).catch(function (e) {
+      post({ type: "failed", error: String(e && e.message || e) });
+      throw e;
+    });
+    return;
+  }
+  ready.then(function () {
+    if (m.type === "run") {
+      runCells(m.cells);
+    } else if (m.type === "comm_msg" || m.type === "comm_close") {
+      if (!receive) { receive = py.pyimport("widgets.browser").receive; }
+      var buffers = (m.buffers || []).map(function (b) { return new Uint8Array(b.buffer || b); });
+      try {
+        receive(JSON.stringify({ type: m.type, comm_id: m.comm_id, data: m.data, msg_id: m.msg_id }),
+          py.toPy(buffers));
+      } catch (e) {
+        post({ type: "error", error: String(e && e.message || e) });
+      }
+    } else if (m.type === "restore") {
+      py.pyimport("widgets.browser").restore(m.cell, JSON.stringify(m.state));
+    }
+  }, function () { /* reported as "failed" */ });
+};

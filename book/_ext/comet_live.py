@@ -1,0 +1,139 @@
+"""Sphinx extension: the static book plays, with Python running in the reader's browser.
+
+* A code cell tagged ``live`` is run again in the reader's browser: the page carries the code
+  of its live cells (``<script id="comet-live">``) and ``_static/live/live.js``, which shows the
+  build's snapshot at once and swaps in the live widget when Python (Pyodide, in a worker) has
+  run the cell. A live cell must stand alone: its own imports, then the widget.
+* ``_static/live/site-<hash>.zip``: every Python module the pages import, byte-compiled by the
+  site's own Pyodide (``tools/pyodide/compile.mjs``, run with Node at every build): the site's
+  Python (``comet``, ``widgets`` and the small IPython stand-in of ``tools/pyodide``) and the
+  pure-Python wheels of ipywidgets, traitlets and comm. The Pyodide core and the wheels come from
+  ``make vendor`` (``_vendor/book/live/pyodide``, ``_vendor/wheels``).
+* ``play/<page>.html`` for every notebook of ``book/play/`` and ``play/index.html``: the play
+  pages as static pages, running the notebooks' own code (see :mod:`comet_play_static`).
+
+Loaded by jupyter-book through ``sphinx.local_extensions`` in ``_config.yml``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import json
+import subprocess
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("comet", "widgets")
+SHIMS = ROOT / "tools" / "pyodide"
+LIVE_TAG = "live"
+PYODIDE = ROOT / "_vendor" / "book" / "live" / "pyodide"
+WHEELS = ROOT / "_vendor" / "wheels"
+COMPILE = SHIMS / "compile.mjs"
+
+
+def _python_files() -> list[tuple[str, Path]]:
+    files: list[tuple[str, Path]] = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            files.append((path.relative_to(ROOT).as_posix(), path))
+    for path in sorted((SHIMS / "IPython").rglob("*.py")):
+        files.append((path.relative_to(SHIMS).as_posix(), path))
+    return files
+
+
+def sources_zip() -> bytes:
+    """The site's own Python sources as a zip (fixed timestamps: same sources, same bytes)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, path in _python_files():
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def site_zip() -> tuple[str, bytes]:
+    """Every module the pages import, byte-compiled for the browser's Python; and its file name."""
+    wheels = sorted(WHEELS.glob("*.whl"))
+    if not wheels or not (PYODIDE / "pyodide.mjs").is_file():
+        raise RuntimeError(f"the Pyodide core or the wheels are missing ({PYODIDE}, {WHEELS}): run `make vendor`")
+    with tempfile.TemporaryDirectory() as tmp:
+        sources = Path(tmp) / "sources.zip"
+        sources.write_bytes(sources_zip())
+        out = Path(tmp) / "site.zip"
+        done = subprocess.run(["node", str(COMPILE), str(PYODIDE), str(out), *map(str, wheels), str(sources)],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"byte-compiling the site's Python failed:\n{done.stdout}{done.stderr}")
+        data = out.read_bytes()
+    return f"site-{hashlib.sha256(data).hexdigest()[:10]}.zip", data
+
+
+def archives(zip_name: str) -> list[dict[str, str]]:
+    """What the worker unpacks."""
+    return [{"name": zip_name, "format": "zip"}]
+
+
+def live_cells(source: Path) -> list[str]:
+    """The code of the cells tagged ``live`` in a MyST notebook, in page order."""
+    import jupytext
+
+    notebook = jupytext.read(source)
+    return [cell.source for cell in notebook.cells
+            if cell.cell_type == "code" and LIVE_TAG in cell.metadata.get("tags", [])]
+
+
+def config_script(cells: list[str], slots: str, zip_name: str, *, query: bool = False) -> str:
+    """The page's ``<script id="comet-live">`` (read by live.js)."""
+    data = {"cells": cells, "slots": slots, "archives": archives(zip_name), "query": query}
+    text = json.dumps(data).replace("</", "<\\/")
+    return f'<script type="application/json" id="comet-live">{text}</script>'
+
+
+def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                  doctree: nodes.document | None) -> None:
+    if doctree is None or pagename not in app.env.all_docs:
+        return
+    source = Path(app.env.doc2path(pagename))
+    if source.suffix != ".md" or "code-cell" not in source.read_text(encoding="utf-8"):
+        return
+    cells = live_cells(source)
+    if not cells:
+        return
+    script = context["pathto"]("_static/live/live.js", 1)
+    context["body"] = (context.get("body", "") + config_script(cells, f".cell.tag_{LIVE_TAG}", app.comet_live_zip[0])
+                       + f'<script src="{html.escape(script)}" defer></script>')
+
+
+def _builder_inited(app: Sphinx) -> None:
+    app.comet_live_zip = site_zip()  # type: ignore[attr-defined]
+
+
+def _build_finished(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    name, data = app.comet_live_zip  # type: ignore[attr-defined]
+    live = out / "_static" / "live"
+    live.mkdir(parents=True, exist_ok=True)
+    for old in live.glob("site-*.zip"):
+        old.unlink()
+    (live / name).write_bytes(data)
+    from comet_play_static import write_play_pages
+
+    write_play_pages(out, name)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", _builder_inited)
+    app.connect("html-page-context", _page_context)
+    app.connect("build-finished", _build_finished)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

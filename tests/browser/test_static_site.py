@@ -1,0 +1,144 @@
+"""The static site plays: Python in the reader's browser, served by a plain static file server.
+
+* every family's static play page (``play/<family>.html``): a whole deal played by clicking until
+  the settlement shows, checked line by line against the same deal played headless;
+* the settings in the address work as on the Voilà pages, with the same notices;
+* a book demo steps to its end and back from its saved frames with every Python file blocked,
+  and says that the engine could not be loaded;
+* once Python is loaded, a demo's language changes the calls;
+* no request leaves 127.0.0.1, no page error, no console error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import ARTIFACTS, watch_page
+from .play_driver import Game, check_settlement, expected_outcome, page_state
+
+GAMES = [
+    ("hoc", "players=3&seed=2"),
+    ("manille", "players=3&seed=4"),
+    ("new-comet", "variant=yanovsky-exchange&players=3&seed=5"),
+    ("modern", "players=3&seed=9"),
+    ("commit", "variant=commit-1991&players=4&bot=random&seed=3"),
+]
+LIVE_TIMEOUT = 120_000
+"""Python's first load on a busy two-core machine can take a while."""
+
+
+def _wait_live(page: Any) -> None:
+    page.wait_for_selector("html.comet-live-ready", state="attached", timeout=LIVE_TIMEOUT)
+
+
+@pytest.mark.parametrize(("name", "query"), GAMES, ids=[n for n, _ in GAMES])
+def test_static_play_page_plays_a_deal(page: Any, book_url: str, name: str, query: str) -> None:
+    url = f"{book_url}play/{name}.html?{query}"
+    expected, clicks = expected_outcome(url)
+    watch = watch_page(page)
+    page.goto(url)
+    assert page.locator(".comet-live-note").first.is_visible()  # the snapshot says Python is loading
+    _wait_live(page)
+    assert page.locator(".comet-live-note:visible").count() == 0
+    game = Game(page, url)
+    game.play(timeout=240, real_click=True)
+    assert not game.errors, game.errors
+    assert game.clicks == clicks
+    assert game.lines == expected, "\n".join(game.lines)
+    check_settlement(game.lines, game.players)
+    state = page_state(page)
+    assert state is not None and "Deal over" in state["table"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"static-play-{name}.png"), full_page=True)
+    watch.assert_quiet()
+
+
+def test_static_play_page_reads_the_address(page: Any, book_url: str) -> None:
+    watch = watch_page(page)
+    page.goto(f"{book_url}play/modern.html?variant=commit-1991&players=eleven&seed=-4")
+    _wait_live(page)
+    notice = page.locator(".comet-query-notice").first.inner_text()
+    assert "commit-1991" in notice and "'eleven'" in notice and "'-4'" in notice
+    assert page.locator(".comet-play-buttons .widget-button:visible").count() > 0
+    watch.assert_quiet()
+
+
+def test_landing_page_links_every_game(page: Any, book_url: str) -> None:
+    from widgets.pages import FAMILIES
+
+    watch = watch_page(page)
+    page.goto(f"{book_url}play/index.html")
+    hrefs = page.eval_on_selector_all(".comet-landing-link", "els => els.map(e => e.getAttribute('href'))")
+    assert sorted(hrefs) == sorted(f"{name}.html" for name in FAMILIES)
+    watch.assert_quiet()
+
+
+def _caption(page: Any) -> str:
+    return str(page.locator(".comet-step-caption").first.inner_text())
+
+
+def test_demo_steps_before_python_loads(page: Any, book_url: str) -> None:
+    """Every Python file is blocked: the saved frames still step, and a note says why no more."""
+    blocked: list[str] = []
+
+    def block(route: Any) -> None:
+        blocked.append(route.request.url)
+        route.abort()
+
+    page.route("**/_static/live/pyodide/**", block)
+    page.route("**/_static/live/*.whl", block)
+    page.route("**/_static/live/py-*.zip", block)
+    page.goto(f"{book_url}book/rules/modern.html")
+    step = page.locator(".comet-step").first
+    step.locator(".comet-step-next").wait_for(state="visible")
+    page.wait_for_selector(".comet-step.comet-step-ready")
+    start = _caption(page)
+    assert start.startswith("Step 10 of ")
+    step.locator(".comet-step-last").click()
+    last = _caption(page)
+    total = int(start.split(" of ")[1].split(":")[0])
+    assert last.startswith(f"Step {total} of {total}")
+    assert step.locator(".comet-step-next").is_disabled()
+    step.locator(".comet-step-prev").click()
+    assert _caption(page).startswith(f"Step {total - 1} of {total}")
+    step.locator(".comet-step-first").click()
+    assert _caption(page).startswith("Step 0: the deal")
+    assert step.locator(".comet-step-prev").is_disabled()
+    # The language list cannot work without Python: it is visibly off.
+    assert page.locator(".cell.tag_live select").first.is_disabled()
+    note = page.locator(".comet-live-note").first
+    note.wait_for(state="visible")
+    page.wait_for_function("() => document.querySelector('.comet-live-failed') !== null", timeout=LIVE_TIMEOUT)
+    assert "could not be loaded" in note.inner_text()
+    assert blocked, "the Python files were never asked for"
+
+
+def test_demo_goes_live_and_changes_language(page: Any, book_url: str) -> None:
+    watch = watch_page(page)
+    page.goto(f"{book_url}book/rules/modern.html")
+    step = page.locator(".comet-step").first
+    page.wait_for_selector(".comet-step.comet-step-ready")
+    step.locator(".comet-step-next").click()  # stepping on the snapshot carries over to the live demo
+    reached = _caption(page)
+    _wait_live(page)
+    live = page.locator(".comet-live-view .comet-step").first
+    page.wait_for_function("(text) => document.querySelector('.comet-live-view .comet-step-caption')"
+                           ".innerText.startsWith(text)", arg=reached.split(":")[0])
+    before = live.locator(".comet-step-table").inner_text()
+    live.locator(".comet-step-lang select").select_option(label="Français")
+    page.wait_for_function("(before) => document.querySelector('.comet-live-view .comet-step-table')"
+                           ".innerText !== before", arg=before)
+    after = live.locator(".comet-step-table").inner_text()
+    assert "calls in Français" in after and "calls in English" in before, after[-600:]
+    live.locator(".comet-step-last").click()
+    page.wait_for_function("() => document.querySelector('.comet-live-view .comet-step-next').disabled")
+    watch.assert_quiet()
+
+
+def test_only_pages_with_live_widgets_fetch_python(page: Any, book_url: str) -> None:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/_static/live/" in r.url else None)
+    page.goto(f"{book_url}book/reference/glossary.html", wait_until="networkidle")
+    assert not [u for u in asked if "pyodide" in u or "site-" in u], asked
