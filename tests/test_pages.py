@@ -14,7 +14,7 @@ import comet  # noqa: E402
 from tests.widget_helpers import click, forge  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import MAX_SEED  # noqa: E402
-from widgets.pages import FAMILIES, games_markdown, parse_query, play_page, query_string  # noqa: E402
+from widgets.pages import FAMILIES, PRACTICE, games_markdown, parse_query, play_page, query_string  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "book" / "play"
@@ -28,7 +28,8 @@ def test_families_are_the_pages() -> None:
         "modern": ("modern-comet-1991", "two-handed-arnold-2011", "comet-6-8-players"),
         "commit": ("commit-1857", "commit-1991", "commit-2011"),
     }
-    assert sorted(p.stem for p in PLAY.glob("*.ipynb")) == sorted(FAMILIES)
+    assert sorted(p.stem for p in PLAY.glob("*.ipynb")) == sorted([*FAMILIES, *PRACTICE])
+    assert not set(FAMILIES) & set(PRACTICE)
 
 
 @pytest.mark.parametrize("name", sorted(FAMILIES))
