@@ -173,7 +173,7 @@ def _settle_drill(vid: str, players: int, deal_seed: int, total: int, rng: rando
         return None
     net = out.payments[0]
     step = max(1, abs(net) // 4, 2)
-    wrong = set()
+    wrong: set[int] = set()
     while len(wrong) < 3:
         cand = net + rng.choice([-1, 1]) * step * rng.randint(1, 4)
         if cand != net:

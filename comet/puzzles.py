@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from comet.cards import cards_text
+from comet.cards import cards_symbols
 from comet.errors import InvalidPlayError
 from comet.notation import parse_record, replay
 from comet.plays import CARDS, PASS, Play
@@ -170,7 +170,7 @@ def _play_words(text: str) -> str:
         return "passing"
     if play.kind != CARDS:
         return f"'{text}'"
-    words = cards_text(list(play.cards))
+    words = cards_symbols(list(play.cards))
     if play.wild is not None:
         words += " (the wild card as " + text.split("=", 1)[1] + ")"
     return words

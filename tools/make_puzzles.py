@@ -2,8 +2,8 @@
 
 For each family (``widgets.pages.FAMILIES``: the variants of ``comet.VARIANTS`` by family), deal
 seeded deals (seed 0, 1, 2, ..., the family's variants in turn) and play them with the greedy
-player.  At up to two positions of each deal where the player to move has 2 to
-``comet.puzzles.MAX_CHOICES`` legal card plays (at least two different for the rules), value
+player.  At up to two positions of each deal where the player to move holds at most
+``MAX_HAND`` cards and has 2 to ``comet.puzzles.MAX_CHOICES`` legal card plays (at least two different for the rules), value
 every legal play by determinized playouts from the mover's view (``comet.agents.evaluate``,
 the search player's estimate): first ``--screen`` samples a play, then, when the best play
 leads by ``comet.puzzles.MIN_MARGIN`` or more, ``--confirm`` samples a play (a much larger
@@ -35,6 +35,8 @@ from comet.plays import CARDS, PASS  # noqa: E402
 from comet.puzzles import LEVELS, MAX_CHOICES, MIN_MARGIN, Puzzle, family_of, grade, puzzle_text  # noqa: E402
 
 OUT = ROOT / "comet" / "puzzle_data.py"
+MAX_HAND = 7
+"""Only positions where the mover holds this many cards or fewer: quick to read (and to search)."""
 
 
 def families() -> dict[str, tuple[str, ...]]:
@@ -78,7 +80,7 @@ def find(task: tuple[str, str, int, int, int]) -> dict[str, Any] | None:
     spots: list[int] = []
     while rnd.to_play is not None:
         legal = rnd.legal_plays()
-        if (rnd.phase == "play" and 2 <= len(legal) <= MAX_CHOICES
+        if (rnd.phase == "play" and 2 <= len(legal) <= MAX_CHOICES and len(rnd.hands[rnd.to_play]) <= MAX_HAND
                 and all(p.kind in (CARDS, PASS) for p in legal) and len(_groups(rnd, legal)) >= 2):
             spots.append(len(rnd.history))
         rnd.play(greedy.choose(rnd))
@@ -148,8 +150,8 @@ def module_text(puzzles: dict[str, list[Puzzle]], command: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-family", type=int, default=30, help="puzzles per family (default 30)")
-    ap.add_argument("--screen", type=int, default=16, help="samples per play to screen a position (default 16)")
-    ap.add_argument("--confirm", type=int, default=160, help="samples per play to confirm it (default 160)")
+    ap.add_argument("--screen", type=int, default=12, help="samples per play to screen a position (default 12)")
+    ap.add_argument("--confirm", type=int, default=100, help="samples per play to confirm it (default 100)")
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--family", action="append", help="only this family (repeatable)")
     ap.add_argument("--out", default=str(OUT), help="the module written (default comet/puzzle_data.py); - for stdout")

@@ -4,8 +4,8 @@ One JSON value under a ``comet:`` key (:func:`widgets.browser.store`: the page's
 on the static site, the kernel's memory elsewhere) holds, for each item answered (a puzzle id, a
 drill question), its group (``modern/easy``), how often it was solved and missed, and when it is
 due again.  A missed item comes back after :data:`FIRST_GAP` other answers; each later right
-answer to it doubles... triples the gap (3, 9, 27 answers) until it has been right
-:data:`BOXES` times in a row; an item right at the first try is done.
+answer to it triples the gap (9, then 27 answers) until it has been right :data:`BOXES` times
+in a row; an item right at the first try is done.
 """
 
 from __future__ import annotations
