@@ -39,7 +39,7 @@ from comet.plays import CARDS, PASS, Play
 if TYPE_CHECKING:
     from comet.round import Round
 
-__all__ = ["LEVELS", "MIN_MARGIN", "Puzzle", "Verdict", "family_of", "grade", "load", "parse", "explain",
+__all__ = ["LEVELS", "MIN_MARGIN", "Puzzle", "Verdict", "family_of", "grade", "typical_margin", "load", "parse", "explain",
            "puzzle_text"]
 
 LEVELS = ("easy", "medium", "hard")
@@ -56,20 +56,31 @@ def family_of(variant_family: str) -> str:
     return variant_family.replace(" ", "-")
 
 
-def grade(margin: float, choices: int) -> str:
-    """``easy``/``medium``/``hard`` from the lead of the best play and the number of distinct choices.
+def grade(margin: float, choices: int, typical: float) -> str:
+    """``easy``/``medium``/``hard`` from the lead of the best play, the number of distinct choices
+    and the family's ``typical`` lead (the median of its puzzles: the stakes differ by game).
 
-    A large lead among few choices is easy; a small lead, or many choices, is hard.
+    A lead of at least the typical one among at most three choices is easy; a lead under half
+    the typical one, or five choices or more, is hard.
     """
     if margin < MIN_MARGIN:
         raise ValueError(f"a puzzle needs a margin of at least {MIN_MARGIN}, not {margin}")
     if choices < 2:
         raise ValueError(f"a puzzle needs at least 2 distinct choices, not {choices}")
-    if margin >= 10 and choices <= 3:
+    if margin >= typical and choices <= 3:
         return "easy"
-    if margin < 5 or choices >= 5:
+    if margin < typical / 2 or choices >= 5:
         return "hard"
     return "medium"
+
+
+def typical_margin(margins: list[float]) -> float:
+    """The median of ``margins`` (the ``typical`` of :func:`grade`)."""
+    ordered = sorted(margins)
+    if not ordered:
+        raise ValueError("no margins: a family needs puzzles")
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
 @dataclass(frozen=True)

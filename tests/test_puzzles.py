@@ -11,7 +11,7 @@ import pytest
 import comet
 from comet.agents import _signature
 from comet.cards import Card
-from comet.puzzles import LEVELS, MIN_MARGIN, explain, family_of, grade, load, parse, puzzle_text
+from comet.puzzles import LEVELS, MIN_MARGIN, explain, family_of, grade, load, parse, puzzle_text, typical_margin
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -47,9 +47,10 @@ def test_stored_puzzle_is_rechecked_by_the_engine(puzzle: comet.puzzles.Puzzle) 
     assert best == max(values.values())
     assert puzzle.margin >= MIN_MARGIN
     groups = {_signature(p, rnd.rules, special) for p in rnd.legal_plays()}
-    assert puzzle.level == grade(puzzle.margin + 1e-9, len(groups)) or puzzle.level == grade(puzzle.margin, len(groups))
+    typical = typical_margin([p.margin for p in load(puzzle.family)])
+    assert puzzle.level == grade(puzzle.margin, len(groups), typical)
     right = puzzle.check(puzzle.answers[0])
-    assert right.correct and right.value == best and "+" in right.why or "-" in right.why
+    assert right.correct and right.value == best and f"{best:+.1f}" in right.why
     wrong = next(t for t in legal if t not in puzzle.answers)
     verdict = puzzle.check(wrong)
     assert not verdict.correct and verdict.value < best
@@ -63,11 +64,14 @@ def test_the_stored_text_round_trips() -> None:
 
 
 def test_grade() -> None:
-    assert grade(12, 2) == "easy" and grade(3, 2) == "hard" and grade(12, 6) == "hard" and grade(6, 3) == "medium"
+    assert grade(12, 2, 10) == "easy" and grade(3, 2, 10) == "hard" and grade(12, 6, 10) == "hard"
+    assert grade(6, 3, 10) == "medium" and typical_margin([1, 5, 3]) == 3 and typical_margin([1, 2, 3, 5]) == 2.5
     with pytest.raises(ValueError, match="margin"):
-        grade(MIN_MARGIN / 2, 2)
+        grade(MIN_MARGIN / 2, 2, 10)
     with pytest.raises(ValueError, match="choices"):
-        grade(10, 1)
+        grade(10, 1, 10)
+    for family in FAMILY_KEYS:
+        assert make_puzzles.graded(load(family)) == load(family)  # the stored levels are the generator's
 
 
 def test_a_bad_answer_is_refused_with_the_plays_allowed() -> None:
@@ -78,10 +82,10 @@ def test_a_bad_answer_is_refused_with_the_plays_allowed() -> None:
 
 def test_explain_says_what_a_king_does() -> None:
     # Seat 0 follows 7, 8... with the king of a run Q-K: the king stops and seat 0 leads again.
-    rnd = comet.Round.from_hands("modern-comet-1991", ["QH KS 3C 5D", "2D 4H 6S 8C"], leader=0)
+    rnd = comet.Round.from_hands("modern-comet-1991", ["QH KD 3H 5D", "2D 4H 6D 8H"], leader=0)
     rnd.play("QH")
-    text = explain(rnd, "KS")
-    assert "K♠ stops the run" in text and "you lead again with 2 cards left" in text
+    text = explain(rnd, "KD")
+    assert "K♦ stops the run" in text and "you lead again with 2 cards left" in text
 
 
 def test_generator_is_reproducible_on_a_small_budget() -> None:

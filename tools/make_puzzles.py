@@ -8,7 +8,8 @@ every legal play by determinized playouts from the mover's view (``comet.agents.
 the search player's estimate): first ``--screen`` samples a play, then, when the best play
 leads by ``comet.puzzles.MIN_MARGIN`` or more, ``--confirm`` samples a play (a much larger
 budget, other random deals).  The position is kept when the confirmed best play is the same
-and still leads by the margin; it is graded by ``comet.puzzles.grade``.
+and still leads by the margin; it is graded by ``comet.puzzles.grade`` against the family's
+median lead.
 
 Everything is seeded (the deals, the positions chosen, the playouts) and the results are taken
 in seed order, so the same options give the same file whatever the number of workers.
@@ -21,6 +22,7 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -32,7 +34,7 @@ import comet  # noqa: E402
 from comet.agents import GreedyAgent, _signature, evaluate  # noqa: E402
 from comet.cards import Card  # noqa: E402
 from comet.plays import CARDS, PASS  # noqa: E402
-from comet.puzzles import LEVELS, MAX_CHOICES, MIN_MARGIN, Puzzle, family_of, grade, puzzle_text  # noqa: E402
+from comet.puzzles import LEVELS, MAX_CHOICES, MIN_MARGIN, Puzzle, family_of, grade, puzzle_text, typical_margin  # noqa: E402
 
 OUT = ROOT / "comet" / "puzzle_data.py"
 MAX_HAND = 7
@@ -97,10 +99,23 @@ def find(task: tuple[str, str, int, int, int]) -> dict[str, Any] | None:
         values, best2, margin = _value(pos, confirm, f"confirm {vid} {seed} {move}")
         if best2 != best or margin < MIN_MARGIN:
             continue
-        choices = len(_groups(pos, pos.legal_plays()))
         return {"family": family, "variant": vid, "move": move, "answers": tuple(best), "values": tuple(values),
-                "record": pos.record(), "level": grade(margin, choices), "seed": seed}
+                "record": pos.record(), "seed": seed}
     return None
+
+
+def choices(p: Puzzle) -> int:
+    """The distinct choices of a puzzle for the rules (a 7♥ or a 7♠ is one when suits do not matter)."""
+    rnd = p.position()
+    return len(_groups(rnd, rnd.legal_plays()))
+
+
+def graded(found: list[Puzzle]) -> list[Puzzle]:
+    """The family's puzzles with their levels (:func:`comet.puzzles.grade`, against its median lead)."""
+    if not found:
+        return found
+    typical = typical_margin([p.margin for p in found])
+    return [replace(p, level=grade(p.margin, choices(p), typical)) for p in found]
 
 
 def generate(per_family: int, screen: int, confirm: int, workers: int, only: list[str] | None = None,
@@ -116,13 +131,14 @@ def generate(per_family: int, screen: int, confirm: int, workers: int, only: lis
             for got in pool.imap(find, tasks, chunksize=1):
                 if got is None:
                     continue
-                found.append(Puzzle(id=f"{family}-{len(found) + 1}", level=got["level"], move=got["move"],
+                found.append(Puzzle(id=f"{family}-{len(found) + 1}", level="", move=got["move"],
                                     answers=got["answers"], values=got["values"], record=got["record"],
                                     variant=got["variant"], family=family))
                 if log:
-                    log(f"  {found[-1].id}: {found[-1].variant} seed {got['seed']} move {got['move']} {got['level']}")
+                    log(f"  {found[-1].id}: {found[-1].variant} seed {got['seed']} move {got['move']}")
                 if len(found) >= per_family:
                     break
+            found = graded(found)
             pool_levels = {lv: sum(1 for p in found if p.level == lv) for lv in LEVELS}
             if log:
                 log(f"{family}: {len(found)} puzzles {pool_levels} in {time.perf_counter() - start:.0f} s")
