@@ -211,7 +211,7 @@ def explain(rnd: "Round", text: str, *, better: str | None = None) -> str:
     if after.to_play == seat and after.targets is None:
         nxt = ""
         if better is None:
-            nxt = f": you lead again with {left} card{'s' if left != 1 else ''} left ({after.hand_text(seat)})"
+            nxt = f": you lead again with {left} card{'s' if left != 1 else ''} left ({cards_symbols(after.hands[seat])})"
         if move.kind == PASS:
             return f"{start}: nobody can go on, and you lead again{pays}."
         return f"{start} stops the run{pays}{nxt or ' and you lead again'}."
