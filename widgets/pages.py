@@ -314,7 +314,7 @@ def landing_html(links: dict[str, str]) -> str:
                      '<ul class="comet-landing-practice">')
         for name, title, line in practice:
             href = html.escape(links[name], quote=True)
-            parts.append(f'<li><a class="comet-landing-link" href="{href}">{html.escape(title)}</a>: '
+            parts.append(f'<li><a class="comet-landing-practice-link" href="{href}">{html.escape(title)}</a>: '
                          f'{html.escape(line)}</li>')
         parts.append("</ul>")
     return "".join(parts)
