@@ -151,3 +151,13 @@ def test_drill_trainer_right_wrong_and_progress() -> None:
     assert t.drill is not None and t.drill.kind == "opera" and not t.messages.is_error
     click(t.reset_button)
     assert json.loads(browser.stored("comet:drills") or "{}")["items"] == {}
+
+
+def test_an_answer_not_offered_is_a_message_and_changes_nothing() -> None:
+    t = PuzzleTrainer("commit", "easy")
+    t.answer("XX")
+    assert t.messages.is_error and "not a legal play" in t.messages.text
+    assert not t.answered and browser.stored("comet:puzzles") is None
+    d = DrillTrainer("opera")
+    d.answer("Maybe")
+    assert d.messages.is_error and "not an answer offered" in d.messages.text and not d.answered

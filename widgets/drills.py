@@ -17,8 +17,8 @@ import ipywidgets as W
 import comet
 from comet.drills import KINDS, Drill, check, make, variants_for
 from comet.svg_table import round_html
-from widgets.common import FONT, Messages, button, check_choice, safe
-from widgets.progress import Progress, summary_html
+from widgets.common import FONT, Messages, check_choice, safe
+from widgets.progress import Progress, Trainer
 
 STORAGE_KEY = "comet:drills"
 ANY = "any"
@@ -30,7 +30,7 @@ def _group_titles() -> dict[str, str]:
     return {f"{k}/{vid}": f"{KINDS[k]} {comet.VARIANTS[vid].name}" for k in KINDS for vid in comet.VARIANTS}
 
 
-class DrillTrainer(W.VBox):
+class DrillTrainer(Trainer, W.VBox):
     """Rules questions; ``kind`` a key of :data:`comet.drills.KINDS`, ``variant`` an id or ``"any"``."""
 
     def __init__(self, kind: str = "play", variant: str = ANY) -> None:
@@ -52,31 +52,11 @@ class DrillTrainer(W.VBox):
                                          description="Game", style=short, layout=W.Layout(width="330px"))
         self.kind_choice.observe(self._on_settings, names="value")
         self.variant_choice.observe(self._on_settings, names="value")
-        self.prompt = W.HTML(layout=W.Layout(width="auto"))
-        self.table = W.HTML(layout=W.Layout(width="auto"))
-        self.answer_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
-        self.feedback = W.HTML(layout=W.Layout(width="auto"))
-        self.next_button = button("Next question", "Another question of this kind", self._on_next,
-                                  style="primary", icon="arrow-right")
-        self.reset_button = button("Reset progress", "Forget every answer kept in this browser", self._on_reset,
-                                   icon="trash")
-        self.progress_html = W.HTML(layout=W.Layout(width="auto"))
         self.progress = Progress(STORAGE_KEY)
-        self.offer = 0
-        self.answered = False
+        self.titles = _group_titles()
         self.drill: Drill | None = None
         self.correct: bool | None = None
-        self.children = [
-            W.HBox([self.kind_choice, self.variant_choice], layout=W.Layout(flex_flow="row wrap")),
-            self.prompt, self.table, self.answer_buttons, self.feedback, self.messages.widget,
-            W.HBox([self.next_button, self.reset_button], layout=W.Layout(flex_flow="row wrap")),
-            self.progress_html,
-        ]
-        self.add_class("comet-drills")
-        self.answer_buttons.add_class("comet-drill-answers")
-        self.feedback.add_class("comet-drill-feedback")
-        self.next_button.add_class("comet-drill-next")
-        self.reset_button.add_class("comet-drill-reset")
+        self._build("drill", [self.kind_choice, self.variant_choice], "Next question", "Another question of this kind")
         self._show(self._pick())
         if problems:
             self.messages.error("; ".join(problems) + ".")
@@ -97,27 +77,14 @@ class DrillTrainer(W.VBox):
         k, vid, seed = item.split(":")
         return make(k, vid, int(seed))
 
-    def _show(self, drill: Drill) -> None:
-        self.offer += 1
-        self.answered = False
-        self.correct = None
+    def _present(self, drill: Drill) -> tuple[str, str, list[tuple[str, str, str]]]:
         self.drill = drill
+        self.correct = None
         rnd = drill.position()
-        self.prompt.value = (f'<div style="{FONT}"><strong>{html.escape(rnd.variant.name)}</strong>: '
-                             f"{html.escape(drill.question)}</div>")
-        self.table.value = round_html(rnd, seat=drill.seat, reveal=drill.seat is None)
-        offer = self.offer
-        buttons = []
-        for text in drill.options:
-            b = W.Button(description=self._label(text), tooltip=text,
-                         layout=W.Layout(width="auto", min_width="44px", margin="2px"))
-            b.on_click(self._answer_handler(offer, text))
-            b.add_class("comet-drill-answer")
-            buttons.append(b)
-        self.answer_buttons.children = buttons
-        self.feedback.value = ""
-        self.messages.clear()
-        self.progress_html.value = summary_html(self.progress, _group_titles())
+        prompt = (f'<div style="{FONT}"><strong>{html.escape(rnd.variant.name)}</strong>: '
+                  f"{html.escape(drill.question)}</div>")
+        options = [(self._label(t), t, t) for t in drill.options]
+        return prompt, round_html(rnd, seat=drill.seat, reveal=drill.seat is None), options
 
     @staticmethod
     def _label(text: str) -> str:
@@ -126,64 +93,39 @@ class DrillTrainer(W.VBox):
         except (ValueError, comet.InvalidCardError):
             return text
 
-    def _answer_handler(self, offer: int, text: str) -> Any:
-        def handler(_: Any) -> None:
-            self.answer(text, offer)
-        return handler
-
-    @safe
-    def answer(self, text: str, offer: int | None = None) -> None:
-        """Answer the question shown; ignored for another offer or once answered."""
-        if offer is not None and offer != self.offer:
-            return
-        if self.answered or self.drill is None:
-            return
+    def _judge(self, text: str) -> tuple[str, str, bool, str]:
         drill = self.drill
+        if drill is None:
+            raise ValueError("there is no question to answer")
         right = check(drill, text)
-        self.answered = True
         self.correct = right
         kind, vid, _ = drill.id.split(":")
-        self.progress.record(drill.id, f"{kind}/{vid}", right)
-        for b in self.answer_buttons.children:
-            b.disabled = True
         answers = ", ".join(self._label(a) for a in drill.options if a in drill.answers)
         head = "<strong>Right!</strong>" if right else f"<strong>Not so.</strong> The answer: {html.escape(answers)}."
         if right and len(drill.answers) > 1:
             head += f" Every right answer: {html.escape(answers)}."
         colour = "#1e5c2e" if right else "#8a1c12"
-        self.feedback.value = (f'<div role="status" class="comet-drill-verdict comet-drill-'
-                               f'{"right" if right else "wrong"}" style="{FONT}color:{colour}">{head}</div>'
-                               f'<blockquote style="{FONT}margin:4px 0 4px 12px">{html.escape(drill.rule)} '
-                               f"<cite>Sources: {html.escape(drill.sources)}.</cite></blockquote>")
-        self.progress_html.value = summary_html(self.progress, _group_titles())
+        feedback = (f'<div role="status" class="comet-drill-verdict comet-drill-'
+                    f'{"right" if right else "wrong"}" style="{FONT}color:{colour}">{head}</div>'
+                    f'<blockquote style="{FONT}margin:4px 0 4px 12px">{html.escape(drill.rule)} '
+                    f"<cite>Sources: {html.escape(drill.sources)}.</cite></blockquote>")
+        return drill.id, f"{kind}/{vid}", right, feedback
 
     @safe
     def _on_settings(self, change: Any) -> None:
         kind = check_choice(self.kind_choice.value, set(KINDS), "question")
-        if change is not None and change.get("owner") is self.kind_choice:
-            options = self._variant_options(kind)
-            if self.variant_choice.value not in {v for _, v in options}:
-                self.variant_choice.unobserve(self._on_settings, names="value")
-                try:
-                    self.variant_choice.options = options
-                    self.variant_choice.value = ANY
-                finally:
-                    self.variant_choice.observe(self._on_settings, names="value")
-            else:
+        options = self._variant_options(kind)
+        if list(self.variant_choice.options) != options:
+            keep = self.variant_choice.value if self.variant_choice.value in {v for _, v in options} else ANY
+            self.variant_choice.unobserve(self._on_settings, names="value")
+            try:
                 self.variant_choice.options = options
-        check_choice(self.variant_choice.value, {v for _, v in self._variant_options(kind)}, "game")
+                self.variant_choice.value = keep
+            finally:
+                self.variant_choice.observe(self._on_settings, names="value")
+        check_choice(self.variant_choice.value, {v for _, v in options}, "game")
         self.drill = None
         self._show(self._pick())
-
-    @safe
-    def _on_next(self, _: Any) -> None:
-        self._show(self._pick())
-
-    @safe
-    def _on_reset(self, _: Any) -> None:
-        self.progress.reset()
-        self.progress_html.value = summary_html(self.progress, _group_titles())
-        self.messages.info("Progress reset: every question is new again.")
 
 
 def drill_page() -> DrillTrainer:

@@ -14,6 +14,7 @@ import json
 from typing import Any, Iterable
 
 from widgets import browser
+from widgets.common import safe
 
 FIRST_GAP = 3
 """A missed item comes back after this many other answers."""
@@ -118,3 +119,109 @@ def summary_html(progress: Progress, titles: dict[str, str] | None = None) -> st
             '<tr><th scope="col" style="text-align:left;padding-right:8px">Set</th>'
             '<th scope="col" style="padding-right:8px">Solved</th><th scope="col" style="padding-right:8px">Missed</th>'
             f'<th scope="col">To review</th></tr>{cells}</table>')
+
+
+class Trainer:
+    """The shared parts of the practice widgets (a mixin for an ``ipywidgets.VBox``): the prompt,
+    the table, one button per answer, the feedback, *Next* and *Reset progress*, the progress
+    table.  A subclass sets ``self.progress``, ``self.titles`` and the settings row, and defines
+    ``_pick()`` (the next item), ``_present(item) -> (prompt_html, table_html, [(label, tooltip,
+    value)])`` and ``_judge(value) -> (item id, group, right, feedback_html)``.
+
+    Every answer button belongs to the item it was offered with (``offer`` changes with each
+    item shown): a click on an older offer, or a second click once answered, is ignored.
+    """
+
+    progress: Progress
+    titles: dict[str, str]
+    messages: Any
+    children: Any
+
+    def _build(self, prefix: str, settings: list[Any], next_label: str, next_tip: str) -> None:
+        import ipywidgets as W
+
+        from widgets.common import button
+
+        self.prompt = W.HTML(layout=W.Layout(width="auto"))
+        self.table = W.HTML(layout=W.Layout(width="auto"))
+        self.answer_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.feedback = W.HTML(layout=W.Layout(width="auto"))
+        self.next_button = button(next_label, next_tip, self._on_next, style="primary", icon="arrow-right")
+        self.reset_button = button("Reset progress", "Forget every answer kept in this browser", self._on_reset,
+                                   icon="trash")
+        self.progress_html = W.HTML(layout=W.Layout(width="auto"))
+        self.offer = 0
+        self.answered = False
+        self.children = [
+            W.HBox(settings, layout=W.Layout(flex_flow="row wrap")),
+            self.prompt, self.table, self.answer_buttons, self.feedback, self.messages.widget,
+            W.HBox([self.next_button, self.reset_button], layout=W.Layout(flex_flow="row wrap")),
+            self.progress_html,
+        ]
+        self.add_class(f"comet-{prefix}s")  # type: ignore[attr-defined]
+        for w, name in ((self.answer_buttons, "plays" if prefix == "puzzle" else "answers"),
+                        (self.feedback, "feedback"), (self.next_button, "next"), (self.reset_button, "reset"),
+                        (self.progress_html, "progress")):
+            w.add_class(f"comet-{prefix}-{name}")
+        self._prefix = prefix
+
+    def _pick(self) -> Any:
+        raise NotImplementedError
+
+    def _present(self, item: Any) -> tuple[str, str, list[tuple[str, str, str]]]:
+        raise NotImplementedError
+
+    def _judge(self, value: str) -> tuple[str, str, bool, str]:
+        raise NotImplementedError
+
+    def _show(self, item: Any) -> None:
+        import ipywidgets as W
+
+        self.offer += 1
+        self.answered = False
+        prompt, table, options = self._present(item)
+        self.prompt.value = prompt
+        self.table.value = table
+        offer = self.offer
+        buttons = []
+        for label, tooltip, value in options:
+            b = W.Button(description=label, tooltip=tooltip,
+                         layout=W.Layout(width="auto", min_width="52px", height="44px", margin="2px"))
+            b.on_click(self._handler(offer, value))
+            b.add_class(f"comet-{self._prefix}-answer")
+            buttons.append(b)
+        self.answer_buttons.children = buttons
+        self.feedback.value = ""
+        self.messages.clear()
+        self._show_progress()
+
+    def _handler(self, offer: int, value: str) -> Any:
+        def handler(_: Any) -> None:
+            self.answer(value, offer)
+        return handler
+
+    @safe
+    def answer(self, value: str, offer: int | None = None) -> None:
+        """Answer the item shown with ``value``; ignored for another offer or once answered."""
+        if (offer is not None and offer != self.offer) or self.answered:
+            return
+        item, group, right, feedback = self._judge(value)  # raises (a message) before any change
+        self.answered = True
+        self.progress.record(item, group, right)
+        for b in self.answer_buttons.children:
+            b.disabled = True
+        self.feedback.value = feedback
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        self.progress_html.value = summary_html(self.progress, self.titles)
+
+    @safe
+    def _on_next(self, _: Any) -> None:
+        self._show(self._pick())
+
+    @safe
+    def _on_reset(self, _: Any) -> None:
+        self.progress.reset()
+        self._show_progress()
+        self.messages.info("Progress reset: everything is new again.")

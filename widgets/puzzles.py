@@ -19,11 +19,10 @@ from typing import Any
 
 import ipywidgets as W
 
-import comet
-from comet.puzzles import LEVELS, Puzzle, load
+from comet.puzzles import LEVELS, Puzzle, Verdict, load
 from comet.svg_table import round_html
-from widgets.common import FONT, Messages, button, card_label, check_choice, play_tooltip, safe
-from widgets.progress import Progress, summary_html
+from widgets.common import FONT, Messages, card_label, check_choice, play_tooltip, safe
+from widgets.progress import Progress, Trainer
 
 STORAGE_KEY = "comet:puzzles"
 TITLES = {"hoc": "Hoc", "manille": "Manille", "new-comet": "The new comet", "modern": "The modern comet",
@@ -39,7 +38,7 @@ def _group_titles() -> dict[str, str]:
     return {f"{fam}/{lv}": f"{TITLES.get(fam, fam)}, {lv}" for fam in TITLES for lv in LEVELS}
 
 
-class PuzzleTrainer(W.VBox):
+class PuzzleTrainer(Trainer, W.VBox):
     """Puzzles of a family and level; ``family`` a page name (``modern``), ``level`` one of
     :data:`comet.puzzles.LEVELS`.  A bad value falls back to the first and says so."""
 
@@ -64,37 +63,16 @@ class PuzzleTrainer(W.VBox):
                                        description="Level", style=short, layout=W.Layout(width="180px"))
         self.family_choice.observe(self._on_settings, names="value")
         self.level_choice.observe(self._on_settings, names="value")
-        self.prompt = W.HTML(layout=W.Layout(width="auto"))
-        self.table = W.HTML(layout=W.Layout(width="auto"))
-        self.play_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
-        self.feedback = W.HTML(layout=W.Layout(width="auto"))
-        self.next_button = button("Next puzzle", "Another puzzle of this game and level", self._on_next,
-                                  style="primary", icon="arrow-right")
-        self.reset_button = button("Reset progress", "Forget every puzzle solved or missed in this browser",
-                                   self._on_reset, icon="trash")
-        self.progress_html = W.HTML(layout=W.Layout(width="auto"))
         self.progress = Progress(STORAGE_KEY)
-        self.offer = 0
-        self.answered = False
+        self.titles = _group_titles()
         self.puzzle: Puzzle | None = None
-        self.verdict: comet.puzzles.Verdict | None = None
-        self.children = [
-            W.HBox([self.family_choice, self.level_choice], layout=W.Layout(flex_flow="row wrap")),
-            self.prompt, self.table, self.play_buttons, self.feedback, self.messages.widget,
-            W.HBox([self.next_button, self.reset_button], layout=W.Layout(flex_flow="row wrap")),
-            self.progress_html,
-        ]
-        self.add_class("comet-puzzles")
-        self.play_buttons.add_class("comet-puzzle-plays")
-        self.feedback.add_class("comet-puzzle-feedback")
-        self.next_button.add_class("comet-puzzle-next")
-        self.reset_button.add_class("comet-puzzle-reset")
-        self.progress_html.add_class("comet-puzzle-progress")
+        self.verdict: Verdict | None = None
+        self._build("puzzle", [self.family_choice, self.level_choice], "Next puzzle", "Another puzzle of this game and level")
+        self.play_buttons = self.answer_buttons
         self._show(self._pick())
         if problems:
             self.messages.error("; ".join(problems) + ".")
 
-    # ------------------------------------------------------------------ choosing
     def pool(self) -> list[Puzzle]:
         """The puzzles of the chosen family and level."""
         fam, lv = self.family_choice.value, self.level_choice.value
@@ -106,58 +84,27 @@ class PuzzleTrainer(W.VBox):
         avoid = self.puzzle.id if self.puzzle is not None else None
         return by_id[self.progress.next(list(by_id), avoid=avoid)]
 
-    def _show(self, puzzle: Puzzle) -> None:
-        self.offer += 1
-        self.answered = False
+    def _present(self, puzzle: Puzzle) -> tuple[str, str, list[tuple[str, str, str]]]:
         self.puzzle = puzzle
         self.verdict = None
         rnd = puzzle.position()
         seat = rnd.to_play
         assert seat is not None
-        self.prompt.value = (f'<div style="{FONT}"><strong>Puzzle {html.escape(puzzle.id)}</strong> '
-                             f'({html.escape(puzzle.level)}; {html.escape(rnd.variant.name)}). '
-                             f"You are seat {seat}, to play. Which play is best?</div>")
-        self.table.value = round_html(rnd, seat=seat)
-        offer = self.offer
+        prompt = (f'<div style="{FONT}"><strong>Puzzle {html.escape(puzzle.id)}</strong> '
+                  f"({html.escape(puzzle.level)}; {html.escape(rnd.variant.name)}). "
+                  f"You are seat {seat}, to play. Which play is best?</div>")
         plays = {p.text: p for p in rnd.legal_plays()}
-        buttons = []
-        for text in puzzle.choices:
-            play = plays[text]
-            b = W.Button(description=card_label(play), tooltip=play_tooltip(play),
-                         layout=W.Layout(width="auto", min_width="52px", height="44px", margin="2px"))
-            b.on_click(self._answer_handler(offer, text))
-            b.add_class("comet-puzzle-play")
-            buttons.append(b)
-        self.play_buttons.children = buttons
-        self.feedback.value = ""
-        self.messages.clear()
-        self._show_progress()
+        options = [(card_label(plays[t]), play_tooltip(plays[t]), t) for t in puzzle.choices]
+        return prompt, round_html(rnd, seat=seat), options
 
-    def _answer_handler(self, offer: int, text: str) -> Any:
-        def handler(_: Any) -> None:
-            self.answer(text, offer)
-        return handler
-
-    # ------------------------------------------------------------------ answering
-    @safe
-    def answer(self, text: str, offer: int | None = None) -> None:
-        """Answer the puzzle shown with the play ``text``; ignored if ``offer`` is not the one shown
-        or the puzzle is answered already."""
-        if offer is not None and offer != self.offer:
-            return
-        if self.answered or self.puzzle is None:
-            return
-        puzzle = self.puzzle
-        verdict = puzzle.check(text)
-        self.answered = True
+    def _judge(self, text: str) -> tuple[str, str, bool, str]:
+        if self.puzzle is None:
+            raise ValueError("there is no puzzle to answer")
+        verdict = self.puzzle.check(text)
         self.verdict = verdict
-        self.progress.record(puzzle.id, _group(puzzle), verdict.correct)
-        for b in self.play_buttons.children:
-            b.disabled = True
-        self.feedback.value = self._feedback_html(puzzle, verdict)
-        self._show_progress()
+        return self.puzzle.id, _group(self.puzzle), verdict.correct, self._feedback_html(self.puzzle, verdict)
 
-    def _feedback_html(self, puzzle: Puzzle, verdict: comet.puzzles.Verdict) -> str:
+    def _feedback_html(self, puzzle: Puzzle, verdict: Verdict) -> str:
         rnd = puzzle.position()
         plays = {p.text: p for p in rnd.legal_plays()}
         head = ("<strong>Right!</strong>" if verdict.correct else
@@ -174,26 +121,12 @@ class PuzzleTrainer(W.VBox):
                 f"What each choice is worth (expected payment, {html.escape(rnd.variant.unit)}s)</caption>"
                 f"{rows}</table>")
 
-    def _show_progress(self) -> None:
-        self.progress_html.value = summary_html(self.progress, _group_titles())
-
-    # ------------------------------------------------------------------ callbacks
     @safe
     def _on_settings(self, change: Any) -> None:
         check_choice(self.family_choice.value, {f for _, f in self.family_choice.options}, "game")
         check_choice(self.level_choice.value, set(LEVELS), "level")
         self.puzzle = None
         self._show(self._pick())
-
-    @safe
-    def _on_next(self, _: Any) -> None:
-        self._show(self._pick())
-
-    @safe
-    def _on_reset(self, _: Any) -> None:
-        self.progress.reset()
-        self._show_progress()
-        self.messages.info("Progress reset: every puzzle is new again.")
 
 
 def puzzle_page() -> PuzzleTrainer:
