@@ -199,3 +199,17 @@ def test_demo_goes_live_and_changes_language(page: Any, book_url: str) -> None:
     live.locator(".comet-step-last").click()
     page.wait_for_function("() => document.querySelector('.comet-live-view .comet-step-next').disabled")
     watch.assert_quiet()
+
+
+def test_static_drills_page_answers_with_the_rule_and_its_sources(page: Any, book_url: str) -> None:
+    watch = watch_page(page)
+    page.goto(f"{book_url}play/drills.html")
+    _wait_live(page)
+    root = ".comet-live-view .comet-drills"
+    page.locator(f"{root} .comet-drill-answers button").first.click()
+    page.wait_for_function("(sel) => document.querySelector(sel).innerText.includes('Sources:')",
+                           arg=f"{root} .comet-drill-feedback", timeout=30_000)
+    feedback = page.locator(f"{root} .comet-drill-feedback").first.inner_text()
+    assert ("Right!" in feedback or "Not so." in feedback) and "Sources: S" in feedback
+    assert "No answers yet" not in page.locator(f"{root} .comet-drill-progress").first.inner_text()
+    watch.assert_quiet()
