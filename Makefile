@@ -42,7 +42,7 @@ export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: help venv deps-system vendor book serve test nbval bench clean
+.PHONY: help venv deps-system vendor book serve test nbval bench clean puzzles
 
 help:
 	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
@@ -52,6 +52,7 @@ help:
 	@echo "make vendor       fetch the pinned offline JavaScript into $(VENDOR_DIR)/"
 	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n)"
 	@echo "make bench        run the benchmarks in bench/ (if any)"
+	@echo "make puzzles      find the puzzles again (comet/puzzle_data.py; a few minutes)"
 	@echo "make clean        remove $(BUILD_DIR) and $(VENDOR_DIR) (keeps .venv)"
 
 # --- Python ------------------------------------------------------------------
@@ -151,6 +152,10 @@ bench: venv
 	@shopt -s nullglob; files=(); for f in bench/*.py; do case $$(basename $$f) in _*) ;; *) files+=("$$f");; esac; done; \
 	if [ $${#files[@]} -eq 0 ]; then echo "bench: no benchmark in bench/"; exit 0; fi; \
 	for f in "$${files[@]}"; do echo "== $(VPY) $$f"; $(VPY) "$$f"; done
+
+# The puzzles of the puzzle page: seeded, so the same options give the same file.
+puzzles: venv
+	$(VPY) tools/make_puzzles.py
 
 clean:
 	rm -rf $(BUILD_DIR) $(VENDOR_DIR) .pytest_cache .mypy_cache

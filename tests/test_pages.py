@@ -14,7 +14,7 @@ import comet  # noqa: E402
 from tests.widget_helpers import click, forge  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import MAX_SEED  # noqa: E402
-from widgets.pages import FAMILIES, addresses_markdown, games_markdown, parse_query, play_page, query_string  # noqa: E402
+from widgets.pages import FAMILIES, PRACTICE, addresses_markdown, games_markdown, parse_query, play_page, query_string  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "book" / "play"
@@ -28,7 +28,8 @@ def test_families_are_the_pages() -> None:
         "modern": ("modern-comet-1991", "two-handed-arnold-2011", "comet-6-8-players"),
         "commit": ("commit-1857", "commit-1991", "commit-2011"),
     }
-    assert sorted(p.stem for p in PLAY.glob("*.ipynb")) == sorted(FAMILIES)
+    assert sorted(p.stem for p in PLAY.glob("*.ipynb")) == sorted([*FAMILIES, *PRACTICE])
+    assert not set(FAMILIES) & set(PRACTICE)
 
 
 @pytest.mark.parametrize("name", sorted(FAMILIES))
@@ -193,3 +194,23 @@ def test_introduction_does_not_claim_suit_following_the_rules_lack(name: str) ->
     text = "".join(json.loads((PLAY / f"{name}.ipynb").read_text())["cells"][0]["source"])
     if not any(comet.VARIANTS[vid].rules.in_suit for vid in FAMILIES[name]):
         assert not re.search(r"\b(in|same|follow) suit\b", text), text
+
+
+@pytest.mark.parametrize("name", sorted(PRACTICE))
+def test_practice_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
+    nb = json.loads((PLAY / f"{name}.ipynb").read_text())
+    assert [c["cell_type"] for c in nb["cells"]] == ["markdown", "code"]
+    assert "".join(nb["cells"][0]["source"]).startswith("# ")
+    module = {"puzzles": "puzzles", "drills": "drills"}[name]
+    page = {"puzzles": "puzzle_page", "drills": "drill_page"}[name]
+    assert "".join(nb["cells"][1]["source"]) == f"from widgets.{module} import {page}\n\n{page}()"
+    assert nb["cells"][1]["outputs"] == []
+
+
+def test_landing_lists_the_practice_pages_after_the_games() -> None:
+    from widgets.pages import landing_html
+
+    text = landing_html({"modern": "modern.html", "puzzles": "puzzles.html", "drills": "drills.html"})
+    assert text.index("modern.html") < text.index("<h2>Practice</h2>") < text.index("puzzles.html")
+    assert 'class="comet-landing-practice-link" href="drills.html"' in text
+    assert "Practice" not in landing_html({"modern": "modern.html"})

@@ -45,6 +45,13 @@ MAX_QUERY = 1000
 _WHOLE = re.compile(r"[0-9]{1,10}")
 
 
+PRACTICE: dict[str, tuple[str, str]] = {
+    "puzzles": ("Puzzles", "Positions of real deals where one play is clearly best: find it, by game and level."),
+    "drills": ("Rules drills", "Short questions on the rules of every game, checked by the engine."),
+}
+"""The practice pages of ``book/play/`` (not a family): page name -> (title, one line)."""
+
+
 def games_markdown(family: str) -> str:
     """The one sentence under a page's title (each notebook of ``book/play/`` holds it;
     ``tests/test_pages.py`` checks it is this text). The settings of the address are documented
@@ -304,7 +311,8 @@ def _family_picture(family: str) -> str:
 def landing_html(links: dict[str, str]) -> str:
     """The games, family by family (name, period, players, a few cards), each linking to its page.
 
-    ``links`` maps a page name of :data:`FAMILIES` to its address (``modern.html`` on the static
+    The practice pages (:data:`PRACTICE`) follow the games.  ``links`` maps a page name of
+    :data:`FAMILIES` or :data:`PRACTICE` to its address (``modern.html`` on the static
     site, ``voila/render/modern.ipynb`` on Voilà).  Pages missing from ``links`` are left out.
     """
     parts = ['<h1>Play Comet and its family</h1>',
@@ -322,4 +330,13 @@ def landing_html(links: dict[str, str]) -> str:
                      f'<span class="comet-landing-cards" aria-hidden="true">{_family_picture(family)}</span></a>'
                      f'<ul class="comet-landing-games">{games}</ul></li>')
     parts.append("</ul>")
+    practice = [(name, title, line) for name, (title, line) in PRACTICE.items() if name in links]
+    if practice:
+        parts.append('<h2>Practice</h2><p class="comet-landing-lead">Your progress is kept in this browser only.</p>'
+                     '<ul class="comet-landing-practice">')
+        for name, title, line in practice:
+            href = html.escape(links[name], quote=True)
+            parts.append(f'<li><a class="comet-landing-practice-link" href="{href}">{html.escape(title)}</a>: '
+                         f'{html.escape(line)}</li>')
+        parts.append("</ul>")
     return "".join(parts)

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -72,6 +73,69 @@ def test_landing_page_links_every_game(page: Any, book_url: str) -> None:
     page.goto(f"{book_url}play/index.html")
     hrefs = page.eval_on_selector_all(".comet-landing-link", "els => els.map(e => e.getAttribute('href'))")
     assert sorted(hrefs) == sorted(f"{name}.html" for name in FAMILIES)
+    practice = page.eval_on_selector_all(".comet-landing-practice-link", "els => els.map(e => e.getAttribute('href'))")
+    assert sorted(practice) == ["drills.html", "puzzles.html"]
+    watch.assert_quiet()
+
+
+def _puzzle_state(page: Any) -> dict[str, Any]:
+    """The live trainer's puzzle id and its play buttons' labels."""
+    return dict(page.evaluate("""() => {
+        const root = document.querySelector('.comet-live-view .comet-puzzles');
+        const prompt = root.querySelector('strong').innerText;
+        const plays = [...root.querySelectorAll('.comet-puzzle-plays button')].map(b => b.innerText.trim());
+        const feedback = root.querySelector('.comet-puzzle-feedback').innerText;
+        return {prompt, plays, feedback};
+    }"""))
+
+
+def _puzzle_click(page: Any, label: str) -> None:
+    before = _puzzle_state(page)["feedback"]
+    exact = re.compile(f"^\\s*{re.escape(label)}\\s*$")
+    page.locator(".comet-live-view .comet-puzzle-plays button", has_text=exact).first.click()
+    page.wait_for_function("(before) => document.querySelector('.comet-live-view .comet-puzzle-feedback')"
+                           ".innerText !== before", arg=before, timeout=30_000)
+
+
+def test_static_puzzles_page_judges_answers_and_keeps_progress(page: Any, book_url: str) -> None:
+    """Solve a puzzle, miss the next, see the feedback; progress survives a reload (local storage)."""
+    from comet.puzzles import load
+    from widgets.common import card_label
+
+    watch = watch_page(page)
+    page.goto(f"{book_url}play/puzzles.html")
+    _wait_live(page)
+    by_id = {p.id: p for p in load()}
+
+    def current() -> Any:
+        prompt = _puzzle_state(page)["prompt"]
+        return by_id[prompt.removeprefix("Puzzle ").strip()]
+
+    def label(p: Any, text: str) -> str:
+        return card_label(p.position().legal_plays()[[q.text for q in p.position().legal_plays()].index(text)])
+
+    first = current()
+    _puzzle_click(page, label(first, first.answers[0]))
+    assert "Right!" in _puzzle_state(page)["feedback"]
+    assert "What each choice is worth" in _puzzle_state(page)["feedback"]
+    page.locator(".comet-live-view .comet-puzzle-next").first.click()
+    page.wait_for_function("(old) => !document.querySelector('.comet-live-view .comet-puzzles strong')"
+                           ".innerText.includes(old)", arg=first.id, timeout=30_000)
+    second = current()
+    wrong = next(t for t in second.choices if t not in second.answers
+                 and label(second, t) != label(second, second.answers[0]))
+    _puzzle_click(page, label(second, wrong))
+    feedback = _puzzle_state(page)["feedback"]
+    assert "Not the best." in feedback and "(yours)" in feedback
+    stored = page.evaluate("() => window.localStorage.getItem('comet:puzzles')")
+    assert first.id in stored and second.id in stored
+    page.reload()
+    _wait_live(page)
+    progress = page.locator(".comet-live-view .comet-puzzle-progress").first.inner_text()
+    assert "Solved" in progress and "Missed" in progress, progress
+    assert "No answers yet" not in progress
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "static-puzzles.png"), full_page=True)
     watch.assert_quiet()
 
 
@@ -142,3 +206,17 @@ def test_only_pages_with_live_widgets_fetch_python(page: Any, book_url: str) -> 
     page.on("request", lambda r: asked.append(r.url) if "/_static/live/" in r.url else None)
     page.goto(f"{book_url}book/reference/glossary.html", wait_until="networkidle")
     assert not [u for u in asked if "pyodide" in u or "site-" in u], asked
+
+
+def test_static_drills_page_answers_with_the_rule_and_its_sources(page: Any, book_url: str) -> None:
+    watch = watch_page(page)
+    page.goto(f"{book_url}play/drills.html")
+    _wait_live(page)
+    root = ".comet-live-view .comet-drills"
+    page.locator(f"{root} .comet-drill-answers button").first.click()
+    page.wait_for_function("(sel) => document.querySelector(sel).innerText.includes('Sources:')",
+                           arg=f"{root} .comet-drill-feedback", timeout=30_000)
+    feedback = page.locator(f"{root} .comet-drill-feedback").first.inner_text()
+    assert ("Right!" in feedback or "Not so." in feedback) and "Sources: S" in feedback
+    assert "No answers yet" not in page.locator(f"{root} .comet-drill-progress").first.inner_text()
+    watch.assert_quiet()

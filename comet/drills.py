@@ -1,0 +1,234 @@
+"""Rules drills: short questions made by the engine from random positions of any variant.
+
+Four kinds (:data:`KINDS`), each question rebuilt exactly from ``(kind, variant, seed)``:
+
+* ``play``: which of your cards may you play now? (the legal plays of :meth:`Round.legal_plays`);
+* ``next``: seat s plays X: who plays next? (the engine plays it on a copy);
+* ``settle``: what does this finished deal come to for seat 0? (:meth:`Round.outcome`);
+* ``opera``: is this an opera? (:func:`comet.settlement.is_opera`, the variant's reading).
+
+Each drill carries the rule that decides it in words and its sources: the variant's own
+(``Variant.sources``: S0, S1, S2...) and the ambiguities (``AMB-n``, :mod:`comet.ambiguities`)
+whose reading the engine takes.  Positions come from seeded deals played by the greedy player,
+so a missed question can be asked again.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from comet.agents import GreedyAgent
+from comet.ambiguities import AMBIGUITIES
+from comet.cards import Card, sort_key
+from comet.plays import CARDS, PASS
+from comet.round import Round
+from comet.variants import VARIANTS, find_variant
+
+__all__ = ["KINDS", "Drill", "make", "check"]
+
+KINDS: dict[str, str] = {
+    "play": "Which of your cards may you play?",
+    "next": "Who plays next?",
+    "settle": "What does this deal settle to?",
+    "opera": "Is this an opera?",
+}
+NOBODY = "Nobody: the deal is over"
+PASS_OPTION = "None: I must pass"
+
+_OPERA_RULE = {
+    "first_turn": "An opera is going out in the eldest hand's first, unbroken turn: kings and the comet "
+                  "keep the turn, any pass breaks it",
+    "first_hand": "An opera is the first hand going out before anyone else has played a card, even if "
+                  "the others passed in between",
+    "one_turn": "An opera is emptying one's hand in one turn: nobody else lays a card from the winner's "
+                "first card to the last",
+    "none": "This game has no opera",
+}
+
+
+@dataclass(frozen=True)
+class Drill:
+    id: str
+    """``kind:variant:seed``: the same id asks the same question."""
+    kind: str
+    variant: str
+    question: str
+    record: str
+    """The position (or the finished deal) in the project's notation."""
+    seat: int | None
+    """The seat whose view is shown (None: every hand, a finished deal)."""
+    options: tuple[str, ...]
+    answers: frozenset[str]
+    rule: str
+    """The rule that decides it, in words."""
+    sources: str
+
+    def position(self) -> Round:
+        from comet.notation import replay
+
+        rnd = replay(self.record)
+        assert isinstance(rnd, Round)
+        return rnd
+
+
+def _sources(variant_id: str, option: str = "") -> str:
+    v = VARIANTS[variant_id]
+    keys = [s.key for s in v.sources]
+    ambs = [a.id for a in AMBIGUITIES if option and a.option == option and variant_id in a.variants]
+    return ", ".join(keys + ambs)
+
+
+def _players(variant_id: str, rng: random.Random) -> int:
+    r = VARIANTS[variant_id].players
+    choices = [n for n in (2, 3, 4) if n in r] or [r.start]
+    return rng.choice(choices)
+
+
+def _played(variant_id: str, players: int, seed: int, stop: int | None) -> Round:
+    """A seeded deal played by the greedy player, for ``stop`` plays (to the end if None)."""
+    rnd = Round.deal(variant_id, players=players, seed=seed)
+    greedy = GreedyAgent()
+    while rnd.to_play is not None and (stop is None or len(rnd.history) < stop):
+        rnd.play(greedy.choose(rnd))
+    return rnd
+
+
+def _follow_rule(rnd: Round) -> str:
+    r = rnd.rules
+    how = "the next card up in the same suit" if r.in_suit else "the next rank up, any suit"
+    if r.follow != "next":
+        how += " (or more of the same rank)"
+    return (f"In {rnd.variant.name} a run goes on with {how}; a wild card may stand for the card needed. "
+            f"Here the next card must be {rnd.describe_targets()}")
+
+
+def make(kind: str, variant: str, seed: int) -> Drill:
+    """The drill ``kind`` (a key of :data:`KINDS`) for ``variant`` (an id) from ``seed``."""
+    if kind not in KINDS:
+        raise ValueError(f"the kinds of drill are {', '.join(KINDS)}, not {kind!r}")
+    vid = find_variant(variant).id
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"the seed is a whole number from 0, not {seed!r}")
+    rng = random.Random(f"drill {kind} {vid} {seed}")
+    for attempt in range(200):
+        players = _players(vid, rng)
+        deal_seed = rng.randrange(10**9)
+        full = _played(vid, players, deal_seed, None)
+        total = len(full.history)
+        drill = _KINDS[kind](vid, players, deal_seed, total, rng, f"{kind}:{vid}:{seed}")
+        if drill is not None:
+            return drill
+    raise ValueError(f"no {kind} drill found for {vid} from seed {seed}")  # pragma: no cover
+
+
+def _play_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.Random, id: str) -> Drill | None:
+    stop = rng.randrange(max(total, 1))
+    rnd = _played(vid, players, deal_seed, stop)
+    if rnd.to_play is None or rnd.phase != "play" or rnd.targets is None:
+        return None
+    seat = rnd.to_play
+    hand = sorted({str(c) for c in rnd.hands[seat]}, key=lambda t: sort_key(Card.parse(t)))
+    legal = rnd.legal_plays()
+    playable = {str(c) for p in legal if p.kind == CARDS for c in p.cards}
+    answers = frozenset(playable) if playable else frozenset({PASS_OPTION})
+    if len(hand) < 2:
+        return None
+    rule = _follow_rule(rnd)
+    if not playable:
+        rule += "; you hold none of it and must pass"
+    return Drill(id, "play", vid, f"You are seat {seat}. {KINDS['play']}", rnd.record(), seat,
+                 tuple(hand) + (PASS_OPTION,), answers, rule + ".", _sources(vid, "in_suit"))
+
+
+def _next_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.Random, id: str) -> Drill | None:
+    stop = rng.randrange(max(total, 1))
+    rnd = _played(vid, players, deal_seed, stop)
+    seat = rnd.to_play
+    if seat is None or rnd.phase != "play":
+        return None
+    legal = [p for p in rnd.legal_plays() if p.kind in (CARDS, PASS)]
+    if not legal:
+        return None
+    play = rng.choice(legal)
+    after = rnd.copy()
+    said = len(after.narration())
+    after.play(play)
+    nxt = after.to_play
+    options = tuple(f"Seat {s}" for s in range(players)) + (NOBODY,)
+    answer = NOBODY if nxt is None else f"Seat {nxt}"
+    told = " ".join(after.narration()[said:])
+    rule = (f"The engine's account of that play: {told} "
+            "A king, the comet played as a stop, or a card nobody can follow stops the run and the "
+            "player who stopped it leads anew; otherwise the turn goes on as the game says "
+            f"({'whoever holds the next card plays it' if rnd.rules.turn_model == 'H' else 'the player runs on, then passes the turn'}).")
+    return Drill(id, "next", vid, f"Seat {seat} plays {play.text}. {KINDS['next']}", rnd.record(), seat,
+                 options, frozenset({answer}), rule, _sources(vid))
+
+
+def _settle_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.Random, id: str) -> Drill | None:
+    rnd = _played(vid, players, deal_seed, None)
+    out = rnd.outcome()
+    if out is None:
+        return None
+    net = out.payments[0]
+    step = max(1, abs(net) // 4, 2)
+    wrong: set[int] = set()
+    while len(wrong) < 3:
+        cand = net + rng.choice([-1, 1]) * step * rng.randint(1, 4)
+        if cand != net:
+            wrong.add(cand)
+    values = sorted(wrong | {net})
+    options = tuple(f"{v:+d}" for v in values)
+    rule = ("The settlement, as the engine counts it: " + " ".join(out.lines))
+    return Drill(id, "settle", vid, f"The deal is over. What does seat 0 come out with, net, in "
+                 f"{rnd.variant.unit}s? ({KINDS['settle']})", rnd.record(), None, options,
+                 frozenset({f"{net:+d}"}), rule, _sources(vid))
+
+
+def _opera_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.Random, id: str) -> Drill | None:
+    from comet.settlement import is_opera
+
+    rules = VARIANTS[vid].rules
+    if rules.opera == "none":
+        return None
+    want = rng.random() < 0.5
+    rnd = _played(vid, players, deal_seed, None)
+    if want and not is_opera(rnd):
+        # An opera: the eldest holds a short unbroken run up to a king (played by the greedy player).
+        suit = rng.choice("HDSC")
+        start = rng.randint(8, 11)
+        run = [str(Card(r, suit)) for r in range(start, 14)]
+        pack = [str(c) for c in rnd.pack if str(c) not in run and c not in rnd.wilds]
+        rng.shuffle(pack)
+        hands = [" ".join(run)] + [" ".join(pack[i * 6:(i + 1) * 6]) for i in range(players - 1)]
+        try:
+            rnd = Round.from_hands(vid, hands, leader=0)
+        except ValueError:
+            return None
+        greedy = GreedyAgent()
+        while rnd.to_play is not None:
+            rnd.play(greedy.choose(rnd))
+    if rnd.outcome() is None or rnd.winner is None:
+        return None
+    answer = "Yes" if is_opera(rnd) else "No"
+    rule = _OPERA_RULE.get(rules.opera, _OPERA_RULE["none"]) + f" ({VARIANTS[vid].name})."
+    return Drill(id, "opera", vid, f"Seat {rnd.winner} went out. {KINDS['opera']}", rnd.record(), None,
+                 ("Yes", "No"), frozenset({answer}), rule, _sources(vid, "opera"))
+
+
+_KINDS = {"play": _play_drill, "next": _next_drill, "settle": _settle_drill, "opera": _opera_drill}
+
+
+def variants_for(kind: str) -> list[str]:
+    """The variants a kind of drill is asked about (an opera only where the game has one)."""
+    if kind == "opera":
+        return [vid for vid, v in VARIANTS.items() if v.rules.opera != "none"]
+    return list(VARIANTS)
+
+
+def check(drill: Drill, answer: str) -> bool:
+    """Whether ``answer`` (one of ``drill.options``) is right; anything else raises ``ValueError``."""
+    if answer not in drill.options:
+        raise ValueError(f"{answer!r} is not an answer offered; the answers are {', '.join(drill.options)}")
+    return answer in drill.answers
