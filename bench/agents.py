@@ -13,16 +13,12 @@ import argparse
 import math
 import os
 import statistics
-import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import comet
+from comet.agents import GreedyAgent, SearchAgent
 
-import comet  # noqa: E402
-from comet.agents import GreedyAgent, SearchAgent  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _report import write_section  # noqa: E402
+from _report import write_section
 
 VARIANT = "modern-comet-1991"
 

@@ -1,4 +1,4 @@
-"""comet.book: the helpers behind the book's tables, exercises and analysis."""
+"""bookkit: the helpers behind the book's tables, exercises and analysis."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import comet
-from comet import book
+import bookkit as book
 from comet.ambiguities import AMBIGUITIES
 from comet.glossary import GLOSSARY
 

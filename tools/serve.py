@@ -93,9 +93,9 @@ def voila_command(port: int, pool_size: int = 1, python: str = sys.executable, f
 
 
 def voila_env() -> dict[str, str]:
-    """Environment for Voila and its kernels: ``comet`` importable from the repo root."""
+    """Environment for Voila and its kernels (``comet`` and ``widgets`` come from the installed
+    project, ``pip install -e .``, not from a search path set here)."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
     env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
     env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
