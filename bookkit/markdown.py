@@ -17,6 +17,7 @@ from typing import Iterable
 from comet.ambiguities import AMBIGUITIES
 from comet.describe import ROWS, deal_table, facts
 from comet.glossary import GLOSSARY
+from comet.narrate import LANGUAGES
 from comet.outcome import Outcome
 from comet.round import Round, resolve_variant
 from comet.variant import Variant
@@ -138,6 +139,6 @@ def glossary_markdown() -> str:
     """The glossary in four languages as a Markdown table ("—" where no source gives a form)."""
     lines = ["| English | French | Russian | Spanish | note |", "|---|---|---|---|---|"]
     for t in GLOSSARY:
-        forms = [_cell(t.form(lang) or "—") for lang in ("en", "fr", "ru", "es")]
+        forms = [_cell(t.form(lang) or "—") for lang in LANGUAGES]
         lines.append("| " + " | ".join(forms) + f" | {_cell(t.note)} |")
     return "\n".join(lines)

@@ -24,6 +24,9 @@ RANK_NAMES = {
     1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
     8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
 }
+"""Each rank in words (``"a ten"``, ``"the ace of spades"``)."""
+RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""Each rank as a card shows it (``10``, not the notation's ``T``): the one table of rank labels."""
 
 
 class InvalidCardError(ValueError):
@@ -33,6 +36,13 @@ class InvalidCardError(ValueError):
 def rank_text(rank: int) -> str:
     """The notation character of a rank (1..13): ``rank_text(10) == "T"``."""
     return RANK_CHARS[rank - 1]
+
+
+def rank_label(rank: int) -> str:
+    """A rank as printed on a card: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K`` (1..13)."""
+    if not 1 <= rank <= 13:
+        raise ValueError(f"a rank is 1..13, not {rank!r}")
+    return RANK_LABELS[rank - 1]
 
 
 def parse_rank(text: str) -> int:
@@ -136,7 +146,7 @@ class Card:
         """``"9♦"``; ``"🃏"`` style text for the joker is avoided: ``"JK"``."""
         if self.rank == JOKER_RANK:
             return JOKER_TEXT
-        return rank_text(self.rank).replace("T", "10") + SUIT_SYMBOLS[self.suit]
+        return rank_label(self.rank) + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
         return self._text

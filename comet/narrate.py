@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comet.cards import Card, rank_text
+from comet.cards import Card, rank_label
 from comet.ledger import Payment, plural
 from comet.plays import Play
 
@@ -23,6 +23,8 @@ CALLS: dict[str, dict[str, str]] = {
     "es": {"without": "sin", "pass": "paso", "and": "y", "hoc": "¡hoc!"},
 }
 LANGUAGES = {"en": "English", "fr": "Français", "ru": "Русский", "es": "Español"}
+"""The languages of the calls, code -> name in that language: the one language table (the
+widgets' menus, the table's captions and the glossary's columns read it)."""
 
 STOP_REASONS = {
     "king": "a king is a stop (S0, S1, Enc)",
@@ -33,8 +35,7 @@ STOP_REASONS = {
 }
 
 
-def rank_word(rank: int) -> str:
-    return rank_text(rank).replace("T", "10")
+rank_word = rank_label
 
 
 def play_words(play: Play) -> str:

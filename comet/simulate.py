@@ -7,14 +7,25 @@
 
 Each game ``i`` is dealt with the seed ``f"{seed}/{i}"`` and its agents are spawned with
 seeds derived from it, so a game's record depends only on ``(seed, i)``: the split of the
-games among processes (``workers``) changes nothing.  Records are plain dataclasses;
-:func:`columns` turns a list of them into a dict of lists for plotting.
+games among processes (``workers``), or the executor that runs them, changes nothing.
+Records are plain dataclasses; :func:`columns` turns a list of them into a dict of lists
+for plotting.
+
+``workers`` may also be any :class:`concurrent.futures.Executor`: a
+``ProcessPoolExecutor``, or a cluster's, e.g. Dask's (``distributed.Client(...).get_executor()``)
+or Ray's (``ray.util.multiprocessing.Pool`` wrapped as an executor), to spread the games over
+several machines::
+
+    from distributed import Client
+    with Client("scheduler:8786") as client:
+        records = comet.simulate("modern-comet-1991", games=1_000_000, workers=client.get_executor())
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+from concurrent.futures import Executor
 import random
 import sys
 import time
@@ -211,7 +222,7 @@ def simulate(
     agents: Any = "random",
     games: int = 1000,
     seed: Any = 0,
-    workers: int | None = None,
+    workers: int | Executor | None = None,
     *,
     rotate: bool = False,
     dealer: int | None = 0,
@@ -225,8 +236,10 @@ def simulate(
     ``spawn(seed)`` method, or a picklable factory ``f(seed) -> agent``.  ``rotate`` moves
     the agents one seat round each game (seats swapped in a two-player match).
     ``dealer`` is the dealer's seat, or ``None`` to pass the deal round game by game.
-    ``workers`` processes share the games (all cores by default); the records do not
-    depend on it.  ``progress``: ``True`` for a bar on stderr, a callback
+    ``workers`` processes share the games (all cores by default), or ``workers`` is a
+    :class:`concurrent.futures.Executor` that runs them (a process pool, a Dask or Ray
+    cluster's executor: the games are sent in chunks, as picklable tasks, and the records come
+    back in game order); the records do not depend on it.  ``progress``: ``True`` for a bar on stderr, a callback
     ``progress(done, total)`` (e.g. for a widget), or ``None`` for a bar only when stderr
     is a terminal.
     """
@@ -240,9 +253,12 @@ def simulate(
         raise ValueError(f"give one agent per seat ({players}), not {len(specs)}")
     if games < 0:
         raise ValueError("games must be >= 0")
-    if workers is None:
-        workers = os.cpu_count() or 1
-    workers = max(1, min(int(workers), max(games, 1)))
+    executor = workers if isinstance(workers, Executor) else None
+    if workers is None or executor is not None:
+        workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers is a number of processes or a concurrent.futures.Executor, not {workers!r}")
+    workers = max(1, min(workers, max(games, 1)))
     if chunk is None:
         heavy = any(not (s == "random" or type(s) is RandomAgent) for s in specs)
         chunk = max(1, min(2 if heavy else 500, games // (workers * 4) or 1))
@@ -263,7 +279,9 @@ def simulate(
             if callback is not None:
                 callback(len(records), games)
 
-    if workers == 1 or len(tasks) == 1:
+    if executor is not None:
+        collect(executor.map(_play_games, tasks))
+    elif workers == 1 or len(tasks) == 1:
         collect(_play_games(t) for t in tasks)
     else:
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
