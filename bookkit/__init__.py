@@ -15,22 +15,30 @@ from __future__ import annotations
 from bookkit.markdown import (
     BIB_KEYS,
     ambiguities_markdown,
+    and_list,
     cite,
     deal_markdown,
     glossary_markdown,
+    number_word,
     outcome_markdown,
     plays_text,
     rules_markdown,
 )
 from bookkit.pictures import cribbage_svg, trail_of
 from bookkit.stats import (
+    VERDICT_WORDS,
     Estimate,
+    Verdict,
+    compare,
+    difference,
     leader_advantage,
     mean_ci,
     proportion_ci,
     run_lengths,
     seat_table,
     stop_counts,
+    verdict,
+    verdict_of,
 )
 from bookkit.studies import (
     LeadPolicyAgent,
@@ -38,6 +46,7 @@ from bookkit.studies import (
     escalation_values,
     first_hand_by_quality,
     group_chances,
+    manille_net,
     manille_share,
     match_lengths,
     match_pegging,
@@ -47,9 +56,10 @@ from bookkit.studies import (
 
 __all__ = [
     "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "rules_markdown", "deal_markdown",
-    "ambiguities_markdown", "glossary_markdown", "Estimate", "proportion_ci", "mean_ci",
+    "ambiguities_markdown", "glossary_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
+    "difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
-    "play_deals", "manille_share", "comet_dead_probability", "escalation_values",
+    "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
     "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg",
     "first_hand_by_quality",
 ]

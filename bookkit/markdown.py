@@ -23,7 +23,7 @@ from comet.round import Round, resolve_variant
 from comet.variant import Variant
 
 __all__ = ["BIB_KEYS", "cite", "plays_text", "outcome_markdown", "rules_markdown", "deal_markdown",
-           "ambiguities_markdown", "glossary_markdown"]
+           "ambiguities_markdown", "glossary_markdown", "and_list", "number_word"]
 
 # ---------------------------------------------------------------- citations
 BIB_KEYS: dict[str, str] = {
@@ -142,3 +142,19 @@ def glossary_markdown() -> str:
         forms = [_cell(t.form(lang) or "—") for lang in LANGUAGES]
         lines.append("| " + " | ".join(forms) + f" | {_cell(t.note)} |")
     return "\n".join(lines)
+
+
+def and_list(items: Iterable[str], empty: str = "none") -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"`` (``empty`` when there is nothing)."""
+    words = list(items)
+    if not words:
+        return empty
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_word(n: int) -> str:
+    """``2`` -> ``"two"`` (0 to 10), larger numbers as digits."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else f"{n:,}"

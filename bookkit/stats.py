@@ -10,11 +10,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Literal, Sequence
 
 from comet.simulate import GameRecord
 
-__all__ = ["Estimate", "proportion_ci", "mean_ci", "seat_table", "leader_advantage", "run_lengths", "stop_counts"]
+__all__ = ["Estimate", "proportion_ci", "mean_ci", "difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
+           "seat_table", "leader_advantage", "run_lengths", "stop_counts"]
 
 @dataclass(frozen=True)
 class Estimate:
@@ -56,6 +57,57 @@ def mean_ci(values: Sequence[float], z: float = 1.96) -> Estimate:
     var = sum((x - m) ** 2 for x in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return Estimate(m, m - half, m + half, n)
+
+
+def difference(a: Estimate, b: Estimate) -> Estimate:
+    """``a - b`` for two independent samples, its 95% half-width combined from theirs
+    (``sqrt(ha**2 + hb**2)``, each half-width the mean of the interval's two sides)."""
+    ha = (a.high - a.low) / 2
+    hb = (b.high - b.low) / 2
+    d = a.value - b.value
+    half = math.sqrt(ha * ha + hb * hb)
+    return Estimate(d, d - half, d + half, min(a.n, b.n))
+
+
+Verdict = Literal["better", "worse", "no different"]
+"""A comparison read from an interval: wholly above the reference, wholly below it, or neither."""
+
+
+def verdict(lo: float, hi: float, ref: float) -> Verdict:
+    """``"better"`` when the interval ``[lo, hi]`` lies wholly above ``ref``, ``"worse"`` when
+    wholly below, ``"no different"`` when it contains ``ref`` (these samples cannot tell them apart).
+
+    >>> verdict(0.407, 0.487, 0.5)
+    'worse'
+    """
+    if math.isnan(lo) or math.isnan(hi) or lo > hi:
+        raise ValueError(f"an interval runs from its low to its high end, not [{lo}, {hi}]")
+    if lo > ref:
+        return "better"
+    if hi < ref:
+        return "worse"
+    return "no different"
+
+
+def verdict_of(est: Estimate, ref: float) -> Verdict:
+    """:func:`verdict` of an estimate's interval."""
+    return verdict(est.low, est.high, ref)
+
+
+VERDICT_WORDS: dict[Verdict, str] = {"better": "above", "worse": "below", "no different": "not distinguishable from"}
+"""How a verdict reads in a sentence: "44.7% (95% CI 40.7–48.7%, n = 600): below a fair share (50.0%)".
+``tests/test_verdicts.py`` reads the built pages for these phrases and checks each against its interval."""
+
+
+def compare(est: Estimate, ref: float, ref_name: str, *, percent: bool = True, digits: int = 1) -> str:
+    """An estimate, its interval and its verdict against a reference, in the one wording the
+    book uses (and its tests check): ``"44.7% (95% CI 40.7–48.7%, n = 600): below a fair
+    share (50.0%)"``, or with ``percent=False`` ``"-1.2 (95% CI -2.0 to -0.4, n = 600): below
+    zero (0.0)"``."""
+    word = VERDICT_WORDS[verdict(est.low, est.high, ref)]
+    if percent:
+        return f"{est.pct()}: {word} {ref_name} ({100 * ref:.1f}%)"
+    return f"{est.num(digits)}: {word} {ref_name} ({ref:.{digits}f})"
 
 
 def _relative(record: GameRecord, seat: int) -> int:

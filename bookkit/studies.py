@@ -17,7 +17,7 @@ from comet.round import Round, resolve_variant
 from comet.settlement import can_go_out_in_one_turn
 from comet.variant import Variant
 
-__all__ = ["LeadPolicyAgent", "play_deals", "manille_share", "comet_dead_probability", "escalation_values",
+__all__ = ["LeadPolicyAgent", "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
            "opera_chances", "group_chances", "match_pegging", "match_lengths", "first_hand_by_quality"]
 
 # ---------------------------------------------------------------- strategies (C6, C7)
@@ -122,6 +122,23 @@ def manille_share(rounds: Sequence[Round]) -> tuple[int, int]:
                 if seat != out.winner and any(c in rnd.wilds for c in hand):
                     moved += 9
     return moved, total
+
+
+def manille_net(rounds: Sequence[Round], seat: int) -> list[int]:
+    """Per finished deal, what ``seat`` gained (or, negative, lost) through the wild card's own
+    payments: the fiche claimed from each opponent, and the fiche a player caught with it pays
+    (claim C5; the nine pips of a manille kept in hand are left out)."""
+    out: list[int] = []
+    for rnd in rounds:
+        outcome = rnd.outcome()
+        if outcome is None:
+            continue
+        gain = 0
+        for p in list(outcome.ledger) + list(outcome.settlement):
+            if "manille" in p.reason or "comet" in p.reason:
+                gain += p.amount * ((p.payee == seat) - (p.payer == seat))
+        out.append(gain)
+    return out
 
 
 # ---------------------------------------------------------------- the comet card (C3, C4, C9)
