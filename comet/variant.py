@@ -18,20 +18,18 @@ from comet.errors import InvalidOptionError
 
 
 # --- the rule modes: every value a mode field of :class:`Rules` may take ---------------
+# (turn_model, hoc_mode and opera are typed once issue 14's new modes are merged.)
 PackName = Literal["standard", "red", "black", "joker", "minus"]
 Direction = Literal["clockwise", "anticlockwise"]
-TurnModel = Literal["R", "H"]
 HScope = Literal["deal", "sequence"]
 Follow = Literal["next", "same_or_next"]
 GroupKind = Literal["four", "nines", "kings"]
 NineGroup = Literal["both", "natural"]
 WildMode = Literal["stop", "continue", "bridge", "branch"]
-HocMode = Literal["none", "stop_anytime", "wild"]
 WildClaim = Literal["none", "claim", "automatic"]
 Scheme = Literal["manille", "new", "modern", "commit1857", "commit1991"]
 Count = Literal["pips", "cards"]
 ManillePenalty = Literal["each_opponent", "winner_only"]
-Opera = Literal["none", "first_hand", "one_turn"]
 FirstDealer = Literal["lot_lowest", "lot_1718"]
 EscalationReset = Literal["dealt", "played"]
 
@@ -64,7 +62,7 @@ class Rules:
     direction: Direction = "clockwise"
 
     # --- play ----------------------------------------------------------------------
-    turn_model: TurnModel = "R"
+    turn_model: str = "R"
     """``R``: the player on turn runs on, then the turn rotates; ``H``: whoever holds the next card plays it."""
     switch_to_h_on_wild: bool = False
     h_scope: HScope = "deal"
@@ -79,7 +77,7 @@ class Rules:
     ``bridge``: it replaces a card nobody can play; ``branch``: the run goes on from the next rank or from a ten."""
     strict_10D: bool = False
     hoc_cards: tuple[str, ...] = ()
-    hoc_mode: HocMode = "none"
+    hoc_mode: str = "none"
     must_follow: bool = True
     must_extend: bool = True
     leader_may_pass: bool = False
@@ -113,7 +111,7 @@ class Rules:
     comet_held_pay: int = 0
     game_stake: int = 0
     comet_bonus: int = 0
-    opera: Opera = "none"
+    opera: str = "none"
     """``first_hand``: eldest out before anyone else plays; ``one_turn``: a hand emptied in one turn; ``none``."""
     opera_multiplier: int = 2
     opera_draw: bool = False
