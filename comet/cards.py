@@ -29,6 +29,13 @@ RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Each rank as a card shows it (``10``, not the notation's ``T``): the one table of rank labels."""
 
 
+def rank_label(rank: int) -> str:
+    """A rank as printed on a card: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K`` (1..13)."""
+    if not 1 <= rank <= 13:
+        raise ValueError(f"a rank is 1..13, not {rank!r}")
+    return RANK_LABELS[rank - 1]
+
+
 class InvalidCardError(ValueError):
     """Text that is not a card in the notation (``9D``, ``TH``, ``JK``)."""
 
@@ -36,13 +43,6 @@ class InvalidCardError(ValueError):
 def rank_text(rank: int) -> str:
     """The notation character of a rank (1..13): ``rank_text(10) == "T"``."""
     return RANK_CHARS[rank - 1]
-
-
-def rank_label(rank: int) -> str:
-    """A rank as printed on a card: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K`` (1..13)."""
-    if not 1 <= rank <= 13:
-        raise ValueError(f"a rank is 1..13, not {rank!r}")
-    return RANK_LABELS[rank - 1]
 
 
 def parse_rank(text: str) -> int:

@@ -25,7 +25,7 @@ from bisect import bisect_left
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
-from comet.cards import KING, NINE, TEN, Card, cards_text, check_subset, parse_cards, rank_label, sort_key
+from comet.cards import KING, NINE, TEN, Card, cards_text, check_subset, parse_cards, rank_text, sort_key
 from comet.errors import IllegalPlayError, InvalidDealError
 from comet.ledger import POOL, Payment, net
 from comet.plays import (
@@ -524,7 +524,7 @@ class Round:
             if suit:
                 words.append(str(Card(rank, suit).symbol))
             else:
-                words.append(f"a {rank_label(rank)}")
+                words.append(f"a {rank_text(rank).replace('T', '10')}")
         return " or ".join(words)
 
     def _push(self, move: Play) -> None:
