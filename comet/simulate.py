@@ -12,9 +12,8 @@ Records are plain dataclasses; :func:`columns` turns a list of them into a dict 
 for plotting.
 
 ``workers`` may also be any :class:`concurrent.futures.Executor`: a
-``ProcessPoolExecutor``, or a cluster's, e.g. Dask's (``distributed.Client(...).get_executor()``)
-or Ray's (``ray.util.multiprocessing.Pool`` wrapped as an executor), to spread the games over
-several machines::
+``ProcessPoolExecutor``, or a cluster's, e.g. Dask's (``distributed.Client(...).get_executor()``),
+to spread the games over several machines::
 
     from distributed import Client
     with Client("scheduler:8786") as client:
@@ -237,7 +236,7 @@ def simulate(
     the agents one seat round each game (seats swapped in a two-player match).
     ``dealer`` is the dealer's seat, or ``None`` to pass the deal round game by game.
     ``workers`` processes share the games (all cores by default), or ``workers`` is a
-    :class:`concurrent.futures.Executor` that runs them (a process pool, a Dask or Ray
+    :class:`concurrent.futures.Executor` that runs them (a process pool, a Dask
     cluster's executor: the games are sent in chunks, as picklable tasks, and the records come
     back in game order); the records do not depend on it.  ``progress``: ``True`` for a bar on stderr, a callback
     ``progress(done, total)`` (e.g. for a widget), or ``None`` for a bar only when stderr
