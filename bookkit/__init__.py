@@ -7,7 +7,9 @@
 * :mod:`bookkit.stats`: estimates with 95% intervals, and :func:`~bookkit.stats.verdict`,
   the wording of a comparison read from its interval;
 * :mod:`bookkit.studies`: the analysis chapter's players and counts;
-* :mod:`bookkit.pictures`: a deal's trail, the cribbage board.
+* :mod:`bookkit.pictures`: a deal's trail, the cribbage board, a colour pack;
+* :mod:`bookkit.family` and :mod:`bookkit.svg_family`: the family's timeline and tree, from
+  the variants' metadata.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from bookkit.markdown import (
     number_word,
     outcome_markdown,
     plays_text,
+    readings_markdown,
     rules_markdown,
 )
-from bookkit.pictures import cribbage_svg, trail_of
+from bookkit.pictures import cribbage_svg, pack_html, trail_of
 from bookkit.stats import (
     VERDICT_WORDS,
     Estimate,
@@ -56,10 +59,10 @@ from bookkit.studies import (
 
 __all__ = [
     "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "rules_markdown", "deal_markdown",
-    "ambiguities_markdown", "glossary_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
+    "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
     "difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
-    "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg",
+    "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "pack_html",
     "first_hand_by_quality",
 ]

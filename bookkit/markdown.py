@@ -23,7 +23,7 @@ from comet.round import Round, resolve_variant
 from comet.variant import Variant
 
 __all__ = ["BIB_KEYS", "cite", "plays_text", "outcome_markdown", "rules_markdown", "deal_markdown",
-           "ambiguities_markdown", "glossary_markdown", "and_list", "number_word"]
+           "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word"]
 
 # ---------------------------------------------------------------- citations
 BIB_KEYS: dict[str, str] = {
@@ -128,11 +128,41 @@ def ambiguities_markdown() -> str:
     out[-1] += "\n"
     for a in AMBIGUITIES:
         variants = ", ".join(f"`{v}`" for v in a.variants) or "none"
-        option = (f"`{a.option}`, in {variants}" if a.option else "none: a question of history, not of the rules")
+        if a.option:
+            option = f"`{a.option}`, in {variants}"
+        elif a.history:
+            option = "none: a question of history, not of the rules"
+        else:
+            option = "none: a question of the rules, but the engine plays only the reading above"
         out.append(f"({_ambiguity_label(a.id)})=\n### {a.id}\n\n**Question.** {a.question}\n\n"
                    f"**Reading chosen.** {a.reading}\n\n**Sources.** {cite(a.sources)}\n\n"
                    f"**Option.** {option}.\n")
     return "\n".join(out)
+
+
+def readings_markdown(*variants: Variant | str) -> str:
+    """The ambiguities of the sources that these variants settle by a reading (an option's
+    ``AMB-n`` or an ``AMB-n`` named in the variant's rules), as a Markdown list: each linked to
+    its section of the ambiguities page, with the question, the reading the engine plays, and
+    the option that switches it.  Every rules chapter ends its rules with this list."""
+    wanted: dict[str, str] = {}
+    for v in (resolve_variant(x) for x in variants):
+        named: dict[str, str] = {}
+        for o in v.options.values():
+            if o.amb.startswith("AMB-"):
+                named.setdefault(o.amb, o.name)
+        for m in re.findall(r"AMB-\d+", v.doc):
+            named.setdefault(m, "")
+        for amb_id, option in named.items():
+            wanted.setdefault(amb_id, option)
+    lines = []
+    for a in AMBIGUITIES:
+        if a.id in wanted:
+            switch = f" (option `{wanted[a.id]}`)" if wanted[a.id] else ""
+            shown = a.id.replace("-", "\u2011")
+            lines.append(f"- {{ref}}`{shown} <{_ambiguity_label(a.id)}>`: {a.question} "
+                         f"*The engine's reading:* {a.reading}{switch}")
+    return "\n".join(lines)
 
 
 def glossary_markdown() -> str:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from comet.cards import Card
-from comet.round import Round
+from comet import svg
+from comet.cards import Card, sort_key
+from comet.round import Round, resolve_variant
 from comet.svg import SvgString
+from comet.variant import Variant
 
-__all__ = ["trail_of", "cribbage_svg"]
+__all__ = ["trail_of", "cribbage_svg", "pack_html"]
 
 # ---------------------------------------------------------------- pictures
 def trail_of(rnd: Round) -> tuple[list[Card], list[int]]:
@@ -67,11 +69,12 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
     words = "; ".join(f"seat {s}: {final[s]} (back peg {back[s]})" for s in range(seats))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        'style="max-width:100%;height:auto" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="Cribbage board: {words}">',
         f"<title>Cribbage board to {target}</title><desc>Pegs after {len(history) - 1} deals: {words}.</desc>",
         f'<rect x="2" y="2" width="{width - 4:.0f}" height="{height - 4:.0f}" rx="14" fill="#d9b77e" stroke="#8a6a3a" stroke-width="2"/>',
         f'<text x="{left:.0f}" y="20" font-family="sans-serif" font-size="12" fill="#3b2a14">'
-        f"Start (left), four streets of {per_street} holes, finish at {target}</text>",
+        f"Start (left); the streets of {per_street} holes run as the arrows show; finish at {target}</text>",
     ]
     for seat in range(seats):
         colour = _PEG_COLOURS[seat % len(_PEG_COLOURS)]
@@ -86,8 +89,32 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
         x0, y0 = xy(0, seat)
         parts.append(f'<text x="{x0 - 10:.1f}" y="{y0 + 4:.1f}" text-anchor="end" font-family="sans-serif" '
                      f'font-size="11" fill="{colour}">seat {seat}</text>')
+    for n in range(5, target, 5):  # hole numbers above the first track, every fifth hole
+        x, y = xy(n, 0)
+        parts.append(f'<text x="{x:.1f}" y="{y - 7:.1f}" text-anchor="middle" font-family="sans-serif" '
+                     f'font-size="8" fill="#3b2a14">{n}</text>')
+    for street in range(streets):  # which way each street runs
+        x, y = xy(street * per_street + 1, 0)  # above the street's first hole
+        parts.append(f'<text x="{x:.1f}" y="{y - 6:.1f}" text-anchor="middle" font-family="sans-serif" '
+                     f'font-size="12" font-weight="bold" fill="#3b2a14">{"←" if street % 2 else "→"}</text>')
     xf, yf = xy(target, 0)
     parts.append(f'<text x="{xf:.1f}" y="{yf - 9:.1f}" text-anchor="middle" font-family="sans-serif" '
                  f'font-size="10" fill="#3b2a14">{target}</text>')
     parts.append("</svg>")
     return SvgString("".join(parts))
+
+
+def pack_html(variant: Variant | str, name: str) -> str:
+    """One colour pack of a two-pack game drawn in two rows of cards (twos to sevens, eights to
+    kings), its comet starred and last in its row so that nothing covers it: the new comet's and
+    the modern game's figures of the red and the black pack."""
+    v = resolve_variant(variant)
+    pack = sorted(v.rules.pack(name), key=sort_key)
+    wild = v.rules.wild_cards(name)
+    comet_text = " ".join(c.symbol for c in wild)
+    # The comet goes last in its row, where no card covers its star.
+    rows = [svg.hand(sorted((c for c in pack if lo <= c.rank <= hi), key=lambda c: c in wild),
+                     size=44, overlap=0.5, wild_cards=wild,
+                     label=f"The {name} pack ({len(pack)} cards, comet {comet_text}): {lo_name} to {hi_name}")
+            for lo, hi, lo_name, hi_name in ((2, 7, "twos", "sevens"), (8, 13, "eights", "kings"))]
+    return '<div class="comet-pack">' + "<br/>".join(rows) + "</div>"

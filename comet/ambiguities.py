@@ -18,7 +18,10 @@ class Ambiguity:
     reading: str
     sources: str
     option: str = ""
-    """The option that changes the reading ("" when the question is historical only)."""
+    """The option that changes the reading ("" when no option does)."""
+    history: bool = False
+    """True for a question of history (dates, names); False for a question of the rules, even
+    one that no option switches (the engine then plays only the reading chosen)."""
 
     @property
     def variants(self) -> list[str]:
@@ -30,16 +33,17 @@ class Ambiguity:
 AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity("AMB-1", "When was manille renamed comet: Halley's comet of 1682, or its 1758-59 return?",
               "The 1682 renaming, the new game of 1748/1752; the folk dating to 1758 is mentioned.",
-              "S0, S1, S2; Web-modern, PW"),
+              "S0, S1, S2; Web-modern, PW", history=True),
     Ambiguity("AMB-2", "Is the new game of 1748 (S2's pamphlet) or of 1752 (W-Comet)?",
-              "Printed by 1748; in the Académie by 1752.", "S2; S0, S1"),
+              "Printed by 1748; in the Académie by 1752.", "S2; S0, S1", history=True),
     Ambiguity("AMB-3", "Is Hoc in three stages (W-Comet) or two (W-Hoc, AJO-Hoc)?",
               "Only the shedding stage is played; 'third stage' means after the three vying phases.",
-              "S0, S1; W-Hoc, AJO-Hoc"),
+              "S0, S1; W-Hoc, AJO-Hoc", history=True),
     Ambiguity("AMB-4", "Hoc's deal: 12 each (W-Hoc) or 15/12 for 2/3 players (AJO-Hoc)?",
               "15 each for two players, 12 for three.", "W-Hoc; AJO-Hoc", "deal_table"),
     Ambiguity("AMB-5", "Are Q♠ and J♦ wild (S0) or stops playable at any time (FR-Hoc)?",
-              "Stops playable at any time on your turn; 'wild' is an option.", "S0; FR-Hoc", "hoc_mode"),
+              "Stops playable at any time on your turn; 'wild' is an option. Either way a hoc kept in hand "
+              "counts its pips: the kept-card penalty is the manille's alone (S1).", "S0, S1; FR-Hoc", "hoc_mode"),
     Ambiguity("AMB-6", "The 1718 lot: what if nobody receives the turned card's suit?",
               "Keep dealing rounds until someone does.", "S0, S1"),
     Ambiguity("AMB-7", "How many cards each in 1718?",
@@ -73,12 +77,14 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "it resets once the comet is dealt.", "S0, S1", "escalation_reset"),
     Ambiguity("AMB-19", "What is the comet worth in the holder's hand?", "9, its printed rank.", "S0, S1"),
     Ambiguity("AMB-20", "Opera draw: what does 'the dealer could also have made an opera' mean?",
-              "The dealer's dealt hand can be legally played out in a single turn from a free lead.", "S0, S1",
-              "opera_draw"),
+              "The dealer's dealt hand can be legally played out in a single turn from a free lead (what the "
+              "draw does to the chips paid in play: AMB-32).", "S0, S1", "opera_draw"),
     Ambiguity("AMB-21", "Comet for 6-8: which base pack, which cards removed?",
               "One pack without the 8♦, then extra eights: 48/49/48 cards, all dealt, played in suit.", "S0, S1",
               "removed_rank"),
-    Ambiguity("AMB-22", "Does Commit 1857 play in suit?", "Yes (Foster; the 7♦ stop implies it).",
+    Ambiguity("AMB-22", "Does Commit 1857 play in suit?",
+              "Yes (Foster; the 7♦ stop suggests it). With suits ignored (the option) the 7♦ is still a stop "
+              "by rule (S1).",
               "S0, S1; Foster", "in_suit"),
     Ambiguity("AMB-23", "Commit 1857's turn order: 'in turn'?",
               "Whoever holds the next card plays it, as in Pope Joan; rotation is an option.", "S0, S1; PJ",
@@ -91,6 +97,23 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity("AMB-27", "Commit 2011: 51 or 52 cards?", "52; the leftover cards are stops.", "S0", "remove_8D"),
     Ambiguity("AMB-28", "After the comet in Commit 2011, how long does the holder of the next card play?",
               "For the rest of the deal; the rest of the sequence is an option.", "S0", "h_scope"),
+    Ambiguity("AMB-29", "Yanovsky: the players alternate, each adding 'one or more cards, of the same rank or "
+              "the next'. What may one turn add?",
+              "Any number of cards of one rank, the top card's or the next (PW: all four 8s on a 7); a lead is "
+              "one card. Climbing several ranks in one turn is an option.", "S2, PW", "turn_adds"),
+    Ambiguity("AMB-30", "Yanovsky: may a king follow a king? S2 allows 'the same rank'; PW says a king always "
+              "stops.",
+              "A king always stops and its player leads anew (PW); S2's literal reading, a king on a king, is an "
+              "option.", "S2, PW", "king_stops"),
+    Ambiguity("AMB-31", "Opera: what is going out 'at once'? The modern rules say the eldest goes out at once "
+              "(S0 «сразу же», S1 «inmediatamente»); 1752 says before anyone else has played a card.",
+              "For 1991 and Arnold's game: in the eldest's first, unbroken turn (stopped by a king or the comet, "
+              "the eldest leads on; once the turn has gone round, no opera). For 1752: before anyone else has "
+              "played a card, even if the others passed in between.", "S0, S1", "opera"),
+    Ambiguity("AMB-32", "A two-handed opera is drawn when the dealer could have made one too: what happens to "
+              "the comet's chips already paid in play?",
+              "They are kept: the draw cancels the settlement only (the sources say only that the hand is "
+              "drawn). Returning them is an option.", "S0, S1", "opera_draw_refund"),
 )
 
 

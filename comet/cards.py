@@ -45,6 +45,12 @@ def rank_text(rank: int) -> str:
     return RANK_CHARS[rank - 1]
 
 
+def a_rank(rank: int) -> str:
+    """A rank with its article, as the narration reads it: ``"a 7"``, ``"an 8"``, ``"an A"``, ``"a 10"``."""
+    word = rank_label(rank)
+    return f"{'an' if word in ('8', 'A') else 'a'} {word}"
+
+
 def parse_rank(text: str) -> int:
     """Parse a rank character (``A23456789TJQK``; ``10`` is accepted for ``T``)."""
     t = text.strip().upper()

@@ -43,17 +43,21 @@ def deal_table(v: Variant) -> dict[int, tuple[int, int]]:
 
 def _stops(v: Variant) -> str:
     r = v.rules
-    parts = ["kings"]
+    parts = ["kings" if r.king_stops else "kings, unless another king follows (same rank)"]
     if r.hoc_cards and r.hoc_mode == "stop_anytime":
         parts = ["the hocs (" + " ".join(Card.parse(c).symbol for c in r.hoc_cards) + "), at any time"]
     if r.wild_mode == "stop" and (r.wild or len(r.packs) > 1 or "joker" in r.packs):
         parts.append("the comet")
+    missing: list[Card] = []
     if r.in_suit:
         pack = set(r.pack(players=max(v.players)))
         missing = sorted({c for c in pack if c.rank < 13 and Card(c.rank + 1, c.suit) not in pack and not c.is_joker},
                          key=sort_key)
         if missing:
             parts.append(" ".join(c.symbol for c in missing) + " (next card out of the pack)")
+    fixed = [Card.parse(c) for c in r.stop_cards if Card.parse(c) not in missing]
+    if fixed:
+        parts.append(" ".join(c.symbol for c in fixed) + " (a stop by rule, suits followed or not)")
     parts.append("nobody able to go on (the last player leads)")
     return "; ".join(parts)
 
@@ -73,8 +77,11 @@ def facts(v: Variant) -> dict[str, str]:
     units = plural(unit)
     deal = ", ".join(f"{n}: {each}" for n, (each, _) in deal_table(v).items())
     left = ", ".join(f"{n}: {rest}" for n, (_, rest) in deal_table(v).items())
-    turn = ("the player on turn runs on, then the turn passes" if r.turn_model == "R"
-            else "whoever holds the next card plays it")
+    turn = {"R": "the player on turn runs on, then the turn passes",
+            "H": "whoever holds the next card plays it",
+            "A": ("the players alternate: a lead of one card, then each turn adds "
+                  + ("any number of cards of one rank" if r.turn_adds == "one_rank"
+                     else "cards through several ranks"))}[r.turn_model]
     follow = "each card one rank higher" if r.follow == "next" else "each card the same rank or one higher"
     play = f"{follow}, {'in suit' if r.in_suit else 'suits ignored'}; {turn}"
     if r.switch_to_h_on_wild:
@@ -93,7 +100,7 @@ def facts(v: Variant) -> dict[str, str]:
     if r.wild_pay:
         text = f"the comet: {r.wild_pay} {units} from each opponent"
         if r.wild_claim == "claim":
-            text += ", if claimed before the next card"
+            text += ", if claimed before the next card is played (passes do not void the claim)"
         if r.wild_pay_step:
             text += f", +{r.wild_pay_step} per preceding deal with the comet in the dead hand"
         in_play.append(text)
@@ -112,7 +119,8 @@ def facts(v: Variant) -> dict[str, str]:
     settlement = {
         "manille": f"1 {unit} {count} to the winner" + (
             f"; a kept manille costs {r.manille_penalty_amount} to "
-            f"{'each opponent' if r.manille_penalty == 'each_opponent' else 'the winner'}" if r.wild else ""),
+            f"{'each opponent' if r.manille_penalty == 'each_opponent' else 'the winner'}"
+            if r.wild and r.manille_penalty_amount else "; a kept hoc counts its pips" if r.wild else ""),
         "new": f"game {r.game_stake} + 1 point {count} + comet bonus {r.comet_bonus} when out with the comet, "
                "times the multipliers; a loser holding the comet pays double",
         "modern": f"1 {unit} {count}; ×{r.comet_holder_multiplier} for a loser holding the comet; out with "
@@ -122,10 +130,14 @@ def facts(v: Variant) -> dict[str, str]:
     }[r.scheme]
     if r.partnerships and 4 in v.players:
         settlement += "; four play as two partnerships"
-    opera = {"none": "no", "first_hand": f"first hand out before anyone plays: ×{r.opera_multiplier}",
-             "one_turn": f"a hand emptied in one turn: ×{r.opera_multiplier}"}[r.opera]
+    opera = {"none": "no", "first_hand": f"first hand out before anyone else plays a card: ×{r.opera_multiplier}",
+             "first_turn": f"first hand out in its first, unbroken turn: ×{r.opera_multiplier}",
+             "one_turn": f"a hand emptied in one turn (no other player's card between): ×{r.opera_multiplier}"
+             }[r.opera]
     if r.opera_draw:
         opera += "; drawn with two players if the dealer could do it too"
+        opera += (" (what was paid in play is returned)" if r.opera_draw_refund
+                  else " (the comet's chips paid in play are kept)")
     before = []
     if r.redeal_right:
         before.append("the first hand may demand a redeal")

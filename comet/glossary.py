@@ -38,7 +38,7 @@ GLOSSARY: tuple[Term, ...] = (
     Term("stop", "", "остановка, стоп", "parada; 'punto muerto' (MT)",
          "A card or moment that ends a sequence; the entitled player leads anew."),
     Term("opera, making an opera", "", "опера, «создание оперы»", "ópera, «hacer una ópera»",
-         "Going out before anyone else plays a card (1752, 1991) or in one turn (Yanovsky)."),
+         "Going out before anyone else plays a card (1752, 1991) or in one turn (S2)."),
     Term("carte blanche", "carte blanche", "карт-бланш", "carta blanca",
          "A dealt hand without court cards (our reading, as in Piquet)."),
     Term("counter (jeton)", "jeton", "жетон", "jeton; also 'ficha'",

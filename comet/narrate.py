@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comet.cards import Card, rank_label
+from comet.cards import Card, a_rank, rank_label
 from comet.ledger import Payment, plural
 from comet.plays import Play
 
@@ -31,6 +31,7 @@ STOP_REASONS = {
     "comet": "the comet is a stop (S2; S0, S1 for 1991)",
     "hoc": "a hoc cuts all others (FR-Hoc; AMB-5)",
     "card": "its successor is out of the pack, so it is a stop (PJ; W-Hocs)",
+    "fixed": "this card is a stop by rule (S0, S1)",
     "incidental": "nobody could go on, so the last player leads (S0, S1, Enc)",
 }
 
@@ -90,7 +91,7 @@ class _NarrationState:
         rnd = self.rnd
         if kind == "deal":
             dealer, leader = e[1], e[2]
-            return (f"Seat {dealer} deals {rnd.variant.name}; seat {leader} leads "
+            return (f"{rnd.variant.name}: seat {dealer} deals; seat {leader} leads "
                     f"({rnd.rules.direction} play).")
         if kind == "play":
             seat, play = e[1], e[2]
@@ -99,7 +100,9 @@ class _NarrationState:
             self.run.append(play.rank)
             what = play_words(play)
             extra = ""
-            if len(play.cards) > 1 and play.wild is None:
+            if len(play.cards) > 1 and play.wild is None and rnd.rules.turn_model == "A":
+                extra = " together (any number of one rank in a turn, S2, PW)"
+            elif len(play.cards) > 1 and play.wild is None:
                 extra = " together (a group play, S0, S1)"
             elif len(play.cards) > 1:
                 extra = " together (three nines with the comet, S0, S1)"
@@ -123,7 +126,10 @@ class _NarrationState:
                 ranks = [rank_word(r) for r in self.run]
                 said = f"Seat {seat}: \u201c{', '.join(ranks[:-1])} {words['and']} {ranks[-1]}\u201d. "
             self.run_seat, self.run = -1, []
-            return f"{said}Stop: {STOP_REASONS.get(reason, reason)}; seat {seat} leads anew."
+            why = STOP_REASONS.get(reason, reason)
+            if reason == "incidental" and rnd.rules.turn_model == "A":
+                why = "the other cannot build, so the last player starts a new sequence (S2)"
+            return f"{said}Stop: {why}; seat {seat} leads anew."
         if kind == "pay":
             payment: Payment = e[1]
             said = payment.describe(self.unit)
@@ -162,7 +168,7 @@ class _NarrationState:
     def rnd_targets(self, targets: tuple[tuple[int, str], ...]) -> str:
         words = []
         for rank, suit in targets:
-            words.append(Card(rank, suit).symbol if suit else f"a {rank_word(rank)}")
+            words.append(Card(rank, suit).symbol if suit else a_rank(rank))
         return " or ".join(words)
 
 

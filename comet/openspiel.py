@@ -78,6 +78,8 @@ def _enumerate(variant: str) -> set[str]:
             for rank in range(1, KING + 1):
                 same = sorted((c for c in cards if c.rank == rank and c not in wilds), key=sort_key)
                 sizes = {4} | ({2, 3} if rank == KING else set()) | ({2, 3} if rank == NINE else set())
+                if r.turn_model == "A" and r.turn_adds == "one_rank":
+                    sizes |= {2, 3}  # Yanovsky: any number of one rank in a turn (AMB-29)
                 for size in sizes:
                     for combo in set(combinations(same, size)):
                         texts.add(make_cards_play(combo, None, rank).text)

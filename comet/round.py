@@ -6,9 +6,11 @@ One mechanism serves every variant (digest section 2.0):
   when suits are ignored), or ``None`` after a stop, when the entitled player leads
   anything;
 * **who plays next** follows the turn model: ``R`` (the player on turn runs on, then the
-  turn passes in the play direction) or ``H`` (whoever holds the next card plays it);
+  turn passes in the play direction), ``H`` (whoever holds the next card plays it) or ``A``
+  (Yanovsky: the players alternate, a lead of one card, then one play a turn, S2, PW);
 * **stops**: a king, a wild card that stops, a hoc, a card whose successor is out of the
-  pack (in-suit games), or an incidental stop when nobody can go on; the player entitled
+  pack (in-suit games), a card that stops by rule (Commit 1857's 7♦), or an incidental stop
+  when nobody can go on; the player entitled
   (the one who stopped, or the last to play) leads anew;
 * **wild cards** stand for a target (or any card on a lead) and then stop, continue the
   run, bridge a gap, or open a branch, as the variant says;
@@ -25,7 +27,7 @@ from bisect import bisect_left
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
-from comet.cards import KING, NINE, TEN, Card, cards_text, check_subset, parse_cards, rank_text, sort_key
+from comet.cards import KING, NINE, TEN, Card, a_rank, cards_text, check_subset, parse_cards, rank_text, sort_key
 from comet.errors import IllegalPlayError, InvalidDealError
 from comet.ledger import POOL, Payment, net
 from comet.plays import (
@@ -103,6 +105,9 @@ class Round:
         self._pack = r.pack(pack, players=n)
         self._pack_set = frozenset(self._pack)
         self._hocs = _hoc_cards(r.hoc_cards)
+        self._stop_cards = _hoc_cards(r.stop_cards)
+        self._alternate = r.turn_model == "A"
+        self._one_rank = self._alternate and r.turn_adds == "one_rank"
         self._initial = ([sorted(h, key=sort_key) for h in hands], sorted(dead, key=sort_key), list(talon))
         self._rng: random.Random | None = None  # the redeal's shuffle, made when first needed
         self._setup(self._initial[0], self._initial[1], list(talon))
@@ -371,6 +376,7 @@ class Round:
             return plays
         natural = False
         groups = r.groups
+        one_rank = self._one_rank
         size = len(hand)
         for rank, suit in targets:
             prev = None
@@ -388,6 +394,8 @@ class Round:
                     prev = c
             if k:
                 natural = True
+                if one_rank and k > 1:
+                    self._one_rank_plays(hand, rank, plays)
             if groups and (k >= 4 or rank == NINE or (rank == KING and k >= 2)):
                 self._group_plays(hand, rank, my_wilds, plays)
         if my_wilds and (r.wild_mode != "bridge" or self._nobody_holds(targets)):
@@ -431,6 +439,17 @@ class Round:
                     for w in my_wilds:
                         found.add(make_cards_play(combo + (w,), w, rank))
         plays.extend(sorted(found, key=lambda p: p.text))
+
+    def _one_rank_plays(self, hand: list[Card], rank: int, plays: list[Play]) -> None:
+        """Alternate turns, one rank a turn (Yanovsky, S2, PW): two or more cards of ``rank`` at once
+        ("any number of the proper rank", PW's "four 8s on a 7"); the singles are listed already."""
+        same = tuple(c for c in hand if c.rank == rank and c not in self.wilds)
+        found = _ONE_RANK.get(same)
+        if found is None:
+            combos = {make_cards_play(combo, None, rank) for size in range(2, len(same) + 1)
+                      for combo in combinations(same, size)}
+            found = _ONE_RANK[same] = sorted(combos, key=lambda p: p.text)
+        plays.extend(found)
 
     def _lead_nominations(self) -> list[Target]:
         if self.rules.in_suit:
@@ -524,7 +543,7 @@ class Round:
             if suit:
                 words.append(str(Card(rank, suit).symbol))
             else:
-                words.append(f"a {rank_text(rank).replace('T', '10')}")
+                words.append(a_rank(rank))
         return " or ".join(words)
 
     def _push(self, move: Play) -> None:
@@ -631,12 +650,14 @@ class Round:
             if r.switch_to_h_on_wild and not self.h_mode:
                 self.h_mode = True
                 events.append(("switch", seat))
-        elif rank == KING:
+        elif rank == KING and r.king_stops:
             stop = "hoc" if r.hoc_mode == "stop_anytime" else "king"
         elif self._hocs and r.hoc_mode == "stop_anytime" and cards[0] in self._hocs:
             stop = "hoc"
-        elif r.in_suit and Card(rank + 1, cards[0].suit) not in self._pack_set:
+        elif r.in_suit and rank < KING and Card(rank + 1, cards[0].suit) not in self._pack_set:
             stop = "card"
+        elif self._stop_cards and cards[0] in self._stop_cards:
+            stop = "fixed"
         if r.card_pay:
             for c in move.naturals:
                 if c.rank in r.card_pay_ranks:
@@ -660,8 +681,13 @@ class Round:
             events.append(("branch", seat, targets))
         elif r.follow == "next":
             targets = _NEXT[rank] if not suit else ((rank + 1, suit),)
-        else:
+        elif rank < KING:
             targets = ((rank, ""), (rank + 1, ""))
+        else:
+            targets = ((rank, ""),)  # a king on a king (S2's literal reading, option king_stops)
+        if self._alternate and (self._one_rank or self.targets is None):
+            # Yanovsky: a lead is one card, then the other builds; one play a turn (S2, PW).
+            self.to_play = (seat + 1) % self.players
         self.targets = targets
         if self.h_mode:
             self._next_holder(seat)
@@ -689,9 +715,7 @@ class Round:
         self._stop(self.last, "incidental")
 
     def _pass(self, seat: int) -> None:
-        if self.claim_seat >= 0:
-            self._event("lapse", self.claim_seat)
-            self.claim_seat = -1
+        # A pass is not a card played: the manille's claim stays open (S0, S1; it lapses in _play_cards).
         self.passes += 1
         self._event("pass", seat, self.targets)
         n = self.players
@@ -936,6 +960,8 @@ def _hoc_cards(texts: tuple[str, ...]) -> frozenset[Card]:
 _NEXT: list[tuple[Target, ...]] = [((rank + 1, ""),) for rank in range(14)]
 """The usual target after a card of each rank, suits ignored (shared tuples)."""
 _WILD_PLAYS: dict[tuple[Card, int, str], Play] = {}
+_ONE_RANK: dict[tuple[Card, ...], list[Play]] = {}
+"""Yanovsky's plays of two or more cards of one rank, by the cards of that rank in hand (cached)."""
 
 
 def _wild_play(wild: Card, rank: int, suit: str) -> Play:

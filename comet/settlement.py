@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Sequence
 from comet.cards import KING, NINE, Card, cards_symbols
 from comet.ledger import POOL, Payment, net, plural
 from comet.outcome import Outcome
+from comet.plays import PASS
 
 if TYPE_CHECKING:
     from comet.round import Round
@@ -45,6 +46,8 @@ def settle(rnd: "Round") -> Outcome:
         if not drawn:
             scheme = _SCHEMES[r.scheme]
             scheme(rnd, winner, opera, payments, notes)
+        elif r.opera_draw_refund:
+            _refund_in_play(rnd, payments, notes)
     if r.ante:
         pool = sum(p.amount for p in rnd.ledger if p.payee == POOL)
         if winner is not None and not drawn:
@@ -80,14 +83,25 @@ def last_play_wild(rnd: "Round") -> tuple[bool, bool]:
 
 
 def is_opera(rnd: "Round") -> bool:
-    """Opera: 1752/1991 "first hand out before anyone else plays a card"; Yanovsky "in one turn"."""
+    """Whether the winner made an opera, as the variant reads it (``Rules.opera``).
+
+    * ``first_turn`` (1991, 2011; AMB-31): the eldest goes out «сразу же» (S0), «inmediatamente»
+      (S1): in the first, unbroken turn.  Stops by a king or the comet keep the turn; a pass by
+      anyone (the turn going round) breaks it.
+    * ``first_hand`` (1752): the first hand out before anyone else has played a card (S0, S1),
+      even if the others passed in between.
+    * ``one_turn`` (Yanovsky): the hand emptied "in one turn" (S2): no other player laid a card
+      from the winner's first card to the last.
+    """
     r = rnd.rules
     w = rnd.winner
     if w is None or r.opera == "none" or rnd.streak_seat != w:
         return False
-    if r.opera == "first_hand":
-        return w == rnd.leader and rnd.streak_len == rnd.cards_played
-    return rnd.streak_len == rnd.start_sizes[w]
+    if r.opera == "one_turn":
+        return rnd.streak_len == rnd.start_sizes[w]
+    if w != rnd.leader or rnd.streak_len != rnd.cards_played:
+        return False
+    return r.opera == "first_hand" or not any(play.kind == PASS for _, play in rnd.history)
 
 
 def losers(rnd: "Round", winner: int) -> list[int]:
@@ -115,8 +129,10 @@ def _settle_manille(rnd: "Round", w: int, opera: bool, out: list[Payment], notes
         amount, text = _count_text(rnd, hand)
         if amount:
             out.append(Payment(s, w, amount, text))
-        if any(c in rnd.wilds for c in hand):
-            pen = r.manille_penalty_amount
+        pen = r.manille_penalty_amount
+        if pen and any(c in rnd.wilds for c in hand):
+            # Only the manille carries this penalty (S1: «El jugador que se quede con la manilla en la
+            # mano…»); Hoc's wild hocs (amount 0) count their pips like any other card.
             if r.manille_penalty == "each_opponent":
                 for o in range(rnd.players):
                     if o != s:
@@ -247,6 +263,14 @@ _SCHEMES = {
     "commit1857": _settle_commit1857,
     "commit1991": _settle_commit1991,
 }
+
+
+def _refund_in_play(rnd: "Round", out: list[Payment], notes: list[str]) -> None:
+    """A drawn opera with ``opera_draw_refund`` (AMB-32): what was paid in play is handed back."""
+    for p in rnd.ledger:
+        if p.payee != POOL and p.payer != POOL:
+            out.append(Payment(p.payee, p.payer, p.amount, f"returned, the hand being drawn ({p.reason})"))
+    notes.append("The drawn hand returns what was paid in play (AMB-32, option opera_draw_refund).")
 
 
 # ---------------------------------------------------------------- opera draw

@@ -41,6 +41,7 @@ _STOP_WORDS = {
     "comet": "the comet",
     "hoc": "a hoc",
     "card": "the next card is out of the pack",
+    "fixed": "a stop by rule",
     "incidental": "nobody could go on",
 }
 

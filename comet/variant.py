@@ -18,18 +18,21 @@ from comet.errors import InvalidOptionError
 
 
 # --- the rule modes: every value a mode field of :class:`Rules` may take ---------------
-# (turn_model, hoc_mode and opera are typed once issue 14's new modes are merged.)
 PackName = Literal["standard", "red", "black", "joker", "minus"]
 Direction = Literal["clockwise", "anticlockwise"]
+TurnModel = Literal["R", "H", "A"]
+TurnAdds = Literal["one_rank", "ranks"]
 HScope = Literal["deal", "sequence"]
 Follow = Literal["next", "same_or_next"]
 GroupKind = Literal["four", "nines", "kings"]
 NineGroup = Literal["both", "natural"]
 WildMode = Literal["stop", "continue", "bridge", "branch"]
+HocMode = Literal["none", "stop_anytime", "wild"]
 WildClaim = Literal["none", "claim", "automatic"]
 Scheme = Literal["manille", "new", "modern", "commit1857", "commit1991"]
 Count = Literal["pips", "cards"]
 ManillePenalty = Literal["each_opponent", "winner_only"]
+Opera = Literal["none", "first_turn", "first_hand", "one_turn"]
 FirstDealer = Literal["lot_lowest", "lot_1718"]
 EscalationReset = Literal["dealt", "played"]
 
@@ -62,8 +65,14 @@ class Rules:
     direction: Direction = "clockwise"
 
     # --- play ----------------------------------------------------------------------
-    turn_model: str = "R"
-    """``R``: the player on turn runs on, then the turn rotates; ``H``: whoever holds the next card plays it."""
+    turn_model: TurnModel = "R"
+    """``R``: the player on turn runs on, then the turn rotates; ``H``: whoever holds the next card plays it;
+    ``A``: the players alternate, each turn one play, then the turn passes (Yanovsky, S2, PW)."""
+    turn_adds: TurnAdds = "one_rank"
+    """With ``turn_model="A"``, what one turn may add: ``one_rank``, any number of cards of one rank (the
+    top card's or the next, PW's "four 8s on a 7"); ``ranks``, card by card through several ranks."""
+    king_stops: bool = True
+    """A king always stops (PW); ``False``: S2's literal "the same rank" lets a king follow a king."""
     switch_to_h_on_wild: bool = False
     h_scope: HScope = "deal"
     in_suit: bool = False
@@ -77,7 +86,9 @@ class Rules:
     ``bridge``: it replaces a card nobody can play; ``branch``: the run goes on from the next rank or from a ten."""
     strict_10D: bool = False
     hoc_cards: tuple[str, ...] = ()
-    hoc_mode: str = "none"
+    stop_cards: tuple[str, ...] = ()
+    """Cards that are stops by rule, whether or not suits are followed (Commit 1857's 7♦, S1)."""
+    hoc_mode: HocMode = "none"
     must_follow: bool = True
     must_extend: bool = True
     leader_may_pass: bool = False
@@ -111,10 +122,14 @@ class Rules:
     comet_held_pay: int = 0
     game_stake: int = 0
     comet_bonus: int = 0
-    opera: str = "none"
-    """``first_hand``: eldest out before anyone else plays; ``one_turn``: a hand emptied in one turn; ``none``."""
+    opera: Opera = "none"
+    """``first_turn``: eldest out in the first, unbroken turn (the turn never passed, 1991, 2011);
+    ``first_hand``: eldest out before anyone else plays a card (1752); ``one_turn``: a hand emptied in
+    one turn, no other player laying a card meanwhile (Yanovsky); ``none``."""
     opera_multiplier: int = 2
     opera_draw: bool = False
+    opera_draw_refund: bool = False
+    """A drawn opera returns what was paid in play (``True``) or cancels the settlement only (AMB-32)."""
     carte_blanche: int = 0
     blocked_settlement: bool = False
     partnerships: bool = False

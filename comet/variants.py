@@ -93,12 +93,16 @@ OLD_COMET = _variant(
     * Pack: 52 cards, aces low, suits irrelevant; the 9♦ (manille) is wild (S0, S1, Enc).
     * Players 2-5; 2 is "too dull" (S0, S1).  Units: 10 jetons + 9 fiches each, fiche = 10 jetons.
     * Deal: floor(52/n) each, the rest dead (AMB-7, our reading; option ``deal_table``).
-    * First hand drawn by lot (S0, S1): see :class:`comet.Match`; later the first hand passes on.
+    * First hand drawn by lot (S0, S1): see :class:`comet.Match`; nobody dealt the turned suit: deal
+      again (AMB-6, our reading); later the first hand passes on.
     * Play: runs announced "six, seven, eight, nine and without ten" (S0, S1, Enc).
     * Stops: a king (its player takes a jeton from each opponent and leads anew); nobody can go
       on (the last player takes a jeton from each and leads anew) (S0, S1, Enc).
     * Manille: stands for any card; each opponent pays its player a fiche, claimed before
-      the next card is played, else lost (S0, S1, Enc).  It is not a stop unless it stands for a
+      the next card is played, else lost: «Бонус аннулируется, если он не востребован до того, как
+      будет разыграна следующая карта» (S0), «…antes de que se juegue la siguiente carta» (S1), Enc.
+      A pass is not a card played: the claim stays open across passes (the manille's player may
+      make it on any later turn of theirs) until someone plays a card.  It is not a stop unless it stands for a
       king (AMB-8, our reading).  Going out with it: no card follows, so the claim stands (our reading).
     * End: a jeton per pip left (courts 10) to the winner, or per card (petit jeu).  A kept manille
       costs a fiche to each opponent (S0, S1) or to the winner only (Enc) (AMB-9); its 9 pips
@@ -129,6 +133,9 @@ NEW_COMET = _variant(
         _opt("redeal_right", True, BOOL, "The first hand may demand a redeal of a bad hand (S0, S1)."),
         _opt("partnerships", True, BOOL, "Four play as two partnerships, partners opposite (S0, S1)."),
         _opt("carte_blanche", 50, (0, 50), "Carte blanche pays 50 points (100 with the comet), S0, S1."),
+        _opt("opera", "first_hand", ("first_hand", "first_turn"),
+             "Opera: out before anyone else has played a card (1752, S0, S1), or in the first, unbroken turn "
+             "as the modern rules read.", "AMB-31"),
     ),
     """The new comet (Paris pamphlet 1748 per S2; Académie 1752 per S0, S1).
 
@@ -143,7 +150,9 @@ NEW_COMET = _variant(
       comet last ×2, as a nine ×4, opera ×2, opera + comet ×4, opera + comet as nine game ×16 and
       points ×8; a loser holding the comet pays ×2.  The bonus B is owed only when the winner goes
       out with the comet (our reading).
-    * Opera: the first hand goes out before anyone else plays a card.  Carte blanche (no J/Q/K,
+    * Opera: the first hand goes out «сразу перед тем, как кто-либо еще разыграл карту» (S0), «antes de
+      que alguien más jugara una carta» (S1): before anyone else plays a card, even if the turn went
+      round in between (AMB-31; the modern "first, unbroken turn" is an option).  Carte blanche (no J/Q/K,
       our reading as in Piquet): 50 points from each opponent, 100 with the comet.
     * Four players: two partnerships, partners opposite; when one goes out the side collects from
       each opponent, the partner's cards ignored (our reading).
@@ -152,7 +161,7 @@ NEW_COMET = _variant(
 
 _YANOVSKY_RULES = dict(
     packs=("red", "black"), red_comet="9C", black_comet="9H",
-    follow="same_or_next", wild_mode="stop", scheme="modern", count="cards",
+    follow="same_or_next", turn_model="A", wild_mode="stop", scheme="modern", count="cards",
     comet_holder_multiplier=2, comet_last_multiplier=2, comet_nine_multiplier=4,
     opera="one_turn", opera_multiplier=2, blocked_settlement=True, partnerships=True,
     unit="point", target=24,
@@ -164,26 +173,39 @@ _YANOVSKY_OPTIONS = (
     _opt("target", 24, (24, 50, 100, 121), "Match target: 'usually 24' when counting cards (S2)."),
     _opt("leader_may_pass", False, BOOL, "A leader may pass, so both may be blocked (S2, PW).", "AMB-14"),
     _opt("partnerships", True, BOOL, "Four play two against two (S2, 'like Piquet')."),
+    _opt("turn_adds", "one_rank", ("one_rank", "ranks"),
+         "What one turn adds: any number of cards of one rank, the top card's or the next (S2, PW), or "
+         "card by card through several ranks.", "AMB-29"),
+    _opt("king_stops", True, BOOL, "A king always stops (PW), or a king may follow a king (S2's 'the same "
+         "rank').", "AMB-30"),
 )
 
 _YANOVSKY_DOC = """
     * Packs: two packs without aces, red and black kept apart; the 9♣ goes into the red pack
       and the 9♥ (S2's "керовая") into the black: the comets, the "main card" (S2; AMB-13: the
       9♦ as in 1752/1991 is an option).  One pack per deal, alternately.
-    * Play: the non-dealer leads any card; in turn each adds one or more cards, each the same rank
-      as the top card or one higher, suits ignored (S2; PW).  When one cannot go, the other
-      starts a new sequence.  The comet replaces the proper card (the privilege called "гок",
-      hoc) and is a stop (S2).
+    * Play: the players alternate.  The non-dealer leads one card; then the other builds on it,
+      then the first, and so on: «каждый по очереди добавляет одну или более карту либо того же
+      самого достоинства, либо следующего по порядку, не обращая внимания на масть» (S2).  One
+      turn adds any number of cards of one rank, the top card's or the next (AMB-29, PW: "four 8s
+      on a 7"; option ``turn_adds="ranks"`` climbs several ranks in a turn).  «Когда один не может
+      ходить, другой начинает новую секвенцию» (S2): a player who cannot build passes and the
+      other leads anew.  A king always stops, its player leading anew (AMB-30, PW; option
+      ``king_stops=False``: S2's "the same rank" lets a king follow a king).  The comet replaces
+      the proper card (the privilege called "гок", hoc), alone in its turn (our reading), and is a
+      stop: its player starts a new sequence at once (S2).
     * End: first out wins: a point per card left (earliest form) or pips, courts 10 (later form);
       ×2 if the loser holds the comet or the winner's last card was the comet, ×4 as a nine (S2, PW).
-      Opera, the hand emptied in one turn: ×2, ×4 ending with the comet (S2).
+      Opera, the hand emptied "in one turn" (за один ход): ×2, ×4 ending with the comet (S2); with
+      alternate turns, our reading: every card of the hand played with no other player laying a
+      card in between (the others only passing).
     * Both blocked: fewer points scores the difference (S2, PW); reachable only if a leader may
       pass (AMB-14, option ``leader_may_pass``).  Match: to an agreed total, usually 24 (S2).
     """
 
 YANOVSKY = _variant(
     "yanovsky-1804", "Yanovsky's comet", "1804", "new comet",
-    "Yanovsky's Russian rules (1804): two colour packs, the 9♣ and 9♥ comets, same rank or one higher.",
+    "Yanovsky's packs, deal and comets (1804), played by S2's own undated rules: same rank or one higher.",
     ("S2", "PW"),
     Rules(deal={2: 18, 3: 12, 4: 10}, min_players=2, max_players=4, **_YANOVSKY_RULES),  # type: ignore[arg-type]
     _options(*_YANOVSKY_OPTIONS),
@@ -193,8 +215,9 @@ YANOVSKY = _variant(
 )
 
 YANOVSKY_EXCHANGE = _variant(
-    "yanovsky-exchange", "Comet with exchange", "1804", "new comet",
-    "'Комета с прикупкой': Yanovsky's comet for 2-5 with an exchange from the talon.",
+    "yanovsky-exchange", "Comet with exchange", "undated", "new comet",
+    "'Комета с прикупкой', in S2's own undated description: the Russian comet for 2-5 with an exchange "
+    "from the talon.",
     ("S2",),
     Rules(deal={2: 18, 3: 12, 4: 10, 5: 9}, min_players=2, max_players=5,
           exchange={2: (6, 6), 3: (6, 3, 3), 4: (4, 2, 1, 1), 5: ()},
@@ -212,8 +235,8 @@ YANOVSKY_EXCHANGE = _variant(
 )
 
 SINGLE_PACK_JOKER = _variant(
-    "single-pack-joker", "One pack with a joker", "19th c.", "new comet",
-    "S2's simplified form: one pack, aces out, a joker replacing a nine as the comet.",
+    "single-pack-joker", "One pack with a joker", "undated", "new comet",
+    "S2's undated simplified form: one pack, aces out, a joker replacing a nine as the comet.",
     ("S2",),
     Rules(**{**_YANOVSKY_RULES, "packs": ("joker",), "partnerships": True},  # type: ignore[arg-type]
           deal={2: 18, 3: 12, 4: 10, 5: 9}, min_players=2, max_players=5),
@@ -227,8 +250,17 @@ _MODERN_RULES = dict(
     packs=("red", "black"), red_comet="9C", black_comet="9D",
     groups=frozenset({"four", "nines"}), wild_mode="stop", wild_pay=2, wild_pay_step=2, wild_claim="automatic",
     scheme="modern", count="pips", comet_holder_multiplier=2, comet_last_multiplier=2, comet_nine_multiplier=4,
-    opera="first_hand", opera_multiplier=2, opera_draw=True, unit="chip", first_dealer="lot_lowest",
+    opera="first_turn", opera_multiplier=2, opera_draw=True, unit="chip", first_dealer="lot_lowest",
 )
+
+_OPERA_AT_ONCE = _opt(
+    "opera", "first_turn", ("first_turn", "first_hand"),
+    "'At once': the eldest out in the first, unbroken turn (S0, S1), or out before anyone else has "
+    "played a card (1752's wording).", "AMB-31")
+_OPERA_DRAW_REFUND = _opt(
+    "opera_draw_refund", False, BOOL,
+    "A drawn opera: the comet's chips paid in play are kept (the settlement alone is cancelled), or returned.",
+    "AMB-32")
 
 MODERN = _variant(
     "modern-comet-1991", "Modern comet", "1991", "modern",
@@ -243,6 +275,8 @@ MODERN = _variant(
              "The comet's value returns to 2 once it is dealt to a player, or only once it is played.", "AMB-18"),
         _opt("opera_draw", True, BOOL,
              "Two players: an opera is drawn if the dealer could also have made one.", "AMB-20"),
+        _OPERA_AT_ONCE,
+        _OPERA_DRAW_REFUND,
     ),
     """Modern comet (Morehead, Frey, Mott-Smith 1991, via S0, S1; Arnold 2011 for 3-5 hands).
 
@@ -256,8 +290,14 @@ MODERN = _variant(
     * In play: the comet earns 2 chips from each opponent, 2 more for each consecutive preceding deal
       whose comet lay in the dead hand (AMB-18: counted across both packs, reset once dealt).
     * End: a chip per pip left (courts 10) from each opponent; the comet's holder pays double
-      (the comet counts 9, AMB-19); out with the comet ×2, as a natural nine ×4; opera (eldest out at
-      once) ×2; with two players, drawn if the dealer could also go out in one turn (AMB-20).
+      (the comet counts 9, AMB-19); out with the comet ×2, as a natural nine ×4.
+    * Opera ×2: «Если старший выбывает сразу же…» (S0), «Si el mayor sale inmediatamente…» (S1):
+      AMB-31, the eldest goes out in the first, unbroken turn: stopped by a king or the comet, the
+      eldest leads on, but once the turn has passed to another player (a "without" that all
+      pass) it is no opera (option ``opera="first_hand"``: 1752's "before anyone else plays").
+    * With two players the opera is drawn if the dealer could also go out in one turn (AMB-20);
+      the draw cancels the settlement, the comet's chips paid in play are kept (AMB-32, our
+      reading; option ``opera_draw_refund``).
     * Arnold's 3-5 hands: the same, played over whole rounds with plus and minus scores (S0, S1).
     """,
 )
@@ -271,6 +311,8 @@ ARNOLD = _variant(
     _options(
         _opt("target", 121, (61, 121), "Game: 121 on the cribbage board (61 for a short game)."),
         _opt("opera_draw", True, BOOL, "A first-turn finish is drawn if the dealer could do it too.", "AMB-20"),
+        _OPERA_AT_ONCE,
+        _OPERA_DRAW_REFUND,
     ),
     """Arnold's two-handed comet (Chambers Card Games, 2nd ed. 2011, via S0, S1).
 
@@ -278,7 +320,9 @@ ARNOLD = _variant(
     * The comet's value is fixed (2 points, no dead-hand escalation).
     * A loser still holding the comet: the score ×2; the winner out with the comet ×2, ×4 as a nine.
     * The non-dealer out on the first turn scores double unless the dealer could do the same,
-      which makes a draw (AMB-20: "could" = a legal one-turn play-out from a free lead).
+      which makes a draw (AMB-20: "could" = a legal one-turn play-out from a free lead).  The first
+      turn is unbroken: once the other player has been on turn it is no opera (AMB-31, S0, S1);
+      the comet's points paid in play stand after a draw (AMB-32).
     * The winner pegs the loser's pips × the multipliers.
     """,
 )
@@ -311,7 +355,8 @@ HOC = _variant(
     ("S0", "S1", "W-Hoc", "AJO-Hoc", "FR-Hoc", "W-Hocs"),
     Rules(packs=("standard",), deal={2: 15, 3: 12}, min_players=2, max_players=3, direction="anticlockwise",
           hoc_cards=("KS", "KH", "KD", "KC", "QS", "JD"), hoc_mode="stop_anytime", hoc_pay=1,
-          scheme="manille", unit="jeton", big_unit="fiche", big_unit_value=10, purse=100),
+          scheme="manille", manille_penalty_amount=0, unit="jeton", big_unit="fiche", big_unit_value=10,
+          purse=100),
     _options(
         _opt("hoc_mode", "stop_anytime", ("stop_anytime", "wild"),
              "Q♠ and J♦ are hocs playable any time as stops, or wild cards that stand for the needed rank "
@@ -332,7 +377,10 @@ HOC = _variant(
       (FR-Hoc): AMB-5, by default any hoc may be played on your turn out of sequence, ending it, and
       you lead anew; option ``hoc_mode="wild"`` makes Q♠ and J♦ wild cards that stop.
     * "Hoc!" earns a jeton from each opponent (optional).  First out wins and is paid as in the old
-      comet: a jeton per pip (unstated; our reading).  Purse: 20 jetons + 8 fiches = 100.
+      comet: a jeton per pip (unstated; our reading, digest 2.1).  A hoc card left in hand, wild or
+      not, counts its pips like any other card: only the manille carries a kept-card penalty («El
+      jugador que se quede con la manilla en la mano…», S1), and Hoc has no manille.
+      Purse: 20 jetons + 8 fiches = 100.
     """,
 )
 
@@ -341,7 +389,7 @@ COMMIT_1857 = _variant(
     "One pack without the 8♦, a spare hand of stops, in suit, 7♦ and kings stop, the 9♦ bridges a gap.",
     ("S0", "S1", "Foster", "PJ"),
     Rules(packs=("minus",), removed=("8D",), wild=("9D",), min_players=2, max_players=8, spare_hand=True,
-          in_suit=True, turn_model="H", wild_mode="bridge", card_pay_ranks=(1, 13), card_pay=1,
+          in_suit=True, stop_cards=("7D",), turn_model="H", wild_mode="bridge", card_pay_ranks=(1, 13), card_pay=1,
           scheme="commit1857", comet_holder_excused=True, unit="chip"),
     _options(
         _opt("in_suit", True, BOOL, "Sequences within suits (Foster; the 7♦ stop implies it).", "AMB-22"),
@@ -356,7 +404,10 @@ COMMIT_1857 = _variant(
     * One pack without the 8♦ (51 cards), any number of players; the whole pack dealt with one
       spare hand that makes stops (S0, S1); round-robin, hands may differ by one (Foster).
     * In suit (AMB-22, as Foster); whoever holds the next card plays it (AMB-23, as Pope Joan).
-    * Stops: the 7♦ (its 8 is out) and the kings; nobody able: the last player leads anew.
+    * Stops: the 7♦ (its 8 is out) and the kings, and their player leads anew: «El 7♦ y todos los
+      reyes son paradas y el mismo jugador puede comenzar una nueva secuencia» (S1).  The 7♦ stops
+      by rule, so it still stops with suits ignored (``in_suit=False``).  Nobody able: the last
+      player leads anew.
     * The 9♦ may replace any card to prevent a stop (AMB-24): it bridges the gap, the run goes on.
     * An ace or a king played earns a chip from each opponent.  The first out collects a chip per
       card left in each hand; the holder of the 9♦ is excused (as the Pope's holder, PJ).

@@ -21,7 +21,7 @@ def test_illegal_play_lists_legal_plays_and_changes_nothing() -> None:
     with pytest.raises(IllegalPlayError) as e:
         rnd.play("2H")
     msg = str(e.value)
-    assert "Legal: 8H" in msg and "must be a 8" in msg
+    assert "Legal: 8H" in msg and "must be an 8" in msg
     with pytest.raises(IllegalPlayError) as e:
         rnd.play("TD")
     assert "does not hold TD" in str(e.value)

@@ -266,7 +266,7 @@ def test_view_hides_other_hands_and_determinize_keeps_legal_plays(c: tuple[str, 
     assert sample.is_over
 
 
-PUBLIC_KEYS = {"_pack", "_pack_set", "wilds", "_wild_list", "_wild1", "_hocs", "variant", "rules"}
+PUBLIC_KEYS = {"_pack", "_pack_set", "wilds", "_wild_list", "_wild1", "_hocs", "_stop_cards", "variant", "rules"}
 HIDDEN_KEYS = {"hands", "dead", "talon", "set_aside", "discards", "_initial", "_stack", "_events", "_rng"}
 
 

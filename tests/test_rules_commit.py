@@ -6,6 +6,7 @@ from typing import Sequence
 
 import comet
 from comet import Round
+from comet.describe import facts
 
 C57 = comet.find_variant("commit-1857")
 C91 = comet.find_variant("commit-1991")
@@ -40,6 +41,23 @@ def test_1857_pack_and_spare_hand() -> None:
 def test_1857_seven_of_diamonds_stops() -> None:
     rnd = run(C57, ["6D 7D 2C", "AS 3C", "KS 4C"], ["6D", "7D"])
     assert rnd.targets is None and rnd.to_play == 0
+
+
+def test_1857_seven_of_diamonds_stops_with_suits_ignored_too() -> None:
+    """S1: «El 7♦ y todos los reyes son paradas y el mismo jugador puede comenzar una nueva secuencia.»
+    The 7♦ is a stop by rule, not only because the 8♦ is missing from an in-suit run: with suits
+    ignored (``in_suit=False``) an 8♠ could follow a 7, yet the 7♦ still ends the run and its player
+    leads anew."""
+    v = C57.with_options(in_suit=False)
+    rnd = run(v, ["6D 7D 2C", "8S 3C", "KS 4C"], ["6D"])
+    assert rnd.to_play == 0 and [p.text for p in rnd.legal_plays()] == ["7D"]
+    rnd.play("7D")
+    assert rnd.targets is None and rnd.to_play == 0  # not seat 1 with its 8♠
+    assert "this card is a stop by rule (S0, S1)" in " ".join(rnd.narration())
+    # any other seven is no stop with suits ignored: the holder of an 8 plays it
+    rnd = run(v, ["6D 7H 2C", "8S 3C", "KS 4C"], ["6D", "7H"])
+    assert rnd.to_play == 1 and rnd.targets == ((8, ""),)
+    assert "7♦ (a stop by rule" in facts(v)["Stops"]
 
 
 def test_1857_holder_of_the_next_card_plays_it() -> None:

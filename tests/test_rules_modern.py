@@ -106,8 +106,57 @@ def test_match_escalates_while_the_comet_is_dead_and_resets_when_dealt() -> None
 
 def test_comet_holder_pays_double_for_every_card_including_the_comet() -> None:
     rnd = run(M, ["7H 8H 2H", "TD 9C QD", "3H"], ["7H", "8H", "pass", "pass", "pass", "2H"])
-    # seat 0 out: opera (eldest, nobody else played): ×2; seat 1 holds the comet (9 pips): ×2
-    assert settled(rnd) == [(1, 0, 29 * 2 * 2), (2, 0, 3 * 2)]
+    # seat 0 out, not an opera (its turn was broken, AMB-31); seat 1 holds the comet (9 pips): ×2
+    assert settled(rnd) == [(1, 0, 29 * 2), (2, 0, 3)]
+
+
+OPERA_S0 = "«Если старший выбывает сразу же, игра может быть оценена вдвое за оперу»"
+OPERA_S1 = "«Si el mayor sale inmediatamente, el juego puede tener un valor doble para la ópera»"
+
+
+def test_opera_is_the_eldests_first_unbroken_turn() -> None:
+    """S0: «Если старший выбывает сразу же…»; S1: «Si el mayor sale inmediatamente…» (AMB-31).  An
+    eldest who says "7, 8 without 9", sees everyone pass and leads again has had a second turn: out
+    then, no opera, although nobody else has played a card (1752's wording, an option, would pay it)."""
+    plays = ["7H", "8H", "pass", "pass", "pass", "2H"]
+    rnd = run(M, ["7H 8H 2H", "TD 3D QD", "3H"], plays)
+    out = rnd.outcome()
+    assert out is not None and rnd.winner == 0 and not out.opera
+    assert settled(rnd) == [(1, 0, 23), (2, 0, 3)]
+    rnd = run(M.with_options(opera="first_hand"), ["7H 8H 2H", "TD 3D QD", "3H"], plays)
+    out = rnd.outcome()
+    assert out is not None and out.opera
+    assert settled(rnd) == [(1, 0, 23 * 2), (2, 0, 3 * 2)]
+    assert "сразу же" in OPERA_S0 and "inmediatamente" in OPERA_S1
+
+
+def test_an_opera_survives_the_eldests_own_stops() -> None:
+    """Stopped by its own king, the eldest leads on in the same turn: still the first, unbroken turn."""
+    rnd = run(M, ["QH KH 2H", "TD 9C 3D", "4H"], ["QH", "KH", "2H"])
+    out = rnd.outcome()
+    assert out is not None and out.opera
+    assert settled(rnd) == [(1, 0, 22 * 2 * 2), (2, 0, 4 * 2)]  # holder of the comet ×2, opera ×2
+
+
+def test_arnold_opera_is_the_first_unbroken_turn_too() -> None:
+    """Arnold (S0): «Игрок, не являющийся дилером, выходящий на первый ход, выигрывает вдвое»."""
+    rnd = run(A, ["7H 8H 2H", "TD 3D QD"], ["7H", "8H", "pass", "pass", "2H"])
+    out = rnd.outcome()
+    assert out is not None and rnd.winner == 0 and not out.opera and out.end == "out"
+    assert settled(rnd) == [(1, 0, 23)]
+
+
+def test_a_drawn_opera_keeps_the_comets_chips_paid_in_play() -> None:
+    """AMB-32: the sources say only that the hand is drawn; the draw cancels the settlement and the
+    comet's 2 chips, paid when it was played, are kept.  ``opera_draw_refund=True`` returns them."""
+    rnd = run(M, ["7H 9C", "TD JD QD"], ["7H", "9C=8"])
+    out = rnd.outcome()
+    assert out is not None and out.end == "draw" and ledger(rnd) == [(1, 0, 2)]
+    assert out.settlement == [] and out.payments == [2, -2]
+    rnd = run(M.with_options(opera_draw_refund=True), ["7H 9C", "TD JD QD"], ["7H", "9C=8"])
+    out = rnd.outcome()
+    assert out is not None and out.end == "draw"
+    assert settled(rnd) == [(0, 1, 2)] and out.payments == [0, 0]
 
 
 def test_out_with_the_comet_and_as_a_natural_nine() -> None:

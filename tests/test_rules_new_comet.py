@@ -123,6 +123,21 @@ def test_opera_doubles() -> None:
     assert out.settlement[0].reason == "7 pips in 3♥ 4♥ ×2"
 
 
+def test_1752_opera_is_out_before_anyone_else_plays_a_card() -> None:
+    """S0: «когда первая рука вышла сразу перед тем, как кто-либо еще разыграл карту»; S1: «que la
+    primera mano saliera inmediatamente antes de que alguien más jugara una carta» (AMB-31): passes by
+    the others do not break it.  The modern "first, unbroken turn" is the option ``opera="first_turn"``."""
+    plays = ["5H", "6H", "pass", "pass", "2H"]
+    rnd = _opera(plays, ["5H 6H 2H", "3H 4H"])
+    out = rnd.outcome()
+    assert out is not None and out.opera
+    assert settled(rnd) == [(1, 0, 14)]  # 7 pips ×2
+    rnd = _opera(plays, ["5H 6H 2H", "3H 4H"], PLAIN.with_options(opera="first_turn"))
+    out = rnd.outcome()
+    assert out is not None and not out.opera
+    assert settled(rnd) == [(1, 0, 7)]
+
+
 def test_opera_with_the_comet_last() -> None:
     """Opera + comet last: game, points and bonus ×4.  B = 100 (a fiche = 10 jetons = 100 points)."""
     rnd = _opera(["5H", "9C=6"], ["5H 9C", "3H KH"])

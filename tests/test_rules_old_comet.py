@@ -12,6 +12,7 @@ import pytest
 
 import comet
 from comet import IllegalPlayError, Round
+from comet.describe import facts
 
 OLD = comet.find_variant("old-comet-1718")
 
@@ -115,12 +116,30 @@ def test_manille_claim_lapses_when_the_next_card_is_played() -> None:
     assert "claim lapses" in " ".join(rnd.narration())
 
 
-def test_manille_claim_lapses_on_a_pass_too() -> None:
+def test_manille_claim_survives_passes_until_the_next_card() -> None:
+    """S0: «Бонус аннулируется, если он не востребован до того, как будет разыграна следующая карта»;
+    S1: «La bonificación se pierde si no se reclama antes de que se juegue la siguiente carta».  A pass
+    is not a card played: the claim stays open until someone plays a card."""
     rnd = Round.from_hands(OLD, ["5S 9D 2C", "3C 4C", "8C TC"], leader=0)
-    play_all(rnd, ["5S", "9D=6", "pass"])
-    assert rnd.to_play == 1
-    assert "claim" not in [p.text for p in rnd.legal_plays()]
-    assert ledger(rnd) == []
+    play_all(rnd, ["5S", "9D=6", "pass"])  # "5, 6 without 7": not claimed yet
+    assert rnd.to_play == 1 and "claim" not in [p.text for p in rnd.legal_plays()]  # it is seat 0's claim
+    play_all(rnd, ["pass", "pass"])  # nobody has a 7: seat 0 leads anew, and no card has been played
+    assert rnd.to_play == 0 and rnd.targets is None
+    assert ledger(rnd) == [(1, 0, 1), (2, 0, 1)]  # the incidental stop's jeton from each
+    assert "claim" in [p.text for p in rnd.legal_plays()]
+    rnd.play("claim")
+    assert ledger(rnd)[2:] == [(1, 0, 10), (2, 0, 10)]  # the fiche from each opponent
+    assert "lapses" not in " ".join(rnd.narration())
+
+
+def test_manille_claim_lapses_when_another_player_plays_the_next_card() -> None:
+    """S0, S1: the claim is lost once the next card is played, by anyone."""
+    rnd = Round.from_hands(OLD, ["5S 9D 2C", "7C 4C", "8C TC"], leader=0)
+    play_all(rnd, ["5S", "9D=6", "pass", "7C"])
+    assert "claim lapses" in " ".join(rnd.narration())
+    play_all(rnd, ["pass", "8C", "pass"])  # seat 2 plays 8 ("without 9"); back round to seat 0
+    assert rnd.to_play == 0 and "claim" not in [p.text for p in rnd.legal_plays()]
+    assert all(p.amount != 10 for p in rnd.ledger)
 
 
 def test_manille_as_a_king_stops() -> None:
@@ -242,3 +261,24 @@ def test_hoc_wild_reading() -> None:
 def test_hoc_deal_sizes() -> None:
     assert [len(h) for h in Round.deal(HOC, players=2, seed=1).hands] == [15, 15]
     assert [len(h) for h in Round.deal(HOC, players=3, seed=1).hands] == [12, 12, 12]
+
+
+@pytest.mark.parametrize("mode", ["wild", "stop_anytime"])
+def test_a_kept_hoc_counts_its_pips_and_is_no_kept_manille(mode: str) -> None:
+    """S1: «El jugador que se quede con la manilla en la mano…»: the kept-card penalty belongs to the
+    manille alone.  Hoc has no manille: a hoc left in hand, wild (``hoc_mode="wild"``) or not, counts
+    its pips like any other card (the old comet's jeton per pip, digest 2.1)."""
+    rnd = Round.from_hands(HOC.with_options(hoc_mode=mode), ["5H", "6H QS 3C", "7H JD 4C KS"], leader=0)
+    rnd.play("5H")
+    assert settlement(rnd) == [(1, 0, 6 + 10 + 3), (2, 0, 7 + 10 + 4 + 10)]
+    out = rnd.outcome()
+    assert out is not None and out.payments == [50, -19, -31]
+    assert not any("manille" in p.reason for p in out.settlement)
+    assert "a kept hoc counts its pips" in facts(HOC.with_options(hoc_mode="wild"))["Settlement"]
+
+
+def test_a_kept_manille_still_pays_its_penalty() -> None:
+    """The manille of 1718 keeps its penalty: a fiche to each opponent (S0, S1), its 9 pips counted once."""
+    rnd = Round.from_hands(OLD, ["5S", "3C 9D", "QC 2H"], leader=0)
+    rnd.play("5S")
+    assert sorted(settlement(rnd)) == sorted([(1, 0, 12), (1, 0, 10), (1, 2, 10), (2, 0, 12)])

@@ -46,8 +46,9 @@ def test_rule_modes_are_typed_and_every_value_is_allowed() -> None:
 
     hints = typing.get_type_hints(Rules, vars(variant_module))
     modes = {name: set(typing.get_args(t)) for name, t in hints.items() if typing.get_origin(t) is typing.Literal}
-    assert {"wild_mode", "scheme", "count", "wild_claim", "follow", "nine_group", "direction"} <= set(modes)
-    assert modes["wild_mode"] == {"stop", "continue", "bridge", "branch"}
+    assert {"turn_model", "turn_adds", "wild_mode", "hoc_mode", "scheme", "count", "opera", "wild_claim", "follow",
+            "nine_group", "direction"} <= set(modes)
+    assert modes["turn_model"] == {"R", "H", "A"} and modes["wild_mode"] == {"stop", "continue", "bridge", "branch"}
     for v in comet.VARIANTS.values():
         for name, allowed in modes.items():
             assert getattr(v.rules, name) in allowed, (v.id, name)

@@ -73,6 +73,9 @@ def settle_end(variant: comet.Variant, hands: list[str], winner: int, last_play:
                 raise UserError(f"seat {seat} lost, so it holds at least one card: type its cards (e.g. 7H KS).")
             texts.append(" ".join(str(c) for c in cards))
     rnd = comet.Round.from_hands(v, texts, leader=winner, dead_comets=dead_comets)
+    if r.turn_model == "A" and play.wild is None and len(play.cards) > 1:
+        # Yanovsky: a lead is one card, so several of one rank went out on a card of that rank (AMB-29).
+        rnd.targets = ((play.rank, ""),)
     rnd.play(play)
     if not rnd.is_over:
         raise UserError(f"{last_play} did not end the deal.")

@@ -1,0 +1,80 @@
+"""Every page of the built book works at 400 px: nothing makes it scroll sideways.
+
+Figures scale to the column, wide tables scroll inside their own box, code lines wrap. A page
+fails if the document is wider than the window; the message names the elements that stick
+out past its right edge (outside any box that scrolls), so the culprit is easy to find.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urljoin
+
+import pytest
+
+from .conftest import ARTIFACTS
+from .test_book_offline import _html_pages
+
+WIDTH = 400
+
+# The elements that reach past the window's right edge, outside any box that scrolls or clips.
+_OVERFLOWING = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const inScroller = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') {
+        const r = p.getBoundingClientRect();
+        if (r.right <= width + 1) return true;
+      }
+    }
+    return false;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= width + 1) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.position === 'fixed') continue;
+    if (inScroller(el)) continue;
+    out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}` +
+             `${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : ''}` +
+             ` (right edge ${Math.round(r.right)} px)`);
+  }
+  return {scroll: document.documentElement.scrollWidth, width: width, out: out.slice(0, 8)};
+}
+"""
+
+
+@pytest.mark.parametrize("name", _html_pages())
+def test_page_does_not_scroll_sideways_at_400px(page: Any, book_url: str, name: str) -> None:
+    page.set_viewport_size({"width": WIDTH, "height": 900})
+    page.goto(urljoin(book_url, name), wait_until="load")
+    page.wait_for_load_state("networkidle")
+    found = page.evaluate(_OVERFLOWING)
+    if found["scroll"] > found["width"] or found["out"]:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"overflow-{name.replace('/', '-')}.png"), full_page=True)
+    assert found["scroll"] <= found["width"], (
+        f"{name} is {found['scroll']} px wide at a {found['width']} px window; sticking out: {found['out']}")
+    assert not found["out"], f"{name}: elements past the right edge at {WIDTH} px: {found['out']}"
+
+
+def test_the_comet_mark_of_fig_3_1_is_visible(page: Any, book_url: str) -> None:
+    """Fig. 3.1, the red pack: the comet's star badge is on screen and no other card covers it
+    (the point at its centre belongs to the badge)."""
+    page.set_viewport_size({"width": WIDTH, "height": 900})
+    page.goto(urljoin(book_url, "book/rules/new-comet.html"), wait_until="load")
+    hit = page.evaluate("""() => {
+      const badge = document.querySelector('#fig-red-pack g.wild circle');
+      if (!badge) return null;
+      badge.scrollIntoView({block: 'center'});
+      const r = badge.getBoundingClientRect();
+      const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return {width: r.width, right: r.right, onTop: !!top && !!top.closest('g.wild')};
+    }""")
+    assert hit is not None, "Fig. 3.1 has no comet badge"
+    assert hit["width"] > 4, f"the comet's badge is {hit['width']:.1f} px wide"
+    assert hit["right"] <= WIDTH, "the comet's badge is off the right edge"
+    assert hit["onTop"], "another card covers the comet's badge"
