@@ -21,9 +21,23 @@ if TYPE_CHECKING:
     from comet.round import Round
     from comet.variant import Variant
 
-_HIDDEN = frozenset({"hands", "dead", "talon", "set_aside", "discards", "_initial", "_stack", "_events",
-                     "_rng", "_legal", "_legal_set", "history", "seed"})
-"""Never in a view.  ``seed`` too: with it a player could redeal and see every hand."""
+PUBLIC_FIELDS = frozenset({
+    # the game and the deal's public facts
+    "variant", "rules", "players", "pack_name", "dealer", "leader", "dead_comets", "comet_value",
+    "wilds", "_wild_list", "_wild1", "_pack", "_pack_set", "_hocs", "_stop_cards", "_alternate", "_one_rank",
+    # the state of play everyone at the table sees
+    "phase", "to_play", "targets", "last", "passes", "claim_seat", "h_mode", "streak_seat", "streak_len",
+    "cards_played", "winner", "end", "redealt", "exchange_order", "exchange_index", "exchange_count",
+    "ledger", "_start_sizes",
+})
+"""The round's fields a seat may see: a view (and a round determinized from it) is built from
+these alone, so a field added to ``Round`` reaches no agent until it is declared here."""
+
+HIDDEN_FIELDS = frozenset({"hands", "dead", "talon", "set_aside", "discards", "_initial", "_stack", "_events",
+                           "_rng", "_legal", "history", "seed", "dealt"})
+"""Never in a view: the cards a seat may not see, and what would reveal them (``seed``: with it
+a player could redeal and see every hand; ``history`` is shown masked).  Every field of a
+``Round`` is in exactly one of the two sets (tests/test_view.py checks it)."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +75,9 @@ class RoundView:
         for e in rnd._events:
             if e[0] == "draw" and e[1] == seat:
                 seen.extend(e[3])
-        public = {k: v for k, v in rnd.__dict__.items() if k not in _HIDDEN}
+        state = vars(rnd)
+        # Fresh containers: a round determinized from the view must never write into this one.
+        public = {k: (list(v) if isinstance(v, list) else v) for k, v in ((k, state[k]) for k in PUBLIC_FIELDS)}
         return cls(
             seat=seat,
             variant=rnd.variant,
