@@ -8,6 +8,7 @@ from typing import Any, Sequence
 from comet import svg
 from comet.cards import Card, sort_key
 from comet.round import Round, resolve_variant
+from comet.runs import runs_of
 from comet.svg import SvgString
 from comet.variant import Variant
 
@@ -15,15 +16,15 @@ __all__ = ["trail_of", "cribbage_svg", "pack_html"]
 
 # ---------------------------------------------------------------- pictures
 def trail_of(rnd: Round) -> tuple[list[Card], list[int]]:
-    """The cards played in order and the positions after which a stop came (for ``comet.svg.trail``)."""
+    """The cards played in order and the positions after which a run was stopped (for
+    ``comet.svg.trail``), from :func:`comet.runs.runs_of`."""
     cards: list[Card] = []
     stops: list[int] = []
-    for e in rnd.events:
-        if e[0] == "play":
-            cards.extend(e[2].cards)
-        elif e[0] == "stop" and cards:
+    for run in runs_of(rnd.events):
+        cards.extend(run.cards)
+        if run.stop:
             stops.append(len(cards) - 1)
-    return cards, sorted(set(stops))
+    return cards, stops
 
 
 _PEG_COLOURS = ("#b03a2e", "#1f4e79", "#1e7b47", "#7d3c98")

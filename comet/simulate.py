@@ -34,6 +34,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from comet.agents import RandomAgent, make_agent
 from comet.round import Round, resolve_variant
+from comet.runs import runs_of
 
 __all__ = ["GameRecord", "simulate", "columns", "record_of"]
 
@@ -63,7 +64,7 @@ class GameRecord:
     stop_reasons: dict[str, int] = field(default_factory=dict)
     """How many stops of each kind: ``king``, ``comet``, ``card``, ``hoc``, ``incidental``."""
     runs: tuple[int, ...] = ()
-    """Cards played in each sequence, from a lead to its stop (the comet's "tail")."""
+    """Cards played in each run, from a lead to its stop (:func:`comet.runs.runs_of`, the comet's "tail")."""
     opera: bool = False
     comet_plays: int = 0
     """Plays of a wild card (the comet, the manille, the joker)."""
@@ -87,8 +88,6 @@ def record_of(rnd: Round, game: int = 0, seed: str = "", agents: Sequence[str] =
     if out is None:
         raise ValueError("the round is not over")
     reasons: Counter[str] = Counter()
-    runs: list[int] = []
-    run = 0
     passes = 0
     card_plays = 0
     comet_by: list[int] = []
@@ -98,26 +97,19 @@ def record_of(rnd: Round, game: int = 0, seed: str = "", agents: Sequence[str] =
     for e in rnd._events:
         kind = e[0]
         if kind == "play":
-            play = e[2]
-            run += len(play.cards)
             card_plays += 1
-            if play.wild is not None:
+            if e[2].wild is not None:
                 comet_by.append(e[1])
         elif kind == "stop":
             reasons[e[2]] += 1
-            runs.append(run)
-            run = 0
         elif kind == "pass":
             passes += 1
-        elif kind == "out" or kind == "blocked":
-            if run:
-                runs.append(run)
-            run = 0
         elif kind == "claim":
             claims += 1
         elif kind == "redeal":
             redealt = True
     stops = sum(reasons.values())
+    runs = [len(run.cards) for run in runs_of(rnd._events)]
     return GameRecord(
         game=game,
         seed=seed,

@@ -23,7 +23,7 @@ from comet import svg
 from comet.cards import Card, rank_label, sort_key
 from comet.ledger import POOL, net, plural
 from comet.narrate import LANGUAGES
-from comet.plays import Play
+from comet.runs import Run, runs_of
 
 if TYPE_CHECKING:
     from comet.round import Round
@@ -46,43 +46,16 @@ _STOP_WORDS = {
 }
 
 
-class Run:
-    """One run of the comet's tail: the plays made since the previous stop."""
-
-    def __init__(self) -> None:
-        self.plays: list[tuple[int, Play]] = []
-        self.cards: list[Card] = []
-        self.notes: list[str] = []
-        self.stop: str = ""
-        self.stop_seat: int = -1
-
-
 def runs(rnd: "Round") -> list[Run]:
-    """The runs of the deal so far, oldest first; the last one may still be open."""
-    out: list[Run] = [Run()]
-    for event in rnd.events:
-        kind = event[0]
-        if kind in ("deal", "redeal") and out[-1].cards:
-            out.append(Run())
-        elif kind == "play":
-            seat, play = event[1], event[2]
-            run = out[-1]
-            if run.stop:
-                run = Run()
-                out.append(run)
-            run.plays.append((seat, play))
-            run.cards.extend(play.cards)
+    """The runs of the deal so far (:func:`comet.runs.runs_of`), oldest first, each with notes on
+    the wild cards it holds; the last one may still be open."""
+    done = runs_of(rnd.events)
+    for run in done:
+        for _, play in run.plays:
             if play.wild is not None:
                 stands = rank_label(play.rank) + (Card(play.rank, play.suit).symbol[-1] if play.suit else "")
                 run.notes.append(f"{play.wild.symbol} (comet) stands for {stands}")
-        elif kind == "stop":
-            run = out[-1]
-            if run.cards and not run.stop:
-                run.stop = str(event[2])
-                run.stop_seat = int(event[1])
-            if run.cards:
-                out.append(Run())
-    return [r for r in out if r.cards]
+    return done
 
 
 def hand_html(
