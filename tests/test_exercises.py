@@ -88,7 +88,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "rules/new-comet": {
         "g_legal": "7H, 7D, 8H, 7H 7H 7D 7D, 9C=… (the 9C as any of 12 ranks or cards)",
         "st_to_play": 0, "st_legal": "2H",       # the comet stops: its player leads anew
-        "ya_legal": "5D, 6H",                    # same rank or one higher
+        "ya_legal": "5H, 5D, 5H 5D, 6H",         # one rank a turn, the same or one higher (AMB-29)
+        "ya_next": 0, "ya_next_legal": "6D",     # the turns alternate; seat 0 can build on the fives
     },
     "rules/modern": {
         "e1_seat": 1, "e1_legal": "9C=9, pass", "e1_next": 0, "e1_next_legal": "2D",
