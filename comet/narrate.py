@@ -68,7 +68,7 @@ def narrate(rnd: "Round", lang: str = "en") -> list[str]:
 def step_sentences(rnd: "Round", lang: str = "en") -> list[list[str]]:
     """Sentences grouped by step: index 0 is the deal, index i the i-th play."""
     events = rnd._events
-    starts = [frame[16] for frame in rnd._stack] + [len(events)]
+    starts = rnd.step_starts() + [len(events)]
     groups: list[list[str]] = []
     state = _NarrationState(rnd, lang)
     begin = 0
