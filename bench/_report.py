@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import statistics
 from pathlib import Path
 
 README = Path(__file__).with_name("README.md")
@@ -18,3 +20,10 @@ def write_section(key: str, title: str, body: str) -> None:
     else:
         text = text.rstrip() + "\n\n" + block + "\n"
     README.write_text(text)
+
+
+def ci_mean(xs: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
+    return m, half

@@ -1,32 +1,30 @@
-"""Agent strength: greedy vs random and search vs greedy, modern-comet-1991, 2 players.
+"""Agent strength: greedy vs random and search vs greedy, modern-comet-1991, 2 players;
+then our search player against OpenSpiel's IS-MCTS.
 
 Seeded deals with seats swapped every game (``simulate(..., rotate=True)``), 95% confidence
 intervals for the win rate and the mean payment of the first-named agent, and the search
-agent's time per move.  Writes the "agents" section of bench/README.md.
+agent's time per move.  Writes the "agents" section of bench/README.md, and the
+"agents-ismcts" section (``SearchAgent`` at the fast and default levels against
+``ISMCTSBot`` given about the same time per move, every seat in turn, on modern comet for
+two and the 1718 comet for three; skipped when open_spiel is not installed).
 
-    python bench/agents.py [--games 2000] [--workers 2]
+    python bench/agents.py [--games 2000] [--workers 2] [--ismcts-only]
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import time
+from typing import Any
 
 import comet
-from comet.agents import GreedyAgent, SearchAgent
+from comet.agents import LEVELS, GreedyAgent, SearchAgent
 
-from _report import write_section
+from _report import ci_mean, write_section
 
 VARIANT = "modern-comet-1991"
-
-
-def ci_mean(xs: list[float]) -> tuple[float, float]:
-    m = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
-    return m, half
 
 
 def duel(a: str, b: str, games: int, seed: str, workers: int) -> dict[str, float]:
@@ -65,13 +63,119 @@ def time_per_move(level: str, moves: int = 150) -> tuple[float, float, float]:
     return statistics.fmean(times), statistics.median(times), max(times)
 
 
+ISMCTS_MATCHES = (
+    # variant, players, search level, deals (each played once with search in every seat), IS-MCTS rollouts
+    ("modern-comet-1991", 2, "fast", 40, "random"),
+    ("old-comet-1718", 3, "fast", 20, "random"),
+    ("modern-comet-1991", 2, "normal", 6, "random"),
+    ("old-comet-1718", 3, "normal", 3, "random"),
+    ("modern-comet-1991", 2, "fast", 20, "greedy"),
+    ("old-comet-1718", 3, "fast", 10, "greedy"),
+)
+
+
+def versus_ismcts(workers: int, scale: float, readme: bool) -> None:
+    """SearchAgent against OpenSpiel's ISMCTSBot (see bench/_ismcts.py)."""
+    try:
+        import _ismcts
+    except ImportError as err:  # open_spiel missing
+        print(f"IS-MCTS comparison skipped: {err}")
+        return
+    rows = []
+    for variant, players, level, deals, rollouts in ISMCTS_MATCHES:
+        deals = max(1, round(deals * scale))
+        r = _ismcts.match(variant, players, level, deals, workers, rollouts)
+        rows.append(r)
+        print(f"search-{level} vs IS-MCTS ({r['sims']} simulations, {rollouts} rollouts), {variant} {players}p: "
+              f"{r['games']} games, "
+              f"win {r['win']:.3f} ± {r['win_ci']:.3f}, payment {r['pay']:+.2f} ± {r['pay_ci']:.2f}, "
+              f"{r['search_ms']:.0f} vs {r['ismcts_ms']:.0f} ms/move ({r['seconds']:.0f} s)", flush=True)
+    if readme:
+        write_section("agents-ismcts", "Agents: search against OpenSpiel's IS-MCTS", ismcts_report(rows, workers))
+
+
+def verdict(r: dict[str, Any]) -> str:
+    """Who is stronger, by the 95% intervals of both the win rate and the payment."""
+    even = 1 / r["players"]
+    if r["win"] - r["win_ci"] > even and r["pay"] - r["pay_ci"] > 0:
+        return "search stronger"
+    if r["win"] + r["win_ci"] < even and r["pay"] + r["pay_ci"] < 0:
+        return "IS-MCTS stronger"
+    return "no clear difference"
+
+
+def ismcts_report(rows: list[dict[str, Any]], workers: int) -> str:
+    """The README section for the IS-MCTS matches (tables and verdicts from ``rows``)."""
+    lines = [
+        "`python bench/agents.py --ismcts-only`: our `SearchAgent` (determinized Monte Carlo with greedy "
+        "playouts, `comet.agents`) against OpenSpiel's `ISMCTSBot` (information-set MCTS after Cowling, Powley "
+        "and Whitehouse, `allow_inconsistent_action_sets`) with OpenSpiel's random rollouts or with our greedy "
+        "playouts (`GreedyRollouts` in `bench/_ismcts.py`), playing `python_comet` through `comet.openspiel` "
+        "(its resampler deals the hidden cards with `RoundView.determinize`). Each deal is played once with the "
+        "search player in every seat and IS-MCTS in the others. The search player uses its level's playouts "
+        "(40 fast, 400 default) without a time cap; IS-MCTS gets as many simulations as take about the same CPU time "
+        "per move, measured on this machine just before the match (times below are CPU time per move with a "
+        "choice); its UCT constant is the spread (standard deviation) of a seat's payment in random play, since payments are in chips, not "
+        f"in [-1, 1]. {workers} worker processes on {os.cpu_count()} cores, shared with other work (wall times vary).",
+        "",
+        "| game | search level | IS-MCTS rollouts | IS-MCTS simulations | games | search win rate | "
+        "search mean payment | CPU ms/move search / IS-MCTS | verdict | wall time |",
+        "|---|---|---|---:|---:|---:|---:|---:|---|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['variant']}, {r['players']} players | {r['level']} | {r['rollouts']} | {r['sims']} | {r['games']} | "
+            f"{r['win']:.3f} ± {r['win_ci']:.3f} (even {1 / r['players']:.3f}) | {r['pay']:+.2f} ± {r['pay_ci']:.2f} | "
+            f"{r['search_ms']:.0f} / {r['ismcts_ms']:.0f} | {verdict(r)} | {r['seconds']:.0f} s |")
+    lines += ["", "An even match is a win rate of 1/players (0.500, 0.333) and a mean payment of 0; payments "
+              "are the search player's net chips per deal, with 95% confidence intervals (normal approximation). "
+              "UCT constants: " + ", ".join(sorted({f"{r['variant']} {r['players']}p {r['uct_c']:.0f}" for r in rows}))
+              + "."]
+    if any(r["games"] < 30 for r in rows):
+        lines += ["", "Rows of fewer than 30 games (the default level: ten times the fast level's playouts, and as "
+                  "much time for IS-MCTS, so only a few deals fit the bench's few minutes) are too short to tell "
+                  "anything but a large gap."]
+    random_rows = [r for r in rows if r["rollouts"] == "random"]
+    greedy_rows = [r for r in rows if r["rollouts"] == "greedy"]
+    if random_rows:
+        sim_ms = statistics.fmean(r["ismcts_ms"] / r["sims"] for r in random_rows)
+        playout_ms = statistics.fmean(r["search_ms"] / LEVELS[r["level"]][0] for r in random_rows)
+        lines += ["", f"At equal time IS-MCTS runs {min(r['sims'] for r in random_rows)}-"
+                  f"{max(r['sims'] for r in random_rows)} simulations a move: each costs about {sim_ms:.0f} ms "
+                  "through OpenSpiel's Python game interface (a resampled deal, an information-state string at every "
+                  "tree node, a random rollout through `apply_action` and `legal_actions`), against about "
+                  f"{playout_ms:.1f} ms per greedy playout for the search player, which works on the engine directly; "
+                  "and a random rollout judges a position by random play, the greedy playout by the period "
+                  "advice."]
+    if greedy_rows:
+        outcome = "; ".join(f"{r['variant']} {r['players']}p: {verdict(r)}" for r in greedy_rows)
+        lines += ["", "With our greedy playouts as its rollouts (evaluated on the engine, not through OpenSpiel's "
+                  f"interface) IS-MCTS gets {', '.join(str(r['sims']) for r in greedy_rows)} simulations a move at "
+                  f"the fast level ({outcome})."]
+    stronger = [r for r in rows if verdict(r) == "IS-MCTS stronger"]
+    for r in stronger:
+        lines += ["", f"IS-MCTS ({r['rollouts']} rollouts) is stronger on {r['variant']} {r['players']}p at the "
+                  f"{r['level']} level: the search player wins {1 / r['players'] - r['win']:.3f} less often than "
+                  f"even and loses {-r['pay']:.1f} chips a deal."]
+    if not stronger:
+        lines += ["", "What IS-MCTS would take to pass the search player at equal time: rollouts with game "
+                  "knowledge and many more simulations a second (resampling, the tree walk and the rollouts on "
+                  "the engine rather than through `pyspiel` states and strings)."]
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--normal-games", type=int, default=200)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--no-readme", action="store_true")
+    ap.add_argument("--ismcts-only", action="store_true", help="only the IS-MCTS comparison")
+    ap.add_argument("--ismcts-scale", type=float, default=1.0, help="scale the IS-MCTS comparison's deals")
     args = ap.parse_args()
+    if args.ismcts_only:
+        versus_ismcts(args.workers, args.ismcts_scale, not args.no_readme)
+        return
     rows = []
     for a, b, games in (("greedy", "random", args.games), ("search-fast", "greedy", args.games),
                         ("search", "greedy", args.normal_games)):
@@ -110,6 +214,7 @@ def main() -> None:
     for level, (m, med, mx) in timings.items():
         lines.append(f"| {level} | {m * 1000:.0f} ms | {med * 1000:.0f} ms | {mx * 1000:.0f} ms |")
     write_section("agents", "Agents: strength and speed", "\n".join(lines))
+    versus_ismcts(args.workers, args.ismcts_scale, True)
 
 
 if __name__ == "__main__":

@@ -16,27 +16,51 @@ Import this module to register the game (``comet`` never imports it itself)::
   (singles, groups, wild cards with each rank they may stand for, ``pass``, ``claim``,
   ``keep``, ``redeal``, ``discard X``, ``draw``), sorted; action ``i`` is
   ``action_texts(variant)[i]``.
-* **Observations**: strings built from ``round.view(player)``: the information state
-  (perfect recall) is the player's hand plus the public history, other players'
-  discards masked; the observation is the hand, hand sizes, the cards to follow and the
-  payments so far.  No tensors.
+* **Observations**: strings and tensors built from ``round.view(player)``
+  (:mod:`comet.openspiel_observer` documents the tensor layout): the observation is the
+  player's hand, its exchange cards, the phase, whose turn, every hand size, the cards
+  each player played, the run in progress, the rank needed, the comet's state, the
+  in-play ledger and a few counters; the information state (perfect recall) adds every
+  move so far, other players' discards masked.  Both are equal for states the player
+  cannot tell apart and differ for states it can.
+* **Resampling**: ``state.resample_from_infostate(player, rng)`` deals the cards ``player``
+  has not seen at random (:meth:`comet.view.RoundView.determinize`) and returns a state with
+  the same information state for ``player``: what OpenSpiel's ``ISMCTSBot`` needs.  The
+  deal is drawn from every arrangement of the unseen cards (not only the ``deals`` seeded
+  shuffles of the chance node) consistent with public play: uniformly when no forced pass
+  has shown a void, otherwise hand by hand (``determinize`` states the weights).
 * **Returns**: the net payment of each seat at the end of the deal (zero-sum).
+
+OpenSpiel's tools run on it (``tests/test_openspiel.py`` plays each; ``bench/agents.py``
+measures IS-MCTS against :class:`comet.agents.SearchAgent`)::
+
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import ismcts, mcts, tabular_qlearner
+
+    env = rl_environment.Environment(game)        # information-state tensors by default
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(), uct_c=25.0, max_simulations=100,
+                           allow_inconsistent_action_sets=True)
+
+Payments are in chips (tens per deal), so a UCT constant near their spread beats the usual
+2.  ``allow_inconsistent_action_sets`` is needed where the legal plays depend on hidden
+cards (Commit 1857's bridge needs a gap nobody can fill), harmless elsewhere.
 """
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from typing import Any
 
-import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
 from comet.cards import KING, NINE, SUIT_CHARS, sort_key
+from comet.openspiel_observer import CometObserver
 from comet.plays import CLAIM_PLAY, DRAW_PLAY, KEEP_PLAY, PASS_PLAY, REDEAL_PLAY, discard, make_cards_play
 from comet.round import Round
 from comet.variants import VARIANTS, find_variant
 
-__all__ = ["GAME_NAME", "CometGame", "CometState", "action_texts", "load"]
+__all__ = ["GAME_NAME", "CometGame", "CometObserver", "CometState", "action_texts", "load"]
 
 GAME_NAME = "python_comet"
 DEFAULT_VARIANT = "modern-comet-1991"
@@ -116,9 +140,9 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=8,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
-    provides_observation_tensor=False,
+    provides_observation_tensor=True,
     provides_factored_observation_string=False,
     parameter_specification={"variant": DEFAULT_VARIANT, "players": 2, "pack": "", "deals": DEFAULT_DEALS},
 )
@@ -160,8 +184,10 @@ class CometGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> "CometState":
         return CometState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "CometObserver":
-        return CometObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CometObserver:
+        """An observer (default: the observation, no perfect recall); see :mod:`comet.openspiel_observer`."""
+        return CometObserver(self.players, self.max_game_length(),
+                             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
 class _Box:
@@ -236,6 +262,27 @@ class CometState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self.players
         return [float(x) for x in out.payments]
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "CometState":
+        """A state ``player_id`` cannot tell from this one, its hidden cards dealt at random.
+
+        ``probability_sampler`` is OpenSpiel's (a callable returning a float in [0, 1), as
+        ``pyspiel.UniformProbabilitySampler``), a ``random.Random``, or numpy's
+        ``RandomState``/``Generator``: it seeds the deal.  The unseen cards are dealt by
+        :meth:`comet.view.RoundView.determinize`, consistent with what ``player_id`` saw,
+        public play included (the voids a forced pass shows, the turn model H; checked by
+        replaying the card play); uniform when no void binds, else hand by hand.  The returned state shares this
+        state's ``history()`` (OpenSpiel keeps it; the deal number in it is not the sampled
+        deal), so ``serialize()`` gives back the original deal, not the sample.
+        """
+        if not isinstance(player_id, int) or not 0 <= player_id < self.players:
+            raise ValueError(f"player_id must be a seat 0..{self.players - 1}, not {player_id!r}")
+        state: CometState = self.clone()
+        rnd = self._box.round
+        if rnd is None:
+            return state  # before the deal nothing is known to anyone
+        state._box.round = rnd.view(player_id).determinize(random.Random(_seed_from(probability_sampler)))
+        return state
+
     def __str__(self) -> str:
         rnd = self._box.round
         if rnd is None:
@@ -245,52 +292,16 @@ class CometState(pyspiel.State):  # type: ignore[misc]
         return f"{self.variant_id} hands [{hands}] history [{moves}]"
 
 
-class CometObserver:
-    """Strings from ``round.view(player)``: never another player's cards or the dead hand."""
-
-    def __init__(self, iig_obs_type: Any, params: Any) -> None:
-        if params:
-            raise ValueError(f"observation parameters not supported; passed {params}")
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.public = bool(iig_obs_type.public_info)
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
-
-    def set_from(self, state: CometState, player: int) -> None:
-        pass
-
-    def string_from(self, state: CometState, player: int) -> str:
-        rnd = state.round
-        if rnd is None:
-            return f"p{player} before the deal"
-        view = rnd.view(player)
-        parts = [f"p{player}"]
-        if self.private:
-            parts.append("hand " + (" ".join(str(c) for c in view.hand) or "-"))
-            if view.own_discards:
-                parts.append("discarded " + " ".join(str(c) for c in view.own_discards))
-            if view.seen_aside:
-                parts.append("saw " + " ".join(str(c) for c in view.seen_aside))
-        if self.public:
-            parts.append(f"phase {view.phase}")
-            parts.append("sizes " + ",".join(str(n) for n in view.hand_sizes))
-            parts.append(f"to play {view.to_play}")
-            if self.perfect_recall:
-                parts.append("history " + (" ".join(f"{s}:{t}" for s, t in view.history) or "-"))
-            else:
-                last = view.table[-1] if view.table else None
-                parts.append(f"last {last[0]}:{last[1].text}" if last else "last -")
-                targets = view.targets
-                parts.append("follow " + ("any" if targets is None else ",".join(f"{r}{s}" for r, s in targets)))
-                paid = [0] * view.players
-                for pay in view.ledger:
-                    if 0 <= pay.payer < view.players:
-                        paid[pay.payer] -= pay.amount
-                    if 0 <= pay.payee < view.players:
-                        paid[pay.payee] += pay.amount
-                parts.append("paid " + ",".join(str(x) for x in paid))
-        return " | ".join(parts)
+def _seed_from(rng: Any) -> float:
+    """A seed from an OpenSpiel sampler, ``random.Random`` or numpy generator."""
+    for method in ("random", "uniform"):
+        draw = getattr(rng, method, None)
+        if callable(draw):
+            return float(draw())
+    if callable(rng):
+        return float(rng())
+    raise TypeError(f"rng must be a probability sampler (a callable returning a float in [0, 1)), "
+                    f"a random.Random or a numpy generator; not {rng!r}")
 
 
 def load(variant: str = DEFAULT_VARIANT, players: int = 2, **params: Any) -> Any:

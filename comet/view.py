@@ -1,9 +1,11 @@
 """``RoundView``: what one player may see (OpenSpiel's observation, a hot-seat screen).
 
 A view holds the player's own hand, the cards on the table, the sizes of the other hands,
-the in-play ledger and the public state of the sequence, but never another player's cards
-or the dead hand.  :meth:`RoundView.determinize` deals the unseen cards at random into a
-full :class:`~comet.round.Round` consistent with the view, for search agents.
+the in-play ledger, the public events and the public state of the sequence, but never
+another player's cards, discards or set-aside cards, nor the dead hand.
+:meth:`RoundView.determinize` deals the unseen cards at random into a full
+:class:`~comet.round.Round` whose view, for this player, is this view (for search agents
+and OpenSpiel's ``resample_from_infostate``).
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from comet.cards import Card, sort_key
 from comet.ledger import Payment
-from comet.plays import DISCARD, Play
+from comet.plays import CARDS, DISCARD, DRAW, KEEP, PASS, REDEAL, Play, discard
 
 if TYPE_CHECKING:
     from comet.round import Round
     from comet.variant import Variant
+
+_SEQUENCE_ENDS = frozenset({"stop", "out", "blocked", "deal", "redeal"})
+"""Events after which no run is in progress."""
 
 PUBLIC_FIELDS = frozenset({
     # the game and the deal's public facts
@@ -29,9 +34,13 @@ PUBLIC_FIELDS = frozenset({
     "phase", "to_play", "targets", "last", "passes", "claim_seat", "h_mode", "streak_seat", "streak_len",
     "cards_played", "winner", "end", "redealt", "exchange_order", "exchange_index", "exchange_count",
     "ledger", "_start_sizes",
+    # what public play showed about each seat's voids: set on a round by :meth:`RoundView.determinize`
+    "_voids",
 })
 """The round's fields a seat may see: a view (and a round determinized from it) is built from
 these alone, so a field added to ``Round`` reaches no agent until it is declared here."""
+_ALWAYS = PUBLIC_FIELDS - {"_voids"}
+"""The public fields every round holds (``_voids`` is computed afresh for each view)."""
 
 HIDDEN_FIELDS = frozenset({"hands", "dead", "talon", "set_aside", "discards", "_initial", "_stack", "_events",
                            "_rng", "_legal", "history", "seed", "dealt"})
@@ -61,6 +70,16 @@ class RoundView:
     seen_aside: tuple[Card, ...]
     own_discards: tuple[Card, ...]
     is_over: bool
+    events: tuple[tuple[Any, ...], ...] = ()
+    """The event log as this player saw it: other players' discards are ``("discard", seat,
+    None)`` and the cards they saw and set aside in an exchange ``("draw", seat, taken,
+    (None, ...))``."""
+    sequence: tuple[tuple[int, Play], ...] = ()
+    """The run in progress: the card plays since the last stop (empty on a new lead)."""
+    voids: tuple[frozenset[tuple[int, str]], ...] = field(default=(), compare=False)
+    """Per seat, the ``(rank, suit)`` targets public play showed it cannot hold a natural
+    card of: it passed when it would have had to follow (D1, D2), another player held the
+    next card first (turn model H), or a bridge was played (nobody held the gap's card)."""
     _public: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @classmethod
@@ -72,12 +91,27 @@ class RoundView:
         )
         table = tuple((s, p) for s, p in rnd.history if p.kind == "cards")
         seen: list[Card] = []
+        events: list[tuple[Any, ...]] = []
+        sequence: list[tuple[int, Play]] = []
         for e in rnd._events:
-            if e[0] == "draw" and e[1] == seat:
+            kind = e[0]
+            if kind == "play":
+                sequence.append((e[1], e[2]))
+            elif kind in _SEQUENCE_ENDS:
+                sequence = []
+            if e[1] != seat:
+                if kind == "discard":
+                    e = ("discard", e[1], None)
+                elif kind == "draw":
+                    e = ("draw", e[1], e[2], (None,) * len(e[3]))
+            elif kind == "draw":
                 seen.extend(e[3])
+            events.append(e)
         state = vars(rnd)
         # Fresh containers: a round determinized from the view must never write into this one.
-        public = {k: (list(v) if isinstance(v, list) else v) for k, v in ((k, state[k]) for k in PUBLIC_FIELDS)}
+        public = {k: (list(v) if isinstance(v, list) else v) for k, v in ((k, state[k]) for k in _ALWAYS)}
+        voids = _voids(rnd)
+        public["_voids"] = voids
         return cls(
             seat=seat,
             variant=rnd.variant,
@@ -96,6 +130,9 @@ class RoundView:
             seen_aside=tuple(seen),
             own_discards=tuple(rnd.discards[seat]),
             is_over=rnd.is_over,
+            events=tuple(events),
+            sequence=tuple(sequence),
+            voids=voids,
             _public=public,
         )
 
@@ -109,46 +146,194 @@ class RoundView:
         rest.subtract(self.own_discards)
         return sorted((+rest).elements(), key=sort_key)
 
-    def determinize(self, rng: random.Random) -> "Round":
+    def determinize(self, rng: random.Random, *, tries: int = 64) -> "Round":
         """A full round consistent with this view, the unseen cards dealt at random.
 
-        The sampled round continues from the current position (its undo history starts here).
+        The cards this player has not seen are shuffled and dealt to the other hands, the
+        other players' discards and set-aside cards (exchange, S2) and the dead hand or
+        talon, keeping every public size.  The sampled round's ``view(seat)`` equals this
+        view: the same hand, history, events, ledger and run in progress.
+
+        Public play says more about the hidden hands, and the sample respects it:
+
+        * **voids** (:attr:`voids`): a player who passed when the rules made it follow
+          (D1, D2), or was skipped by the turn model H, holds no natural card of what was
+          needed; it takes its hand from the shuffled cards it may hold (the most
+          constrained player first).  Uniform when no void binds; otherwise each hand is
+          uniform among the cards left that it may hold, not exactly uniform over deals.
+        * where public play depends on hidden cards in other ways (who holds the next
+          card in the turn model H, Commit 1857's bridge over a gap nobody can fill, a
+          declared carte blanche), a deal is kept only if replaying the public card play
+          on it gives the same turns, legal plays and payments (rejection sampling);
+          after ``tries`` deals the last one is returned (cards, sizes and voids right,
+          some past turn perhaps not).
+
+        Not modelled: with the ``leftovers_pass_on`` reading (AMB-15) the talon cards this
+        player saw and passed on go back among the unseen cards.  The sampled round
+        continues from the current position (its undo history starts here).
         """
+        world = self._sample(rng)
+        if not self._needs_replay():
+            return world
+        for _ in range(tries - 1):
+            if self._replays(world):
+                return world
+            world = self._sample(rng)
+        return world
+
+    def _sample(self, rng: random.Random) -> "Round":
         from comet.round import Round
 
+        rules = self._public["rules"]
+        pass_on = rules.leftovers_pass_on
         unseen = self.unseen()
+        if pass_on:
+            unseen.extend(self.seen_aside)
         rng.shuffle(unseen)
-        hands: list[list[Card]] = []
         pos = 0
-        for s, size in enumerate(self.hand_sizes):
-            if s == self.seat:
-                hands.append(list(self.hand))
-            else:
-                hands.append(sorted(unseen[pos:pos + size], key=sort_key))
-                pos += size
+
+        def take(k: int) -> list[Card]:
+            nonlocal pos
+            got = unseen[pos:pos + k]
+            pos += k
+            return got
+
+        hands: list[list[Card]] = [list(self.hand) if s == self.seat else [] for s in range(self.players)]
+        voids = self.voids
+        if any(voids[s] for s in range(self.players) if s != self.seat):
+            # Seats with known voids first, each taking the first cards of the shuffled pool it may hold.
+            wilds = self.wilds
+            order = sorted((s for s in range(self.players) if s != self.seat), key=lambda s: -len(voids[s]))
+            for s in order:
+                void = voids[s]
+                size = self.hand_sizes[s]
+                if void:
+                    mine = [i for i, c in enumerate(unseen) if c in wilds
+                            or ((c.rank, "") not in void and (c.rank, c.suit) not in void)][:size]
+                    if len(mine) < size:  # the voids cannot all hold: fill up with any cards
+                        mine += [i for i in range(len(unseen)) if i not in set(mine)][:size - len(mine)]
+                    picked = set(mine)
+                    hands[s] = sorted((unseen[i] for i in mine), key=sort_key)
+                    unseen = [c for i, c in enumerate(unseen) if i not in picked]
+                else:
+                    hands[s] = sorted(take(size), key=sort_key)
+        else:
+            for s, size in enumerate(self.hand_sizes):
+                if s != self.seat:
+                    hands[s] = sorted(take(size), key=sort_key)
+        # Other players' discards and the talon cards they saw and set aside (exchange, S2).
+        hidden_discards: dict[int, list[Card]] = {}
+        hidden_left: dict[int, list[Card]] = {}
+        for e in self.events:
+            if e[0] == "discard" and e[2] is None:
+                hidden_discards.setdefault(e[1], []).extend(take(1))
+            elif e[0] == "draw" and e[1] != self.seat and e[3]:
+                hidden_left[e[1]] = unseen[pos:pos + len(e[3])] if pass_on else take(len(e[3]))
         rest = unseen[pos:]
         rnd = object.__new__(Round)
         rnd.__dict__.update(self._public)
+        rnd.ledger = list(self.ledger)
+        rnd._start_sizes = list(self._public["_start_sizes"])
+        rnd.exchange_order = list(self._public["exchange_order"])
         rnd.hands = hands
         rnd.seed = None
         rnd.dealt = False
+        rnd.discards = [list(self.own_discards) if s == self.seat else list(hidden_discards.get(s, ()))
+                        for s in range(self.players)]
+        rnd.set_aside = [] if pass_on else list(self.seen_aside) + [c for s in sorted(hidden_left)
+                                                                   for c in hidden_left[s]]
         rnd.dead = sorted(rest, key=sort_key)
         rnd.talon = []
-        rnd.set_aside = []
-        rnd.discards = [[] for _ in range(self.players)]
+        if self.phase == "exchange":
+            # The talon is what was left after the deal: the cards still to be drawn.
+            rnd.talon, rnd.dead = list(rest), []
         played: list[list[Card]] = [[] for _ in range(self.players)]
         for s, play in self.table:
             played[s].extend(play.cards)
         rnd._initial = ([sorted(h + p, key=sort_key) for h, p in zip(hands, played)], list(rnd.dead), [])
         rnd._stack = []
-        rnd._events = []
-        # The public plays (other players' discards stay unknown); undo stops at this position.
-        rnd.history = [(s, Play.parse(t)) for s, t in self.history if t != "discard ?"]
+        # The full history and events, other players' hidden cards filled in from the sample.
+        queue = {s: list(cards) for s, cards in hidden_discards.items()}
+        history: list[tuple[int, Play]] = []
+        for s, text in self.history:
+            history.append((s, discard(queue[s].pop(0)) if text == "discard ?" else Play.parse(text)))
+        rnd.history = history
+        queue = {s: list(cards) for s, cards in hidden_discards.items()}
+        events: list[tuple[Any, ...]] = []
+        for e in self.events:
+            if e[0] == "discard" and e[2] is None:
+                e = ("discard", e[1], queue[e[1]].pop(0))
+            elif e[0] == "draw" and e[1] != self.seat:
+                e = ("draw", e[1], e[2], tuple(hidden_left.get(e[1], ())))
+            events.append(e)
+        rnd._events = events
         rnd._rng = random.Random(rng.random())
         rnd._legal = None
-        if self.phase == "exchange":
-            # Unseen talon cards: keep the talon the right size for the exchanges still to come.
-            size = sum(self._public["rules"].exchange.get(self.players, ())[self._public["exchange_index"]:])
-            rnd.talon = rnd.dead[:size]
-            rnd.dead = rnd.dead[size:]
         return rnd
+
+    def _needs_replay(self) -> bool:
+        """Whether public play can reveal hidden cards (turns by holding, the bridge, carte blanche)."""
+        r = self._public["rules"]
+        if self.phase not in ("play", "over") or not self.table and not r.carte_blanche:
+            return False
+        return bool(r.turn_model == "H" or r.switch_to_h_on_wild or r.wild_mode == "bridge" or r.carte_blanche)
+
+    def _replays(self, world: "Round") -> bool:
+        """Replay the card play on ``world``'s hands as dealt for play: same turns, plays, payments?"""
+        from comet.round import Round
+
+        start = [list(h) for h in world.hands]
+        for s, play in self.table:
+            start[s].extend(play.cards)
+        # The plays since the card play began (after any redeal or exchange).
+        moves = list(world.history)
+        first = 0
+        for i, (_, play) in enumerate(moves):
+            if play.kind in (KEEP, REDEAL, DISCARD, DRAW):
+                first = i + 1
+        pub = self._public
+        probe = Round(self.variant, start, list(world.dead), dealer=pub["dealer"], leader=pub["leader"],
+                      pack=pub["pack_name"], dead_comets=pub["dead_comets"])
+        if probe.phase != "play":
+            probe._begin_play()
+        if probe.to_play != pub["leader"]:
+            return False
+        for s, play in moves[first:]:
+            if probe.to_play != s or not probe.is_legal(play):
+                return False
+            probe.play(play)
+        if probe.to_play != self.to_play:
+            return False
+        if self.to_play == self.seat and tuple(probe.legal_plays()) != self.legal:
+            return False
+        return probe.in_play_net() == world.in_play_net()
+
+
+def _voids(rnd: "Round") -> tuple[frozenset[tuple[int, str]], ...]:
+    """The targets each seat publicly showed it holds no natural card of (see ``RoundView.voids``).
+
+    Read from the undo frames (the targets, the last player and the turn model before each
+    play) of the plays this round recorded, added to those a sampled round inherited.
+    """
+    r = rnd.rules
+    known: tuple[frozenset[tuple[int, str]], ...] = rnd.__dict__.get("_voids", ())
+    voids: list[set[tuple[int, str]]] = [set(known[s]) if s < len(known) else set() for s in range(rnd.players)]
+    stack = rnd._stack
+    if stack:
+        n = rnd.players
+        for (seat, play), frame in zip(rnd.history[len(rnd.history) - len(stack):], stack):
+            targets, last, h_mode, phase = frame[3], frame[5], frame[8], frame[14]
+            if targets is None or phase != "play":
+                continue
+            kind = play.kind
+            if kind == PASS and (r.must_extend if last == seat else r.must_follow):
+                voids[seat].update(targets)
+            if h_mode and last >= 0:
+                s = last
+                while s != seat:  # the holder of the next card plays it: those before it hold none
+                    voids[s].update(targets)
+                    s = (s + 1) % n
+            if kind == CARDS and play.wild is not None and r.wild_mode == "bridge":
+                for s in range(n):  # a bridge only spans a gap nobody can fill (Commit 1857)
+                    voids[s].update(targets)
+    return tuple(frozenset(v) for v in voids)

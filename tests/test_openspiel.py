@@ -1,15 +1,21 @@
-"""The OpenSpiel adapter: OpenSpiel's own generic checks on every variant, and its MCTS bot."""
+"""The OpenSpiel adapter: OpenSpiel's own generic checks on every variant, its MCTS and IS-MCTS
+bots, its RL environment, the observation and information-state tensors, and resampling."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
 
 import comet  # noqa: E402
 import comet.openspiel as cos  # noqa: E402
+from comet.openspiel_observer import layout  # noqa: E402
 
 CASES = [(vid, n) for vid, v in comet.VARIANTS.items() for n in (v.players[0], v.players[-1])]
 
@@ -17,7 +23,7 @@ CASES = [(vid, n) for vid, v in comet.VARIANTS.items() for n in (v.players[0], v
 @pytest.mark.parametrize("variant,players", CASES)
 def test_random_sim_test(variant: str, players: int) -> None:
     game = cos.load(variant, players, deals=100)
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2 if players < 5 else 1, serialize=True, verbose=False)
 
 
 def test_load_by_name_and_parameters() -> None:
@@ -69,3 +75,227 @@ def test_mcts_bot_plays_a_full_game() -> None:
             state.apply_action(pick.choice(state.legal_actions()))
     returns = state.returns()
     assert sum(returns) == 0 and any(returns)
+
+
+# ---------------------------------------------------------------------- tensors and resampling
+SMALL = [(vid, v.players[0]) for vid, v in comet.VARIANTS.items()]
+
+
+def dealt_state(variant: str, players: int, deal: int, moves: int, pick: int) -> Any:
+    """A python_comet state after the chance deal and ``moves`` random plays (fewer if it ends)."""
+    game = cos.load(variant, players, deals=1000)
+    state = game.new_initial_state()
+    state.apply_action(deal)
+    rng = random.Random(pick)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def seen_by(state: Any, player: int) -> tuple[Any, ...]:
+    """Everything ``player`` is told: both strings and both tensors."""
+    return (state.information_state_string(player), tuple(state.information_state_tensor(player)),
+            state.observation_string(player), tuple(state.observation_tensor(player)))
+
+
+def test_tensor_layout_of_a_scripted_position() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = cos.load("modern-comet-1991", 2)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    # A teaching position: the observer's view of it is known card by card.
+    state._box.round = comet.Round.from_hands("modern-comet-1991", ["7H 8H 8H 2D", "TD 3H KD"], pack="red")
+    state.apply_action(cos.action_texts("modern-comet-1991").index("7H"))
+    obs = make_observation(game)
+    obs.set_from(state, 1)
+    d = obs.dict
+    card = {t: comet.Card.parse(t).index for t in ("7H", "8H", "TD", "3H", "KD")}
+    assert list(d["observer"]) == [0, 1]
+    assert d["hand"].sum() == 3 and d["hand"][card["TD"]] == 1 and d["hand"][card["KD"]] == 1
+    assert list(d["hand_sizes"]) == [3, 3] and list(d["to_play"]) == [1, 0]  # seat 0 runs on
+    assert d["played"][0, card["7H"]] == 1 and d["played"].sum() == 1
+    assert d["run"][card["7H"]] == 1 and d["last"][0] == 1 and d["last_play"][card["7H"]] == 1
+    # modern comet asks for the next rank, suits ignored: an 8 of any suit
+    assert state.round.targets == ((8, ""),)
+    assert {(int(r), int(u)) for r, u in zip(*d["targets"].nonzero())} == {(8, 0)}
+    assert d["free_lead"][0] == 0 and d["phase"][2] == 1
+    assert d["wilds"][comet.Card.parse("9C").index] == 1 and d["wilds"].sum() == 1
+    # the other player's hand is nowhere in seat 1's observation
+    obs.set_from(state, 0)
+    assert d["hand"][card["8H"]] == 2 and d["hand"][card["TD"]] == 0
+    info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    info.set_from(state, 1)
+    step = info.dict["history"]
+    assert step.shape == (game.max_game_length(), 2 + 78)
+    assert step[0, 0] == 1 and step[0, 2] == 1 and step[0, 2 + 8 + card["7H"]] == 1 and step[1:].sum() == 0
+    assert info.string_from(state, 1) == state.information_state_string(1)
+
+
+@pytest.mark.parametrize("variant,players", CASES)
+def test_tensor_sizes_and_what_they_hold(variant: str, players: int) -> None:
+    game = cos.load(variant, players)
+    size = game.observation_tensor_size()
+    assert size == sum(int(np.prod(shape)) for _, shape in layout(players, 0, True, True, False))
+    assert game.information_state_tensor_size() == size + game.max_game_length() * (players + 78)
+    state = dealt_state(variant, players, 11, 25, 3)
+    rnd = state.round
+    for p in range(players):
+        obs = game.make_py_observer()
+        obs.set_from(state, p)
+        view = rnd.view(p)
+        assert obs.dict["hand"].sum() == len(view.hand) and list(obs.dict["hand_sizes"]) == list(view.hand_sizes)
+        assert obs.dict["played"].sum() == sum(len(play.cards) for _, play in view.table)
+        assert list(obs.dict["ledger"]) == list(rnd.in_play_net())
+        assert len(state.observation_tensor(p)) == size
+
+
+def test_indistinguishable_deals_look_the_same_and_others_do_not() -> None:
+    # Right after the deal a player knows only its own hand: two deals that give seat 0
+    # the same hand look the same to it; another hand looks different.
+    game = cos.load("modern-comet-1991", 2)
+    a = game.new_initial_state()
+    a.apply_action(5)
+    b = a.resample_from_infostate(0, random.Random(1))
+    assert b.round.hands[1] != a.round.hands[1]
+    assert seen_by(a, 0) == seen_by(b, 0)
+    assert seen_by(a, 1) != seen_by(b, 1)  # seat 1's own hand changed
+    c = game.new_initial_state()
+    c.apply_action(6)
+    for x, y in zip(seen_by(a, 0), seen_by(c, 0)):
+        assert x != y
+    # one public move apart: every encoding tells them apart, for both players
+    d = a.clone()
+    d.apply_action(d.legal_actions()[0])
+    for p in range(2):
+        for x, y in zip(seen_by(a, p), seen_by(d, p)):
+            assert x != y
+
+
+@pytest.mark.parametrize("variant,players", CASES)
+def test_resampled_states_give_the_same_information(variant: str, players: int) -> None:
+    for deal, moves in ((3, 6), (8, 30), (21, 60)):
+        state = dealt_state(variant, players, deal, moves, deal)
+        if state.is_terminal():
+            continue
+        rnd = state.round
+        pack = sorted(map(str, rnd.pack))
+        for player in range(players):
+            before = seen_by(state, player)
+            hidden = {str(rnd.hands[s]) for s in range(players) if s != player}
+            moved = False
+            for k in range(3):
+                sample = state.resample_from_infostate(player, random.Random(k))
+                assert seen_by(sample, player) == before
+                world = sample.round
+                assert world.hands[player] == rnd.hands[player]
+                cards = [c for h in world.hands for c in h] + world.dead + world.talon + world.set_aside
+                cards += [c for d in world.discards for c in d] + [c for _, p in world.history if p.kind == "cards" for c in p.cards]
+                assert sorted(map(str, cards)) == pack
+                if player == state.current_player():
+                    assert sample.legal_actions() == state.legal_actions()
+                moved |= {str(world.hands[s]) for s in range(players) if s != player} != hidden
+            assert seen_by(state, player) == before  # resampling leaves the state alone
+            unseen = len(rnd.view(player).unseen())
+            if unseen > max(len(rnd.hands[s]) for s in range(players) if s != player):
+                assert moved, "three samples that all deal the hidden hands as they are"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CASES), st.integers(0, 999), st.integers(0, 120), st.integers(0, 10**6), st.data())
+def test_tensors_are_a_function_of_what_the_player_saw(case: tuple[str, int], deal: int, moves: int, pick: int,
+                                                        data: Any) -> None:
+    variant, players = case
+    state = dealt_state(variant, players, deal, moves, pick)
+    player = data.draw(st.integers(0, players - 1))
+    seen = seen_by(state, player)
+    # the same information: equal strings and equal tensors
+    sample = state.resample_from_infostate(player, random.Random(pick))
+    assert seen_by(sample, player) == seen
+    # other information: strings and tensors differ together
+    other = dealt_state(variant, players, data.draw(st.sampled_from([deal, (deal + 1) % 1000])),
+                        data.draw(st.integers(max(0, moves - 3), moves + 3)), data.draw(st.sampled_from([pick, pick + 1])))
+    theirs = seen_by(other, player)
+    assert (seen[0] == theirs[0]) == (seen[1] == theirs[1])
+    assert (seen[2] == theirs[2]) == (seen[3] == theirs[3])
+
+
+def test_resample_rejects_a_bad_player_and_takes_openspiel_samplers() -> None:
+    state = dealt_state("modern-comet-1991", 2, 1, 4, 1)
+    with pytest.raises(ValueError, match="player_id must be a seat 0..1"):
+        state.resample_from_infostate(2, random.Random(0))
+    with pytest.raises(TypeError, match="probability sampler"):
+        state.resample_from_infostate(0, "seed")
+    for rng in (pyspiel.UniformProbabilitySampler(0.0, 1.0), np.random.RandomState(0), np.random.default_rng(0)):
+        assert seen_by(state.resample_from_infostate(0, rng), 0) == seen_by(state, 0)
+    with pytest.raises(ValueError, match="ALL_PLAYERS"):
+        state.get_game().make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+# ---------------------------------------------------------------------- OpenSpiel's own tools
+@pytest.mark.parametrize("variant,players", SMALL)
+def test_ismcts_plays_a_full_game(variant: str, players: int) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = cos.load(variant, players, deals=50)
+    rng = np.random.RandomState(7)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=4,
+                           random_state=rng, allow_inconsistent_action_sets=True)
+    state = game.new_initial_state()
+    state.apply_action(int(rng.randint(50)))
+    pick = random.Random(0)
+    searched = 0
+    while not state.is_terminal():
+        if state.current_player() == 0 and len(state.legal_actions()) > 1:
+            action = bot.step(state)
+            searched += 1
+        else:
+            action = pick.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert searched > 0
+    assert sum(state.returns()) == 0 and state.returns() == [float(x) for x in state.round.outcome().payments]
+
+
+def test_rl_environment_with_random_agents_and_a_qlearner() -> None:
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import random_agent, tabular_qlearner
+
+    game = cos.load("modern-comet-1991", 2, deals=1000)
+    env = rl_environment.Environment(game, seed=3)
+    assert env.observation_spec()["info_state"] == (game.information_state_tensor_size(),)
+    agents = [random_agent.RandomAgent(player_id=p, num_actions=env.action_spec()["num_actions"]) for p in range(2)]
+    step = env.reset()
+    totals = [0.0, 0.0]
+    episodes = steps = 0
+    while episodes < 3:
+        if step.last():
+            totals = [t + r for t, r in zip(totals, step.rewards)]
+            episodes += 1
+            step = env.reset()
+            continue
+        player = step.observations["current_player"]
+        legal = step.observations["legal_actions"][player]
+        assert sorted(legal) == sorted(env.get_state.legal_actions())
+        assert len(step.observations["info_state"][player]) == game.information_state_tensor_size()
+        step = env.step([agents[player].step(step).action])
+        steps += 1
+    assert steps > 30 and sum(totals) == 0 and any(totals)
+    # A few hundred steps of OpenSpiel's tabular Q-learning (numpy only) on the observation tensor.
+    env = rl_environment.Environment(game, seed=4, observation_type=rl_environment.ObservationType.OBSERVATION)
+    learners = [tabular_qlearner.QLearner(player_id=p, num_actions=game.num_distinct_actions()) for p in range(2)]
+    step, steps, episodes = env.reset(), 0, 0
+    while steps < 300:
+        player = step.observations["current_player"]
+        step = env.step([learners[player].step(step).action])
+        steps += 1
+        if step.last():
+            for learner in learners:
+                learner.step(step)  # the final reward updates each learner's last choice
+            episodes += 1
+            step = env.reset()
+    updated = [sum(1 for q in learner._q_values.values() for v in q.values() if v != 0) for learner in learners]
+    assert episodes >= 3 and all(n > 0 for n in updated)

@@ -3,7 +3,7 @@
 Random seeds and random legal plays: cards are conserved, payments are zero-sum, games
 terminate, ``undo`` restores the exact state, records replay identically, illegal plays
 raise the right error and leave the round unchanged, views hide other hands, and
-``determinize`` keeps the viewer's legal plays.
+``determinize`` keeps the viewer's view and legal plays.
 """
 
 from __future__ import annotations
@@ -250,6 +250,8 @@ def test_view_hides_other_hands_and_determinize_keeps_legal_plays(c: tuple[str, 
     sample = view.determinize(random.Random(pick))
     assert sample.hands[seat] == rnd.hands[seat]
     assert sample.to_play == rnd.to_play
+    assert sample.view(seat) == view  # the same hand, history, events, ledger and run in progress
+    assert Counter(all_cards(sample)) == Counter(all_cards(rnd))
     if rnd.rules.wild_mode == "bridge" and rnd.holds_wild(seat):
         # Commit 1857: the 9♦ may bridge only a gap *nobody* can fill, which depends on the
         # hidden hands; the viewer's other plays still agree.

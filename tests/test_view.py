@@ -53,7 +53,7 @@ def test_determinize_keeps_the_viewer_hand_and_legal_plays() -> None:
 
 def _fields_seen() -> set[str]:
     """Every attribute a Round holds, over a deal of every variant and player count played
-    out at random (lazily set attributes included)."""
+    out at random (lazily set attributes, and those of determinized rounds, included)."""
     from comet.agents import RandomAgent
 
     seen: set[str] = set()
@@ -63,6 +63,10 @@ def _fields_seen() -> set[str]:
             seen |= set(vars(rnd))
             agent = RandomAgent(seed=f"{vid}/{n}")
             while not rnd.is_over:
+                seat = rnd.to_play
+                assert seat is not None
+                if len(rnd.history) == 3:  # a round determinized from a view carries the view's fields
+                    seen |= set(vars(rnd.view(seat).determinize(random.Random(0))))
                 rnd.play(agent.choose(rnd))
                 seen |= set(vars(rnd))
             rnd.outcome()
@@ -102,3 +106,35 @@ def test_a_determinized_round_never_writes_into_the_real_one() -> None:
     while not sample.is_over:
         sample.play(rng.choice(sample.legal_plays()))
     assert (list(rnd.ledger), list(rnd._start_sizes), rnd.record()) == before
+
+
+def test_determinize_respects_what_passes_showed() -> None:
+    # Seat 0 runs 7♥ 8♥, cannot play a 9 and passes; seat 1 cannot either: nobody follows.
+    rnd = Round.from_hands("modern-comet-1991", ["7H 8H 2D", "TD 3H KD"], pack="red")
+    for text in ("7H", "8H", "pass", "pass"):
+        rnd.play(text)
+    assert rnd.targets is None and rnd.to_play == 0
+    view = rnd.view(0)
+    assert (9, "") in view.voids[1] and (9, "") in view.voids[0]
+    nines = 0
+    for k in range(60):
+        sample = view.determinize(random.Random(k))
+        assert sample.view(0) == view
+        assert not [c for c in sample.hands[1] if c.rank == 9 and c not in sample.wilds]
+        nines += sum(1 for c in sample.dead if c.rank == 9 and c not in sample.wilds)
+    natural = [c for c in rnd.pack if c.rank == 9 and c not in rnd.wilds]
+    assert len(natural) >= 3 and nines == 60 * len(natural)  # every natural 9 lies in the dead hand, every time
+
+
+def test_determinize_keeps_hidden_exchange_cards_hidden_and_placed() -> None:
+    rnd = Round.deal("yanovsky-exchange", players=3, seed=4)
+    rng = random.Random(3)
+    while rnd.phase == "exchange":
+        rnd.play(rng.choice(rnd.legal_plays()))
+    for seat in range(3):
+        view = rnd.view(seat)
+        sample = view.determinize(random.Random(seat))
+        assert sample.view(seat) == view
+        assert sample.discards[seat] == rnd.discards[seat]
+        assert [len(d) for d in sample.discards] == [len(d) for d in rnd.discards]
+        assert len(sample.set_aside) == len(rnd.set_aside)
