@@ -37,8 +37,8 @@ BOOK_SOURCES = _config.yml _toc.yml $(shell find book -type f -not -path 'book/p
 # Run as root (CI, the dev machines) or through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Notebooks executed by the book build and Voila kernels import `comet` from here.
-export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
+# comet, widgets and bookkit are installed into .venv (editable, `make venv`): the book
+# build, nbval and Voila's kernels import them from there (no search path is set here).
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
@@ -58,10 +58,12 @@ help:
 # --- Python ------------------------------------------------------------------
 venv: $(VENV_STAMP)
 
-$(VENV_STAMP): requirements.txt
+# The pinned lock first, then the project itself (editable, no dependencies: the lock has them).
+$(VENV_STAMP): requirements.txt pyproject.toml
 	@if [ ! -x $(VPY) ] || ! $(VPY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then \
 	  rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
 	$(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements.txt
+	$(VPY) -m pip install --disable-pip-version-check --no-input -q --no-deps -e .
 	touch $@
 
 # --- System packages ---------------------------------------------------------
@@ -129,7 +131,7 @@ serve: venv vendor $(BOOK_INDEX)
 test: venv deps-system vendor
 	@status=0; \
 	if [ -f comet/__init__.py ]; then \
-	  echo "$(VENV)/bin/mypy --strict comet"; $(VENV)/bin/mypy --strict comet || status=1; \
+	  echo "$(VENV)/bin/mypy --strict comet bookkit"; $(VENV)/bin/mypy --strict comet bookkit || status=1; \
 	else echo "mypy: skipped (no comet/__init__.py yet)"; fi; \
 	$(MAKE) --no-print-directory book || status=1; \
 	echo "$(VPY) -m pytest"; $(VPY) -m pytest || status=1; \

@@ -16,17 +16,13 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
 from typing import Any
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import comet
+from comet.agents import LEVELS, GreedyAgent, SearchAgent
 
-import comet  # noqa: E402
-from comet.agents import LEVELS, GreedyAgent, SearchAgent  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _report import ci_mean, write_section  # noqa: E402
+from _report import ci_mean, write_section
 
 VARIANT = "modern-comet-1991"
 

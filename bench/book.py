@@ -19,14 +19,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _report import write_section  # noqa: E402
+from _report import write_section
 
 JB = ROOT / ".venv" / "bin" / "jupyter-book"
 
 
 def build() -> tuple[float, str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYDEVD_DISABLE_FILE_VALIDATION="1", JUPYTER_PLATFORM_DIRS="1")
+    env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1", JUPYTER_PLATFORM_DIRS="1")
     start = time.perf_counter()
     proc = subprocess.run([str(JB), "build", ".", "-W", "-n", "--keep-going"], cwd=ROOT, env=env,
                           capture_output=True, text=True)

@@ -15,13 +15,10 @@ import random
 import sys
 import time
 import tracemalloc
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from comet import VARIANTS, Round
 
-from comet import VARIANTS, Round  # noqa: E402
-
-from bench._report import write_section  # noqa: E402
+from _report import write_section
 
 TARGET = 250_000
 

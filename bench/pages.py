@@ -32,12 +32,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+# The browser tests' helpers (tests/browser) are not part of the installed project: read them
+# from this checkout.  (comet and widgets come from the installed project.)
 sys.path.insert(0, str(ROOT))
 
 import psutil  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench._report import write_section  # noqa: E402
+from _report import write_section  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_serve, stop_serve  # noqa: E402
 from tests.browser.play_driver import Game, check_settlement, next_action, page_state  # noqa: E402
 

@@ -17,16 +17,12 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sys
 import time
 from typing import Callable
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import comet
 
-import comet  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _report import write_section  # noqa: E402
+from _report import write_section
 
 Runner = Callable[[float], tuple[int, int]]  # seconds -> (moves, games)
 

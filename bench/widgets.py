@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 from typing import Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench._report import write_section  # noqa: E402
-from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
+from _report import write_section
+from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare
 
 TARGET_MS = 50.0
 

@@ -24,6 +24,16 @@ RANK_NAMES = {
     1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
     8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
 }
+"""Each rank in words (``"a ten"``, ``"the ace of spades"``)."""
+RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""Each rank as a card shows it (``10``, not the notation's ``T``): the one table of rank labels."""
+
+
+def rank_label(rank: int) -> str:
+    """A rank as printed on a card: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K`` (1..13)."""
+    if not 1 <= rank <= 13:
+        raise ValueError(f"a rank is 1..13, not {rank!r}")
+    return RANK_LABELS[rank - 1]
 
 
 class InvalidCardError(ValueError):
@@ -37,7 +47,7 @@ def rank_text(rank: int) -> str:
 
 def a_rank(rank: int) -> str:
     """A rank with its article, as the narration reads it: ``"a 7"``, ``"an 8"``, ``"an A"``, ``"a 10"``."""
-    word = rank_text(rank).replace("T", "10")
+    word = rank_label(rank)
     return f"{'an' if word in ('8', 'A') else 'a'} {word}"
 
 
@@ -142,7 +152,7 @@ class Card:
         """``"9♦"``; ``"🃏"`` style text for the joker is avoided: ``"JK"``."""
         if self.rank == JOKER_RANK:
             return JOKER_TEXT
-        return rank_text(self.rank).replace("T", "10") + SUIT_SYMBOLS[self.suit]
+        return rank_label(self.rank) + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
         return self._text

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comet.cards import Card, a_rank, rank_text
+from comet.cards import Card, a_rank, rank_label
 from comet.ledger import Payment, plural
 from comet.plays import Play
 
@@ -23,6 +23,8 @@ CALLS: dict[str, dict[str, str]] = {
     "es": {"without": "sin", "pass": "paso", "and": "y", "hoc": "¡hoc!"},
 }
 LANGUAGES = {"en": "English", "fr": "Français", "ru": "Русский", "es": "Español"}
+"""The languages of the calls, code -> name in that language: the one language table (the
+widgets' menus, the table's captions and the glossary's columns read it)."""
 
 STOP_REASONS = {
     "king": "a king is a stop (S0, S1, Enc)",
@@ -34,8 +36,7 @@ STOP_REASONS = {
 }
 
 
-def rank_word(rank: int) -> str:
-    return rank_text(rank).replace("T", "10")
+rank_word = rank_label
 
 
 def play_words(play: Play) -> str:
@@ -67,7 +68,7 @@ def narrate(rnd: "Round", lang: str = "en") -> list[str]:
 def step_sentences(rnd: "Round", lang: str = "en") -> list[list[str]]:
     """Sentences grouped by step: index 0 is the deal, index i the i-th play."""
     events = rnd._events
-    starts = [frame[16] for frame in rnd._stack] + [len(events)]
+    starts = rnd.step_starts() + [len(events)]
     groups: list[list[str]] = []
     state = _NarrationState(rnd, lang)
     begin = 0

@@ -9,12 +9,15 @@ A play prints as the notation a player would write:
 * ``redeal`` / ``keep``: the 1752 first hand's redeal right;
 * ``discard 7H`` then ``draw``: one step of the exchange (comet with exchange, S2).
 
-Plays are interned, so the same text always gives the same object.
+Plays are interned, so the same text always gives the same object, and immutable (setting
+an attribute raises ``AttributeError``), so no caller can change what a later parse returns.
+A play equals only another play: ``Play.parse("pass") == "pass"`` is False; compare with
+``Play.parse("pass")``, the module's ``PASS_PLAY``, or ``play.text == "pass"``.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import ClassVar, Iterable, NoReturn
 
 from comet.cards import (
     JOKER_RANK,
@@ -39,10 +42,12 @@ class Play:
 
     For ``cards``: ``cards`` (tuple of :class:`Card`), ``wild`` (the wild card or None),
     ``rank`` (the rank the play counts as) and ``suit`` ("" unless played in suit).
+
+    Immutable and interned; equal only to plays (never to their text).
     """
 
     __slots__ = ("kind", "cards", "wild", "rank", "suit", "text", "naturals")
-    _interned: dict[str, "Play"] = {}
+    _interned: ClassVar[dict[str, "Play"]] = {}
 
     kind: str
     cards: tuple[Card, ...]
@@ -65,15 +70,17 @@ class Play:
         if found is not None:
             return found
         self = object.__new__(cls)
-        self.kind = kind
-        self.cards = cards
-        self.wild = wild
-        self.rank = rank
-        self.suit = suit
-        self.text = text
-        self.naturals = tuple(c for c in cards if c is not wild)
+        for name, value in (("kind", kind), ("cards", cards), ("wild", wild), ("rank", rank), ("suit", suit),
+                            ("text", text), ("naturals", tuple(c for c in cards if c is not wild))):
+            object.__setattr__(self, name, value)
         cls._interned[text] = self
         return self
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a Play is immutable: cannot set {name!r} (parse another play instead)")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a Play is immutable: cannot delete {name!r}")
 
     @classmethod
     def parse(cls, text: str) -> "Play":
@@ -122,10 +129,9 @@ class Play:
         return f"Play.parse({self.text!r})"
 
     def __eq__(self, other: object) -> bool:
+        """Plays are equal when their notation is; a play never equals a string."""
         if isinstance(other, Play):
             return self is other or self.text == other.text
-        if isinstance(other, str):
-            return self.text == other
         return NotImplemented
 
     def __hash__(self) -> int:

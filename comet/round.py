@@ -58,6 +58,8 @@ Target = tuple[int, str]
 VariantLike = Union[Variant, str]
 
 PHASE_REDEAL, PHASE_EXCHANGE, PHASE_PLAY, PHASE_OVER = "redeal", "exchange", "play", "over"
+_FRAME_EVENTS = 16
+"""Index, in an undo frame (``Round._push``), of the event log's length before the play."""
 
 
 def resolve_variant(variant: VariantLike) -> Variant:
@@ -579,6 +581,11 @@ class Round:
         elif kind is KEEP:
             self._event("keep", seat)
             self._begin_exchange()
+
+    def step_starts(self) -> list[int]:
+        """Where each play's events begin in the event log (one index per play that can be
+        undone), so that readers of the log need not know the undo frame's layout."""
+        return [frame[_FRAME_EVENTS] for frame in self._stack]
 
     def undo(self) -> Play:
         """Take back the last play and return it; raise ``IndexError`` if there is none."""

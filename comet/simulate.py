@@ -7,14 +7,24 @@
 
 Each game ``i`` is dealt with the seed ``f"{seed}/{i}"`` and its agents are spawned with
 seeds derived from it, so a game's record depends only on ``(seed, i)``: the split of the
-games among processes (``workers``) changes nothing.  Records are plain dataclasses;
-:func:`columns` turns a list of them into a dict of lists for plotting.
+games among processes (``workers``), or the executor that runs them, changes nothing.
+Records are plain dataclasses; :func:`columns` turns a list of them into a dict of lists
+for plotting.
+
+``workers`` may also be any :class:`concurrent.futures.Executor`: a
+``ProcessPoolExecutor``, or a cluster's, e.g. Dask's (``distributed.Client(...).get_executor()``),
+to spread the games over several machines::
+
+    from distributed import Client
+    with Client("scheduler:8786") as client:
+        records = comet.simulate("modern-comet-1991", games=1_000_000, workers=client.get_executor())
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+from concurrent.futures import Executor
 import random
 import sys
 import time
@@ -24,6 +34,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from comet.agents import RandomAgent, make_agent
 from comet.round import Round, resolve_variant
+from comet.runs import runs_of
 
 __all__ = ["GameRecord", "simulate", "columns", "record_of"]
 
@@ -53,7 +64,7 @@ class GameRecord:
     stop_reasons: dict[str, int] = field(default_factory=dict)
     """How many stops of each kind: ``king``, ``comet``, ``card``, ``hoc``, ``incidental``."""
     runs: tuple[int, ...] = ()
-    """Cards played in each sequence, from a lead to its stop (the comet's "tail")."""
+    """Cards played in each run, from a lead to its stop (:func:`comet.runs.runs_of`, the comet's "tail")."""
     opera: bool = False
     comet_plays: int = 0
     """Plays of a wild card (the comet, the manille, the joker)."""
@@ -77,8 +88,6 @@ def record_of(rnd: Round, game: int = 0, seed: str = "", agents: Sequence[str] =
     if out is None:
         raise ValueError("the round is not over")
     reasons: Counter[str] = Counter()
-    runs: list[int] = []
-    run = 0
     passes = 0
     card_plays = 0
     comet_by: list[int] = []
@@ -88,26 +97,19 @@ def record_of(rnd: Round, game: int = 0, seed: str = "", agents: Sequence[str] =
     for e in rnd._events:
         kind = e[0]
         if kind == "play":
-            play = e[2]
-            run += len(play.cards)
             card_plays += 1
-            if play.wild is not None:
+            if e[2].wild is not None:
                 comet_by.append(e[1])
         elif kind == "stop":
             reasons[e[2]] += 1
-            runs.append(run)
-            run = 0
         elif kind == "pass":
             passes += 1
-        elif kind == "out" or kind == "blocked":
-            if run:
-                runs.append(run)
-            run = 0
         elif kind == "claim":
             claims += 1
         elif kind == "redeal":
             redealt = True
     stops = sum(reasons.values())
+    runs = [len(run.cards) for run in runs_of(rnd._events)]
     return GameRecord(
         game=game,
         seed=seed,
@@ -211,7 +213,7 @@ def simulate(
     agents: Any = "random",
     games: int = 1000,
     seed: Any = 0,
-    workers: int | None = None,
+    workers: int | Executor | None = None,
     *,
     rotate: bool = False,
     dealer: int | None = 0,
@@ -225,8 +227,10 @@ def simulate(
     ``spawn(seed)`` method, or a picklable factory ``f(seed) -> agent``.  ``rotate`` moves
     the agents one seat round each game (seats swapped in a two-player match).
     ``dealer`` is the dealer's seat, or ``None`` to pass the deal round game by game.
-    ``workers`` processes share the games (all cores by default); the records do not
-    depend on it.  ``progress``: ``True`` for a bar on stderr, a callback
+    ``workers`` processes share the games (all cores by default), or ``workers`` is a
+    :class:`concurrent.futures.Executor` that runs them (a process pool, a Dask
+    cluster's executor: the games are sent in chunks, as picklable tasks, and the records come
+    back in game order); the records do not depend on it.  ``progress``: ``True`` for a bar on stderr, a callback
     ``progress(done, total)`` (e.g. for a widget), or ``None`` for a bar only when stderr
     is a terminal.
     """
@@ -240,9 +244,12 @@ def simulate(
         raise ValueError(f"give one agent per seat ({players}), not {len(specs)}")
     if games < 0:
         raise ValueError("games must be >= 0")
-    if workers is None:
-        workers = os.cpu_count() or 1
-    workers = max(1, min(int(workers), max(games, 1)))
+    executor = workers if isinstance(workers, Executor) else None
+    if workers is None or executor is not None:
+        workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers is a number of processes or a concurrent.futures.Executor, not {workers!r}")
+    workers = max(1, min(workers, max(games, 1)))
     if chunk is None:
         heavy = any(not (s == "random" or type(s) is RandomAgent) for s in specs)
         chunk = max(1, min(2 if heavy else 500, games // (workers * 4) or 1))
@@ -263,7 +270,9 @@ def simulate(
             if callback is not None:
                 callback(len(records), games)
 
-    if workers == 1 or len(tasks) == 1:
+    if executor is not None:
+        collect(executor.map(_play_games, tasks))
+    elif workers == 1 or len(tasks) == 1:
         collect(_play_games(t) for t in tasks)
     else:
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)

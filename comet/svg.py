@@ -27,7 +27,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Collection, Iterable, Mapping
 
-from comet.cards import RANK_NAMES, Card
+from comet.cards import RANK_NAMES, Card, rank_label
 
 __all__ = [
     "DEFAULT_COLORS",
@@ -87,7 +87,6 @@ def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
 def _body_d(dx: float = 0.0) -> str:
     return _rounded(_BODY_X + dx, _BODY_Y + dx, _BODY_W, _BODY_H, _BODY_R)
 
-_RANK_DISPLAY = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 
 # Suit shapes in a 100 x 100 box, as single paths (fill rule nonzero).
 
@@ -241,11 +240,7 @@ def _finish(root: ET.Element) -> SvgString:
     return SvgString(ET.tostring(root, encoding="unicode"))
 
 
-def _rank_display(rank: int) -> str:
-    """``"A"``, ``"2"`` ... ``"10"``, ``"J"``, ``"Q"``, ``"K"``."""
-    if not 1 <= rank <= 13:
-        raise ValueError(f"a rank is 1..13, not {rank!r}")
-    return _RANK_DISPLAY.get(rank, str(rank))
+_rank_display = rank_label
 
 
 def _suit_color(suit: str, four_colour: bool, colors: Mapping[str, str]) -> str:

@@ -20,16 +20,15 @@ from html import escape
 from typing import TYPE_CHECKING, Iterable
 
 from comet import svg
-from comet.cards import sort_key, Card
+from comet.cards import Card, rank_label, sort_key
 from comet.ledger import POOL, net, plural
-from comet.plays import Play
+from comet.narrate import LANGUAGES
+from comet.runs import Run, runs_of
 
 if TYPE_CHECKING:
     from comet.round import Round
 
-__all__ = ["round_html", "hand_html", "runs", "LANGUAGE_NAMES"]
-
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский", "es": "Español"}
+__all__ = ["round_html", "hand_html", "runs"]
 
 _FONT = "system-ui, -apple-system, 'Segoe UI', 'DejaVu Sans', sans-serif"
 _BOX = (f"font-family:{_FONT};font-size:14px;line-height:1.35;color:#1b1b1b;"
@@ -47,47 +46,16 @@ _STOP_WORDS = {
 }
 
 
-class Run:
-    """One run of the comet's tail: the plays made since the previous stop."""
-
-    def __init__(self) -> None:
-        self.plays: list[tuple[int, Play]] = []
-        self.cards: list[Card] = []
-        self.notes: list[str] = []
-        self.stop: str = ""
-        self.stop_seat: int = -1
-
-
 def runs(rnd: "Round") -> list[Run]:
-    """The runs of the deal so far, oldest first; the last one may still be open."""
-    out: list[Run] = [Run()]
-    for event in rnd.events:
-        kind = event[0]
-        if kind in ("deal", "redeal") and out[-1].cards:
-            out.append(Run())
-        elif kind == "play":
-            seat, play = event[1], event[2]
-            run = out[-1]
-            if run.stop:
-                run = Run()
-                out.append(run)
-            run.plays.append((seat, play))
-            run.cards.extend(play.cards)
+    """The runs of the deal so far (:func:`comet.runs.runs_of`), oldest first, each with notes on
+    the wild cards it holds; the last one may still be open."""
+    done = runs_of(rnd.events)
+    for run in done:
+        for _, play in run.plays:
             if play.wild is not None:
-                stands = _rank_word(play.rank) + (Card(play.rank, play.suit).symbol[-1] if play.suit else "")
+                stands = rank_label(play.rank) + (Card(play.rank, play.suit).symbol[-1] if play.suit else "")
                 run.notes.append(f"{play.wild.symbol} (comet) stands for {stands}")
-        elif kind == "stop":
-            run = out[-1]
-            if run.cards and not run.stop:
-                run.stop = str(event[2])
-                run.stop_seat = int(event[1])
-            if run.cards:
-                out.append(Run())
-    return [r for r in out if r.cards]
-
-
-def _rank_word(rank: int) -> str:
-    return {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+    return done
 
 
 def hand_html(
@@ -240,7 +208,7 @@ def _calls_html(rnd: "Round", lang: str, limit: int = 6) -> str:
     steps = step_sentences(rnd, lang)
     sentences = [s for step in steps for s in step]
     shown = sentences[-limit:]
-    name = LANGUAGE_NAMES.get(lang, lang)
+    name = LANGUAGES.get(lang, lang)
     items = "".join(f"<li>{escape(s)}</li>" for s in shown)
     return (f'<div style="{_PANEL}"><div style="{_TITLE}">Announcements (calls in {escape(name)})</div>'
             f'<ol start="{len(sentences) - len(shown) + 1}" style="margin:2px 0 0 22px;padding:0">{items}</ol></div>')
@@ -280,8 +248,8 @@ def round_html(
     """
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rnd.players):
         raise ValueError(f"seat must be None or a seat 0..{rnd.players - 1}, not {seat!r}")
-    if lang not in LANGUAGE_NAMES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGE_NAMES)}, not {lang!r}")
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     v = rnd.variant
     head = (f'<div style="font-size:15px;font-weight:700">{escape(v.title)}</div>'
             f'<div style="font-size:12px;color:#333">{rnd.players} players; {escape(rnd.pack_name)} pack; '

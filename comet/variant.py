@@ -11,10 +11,30 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 from comet.cards import Card, colour_pack, joker_pack, pack_without, standard_pack
 from comet.errors import InvalidOptionError
+
+
+# --- the rule modes: every value a mode field of :class:`Rules` may take ---------------
+PackName = Literal["standard", "red", "black", "joker", "minus"]
+Direction = Literal["clockwise", "anticlockwise"]
+TurnModel = Literal["R", "H", "A"]
+TurnAdds = Literal["one_rank", "ranks"]
+HScope = Literal["deal", "sequence"]
+Follow = Literal["next", "same_or_next"]
+GroupKind = Literal["four", "nines", "kings"]
+NineGroup = Literal["both", "natural"]
+WildMode = Literal["stop", "continue", "bridge", "branch"]
+HocMode = Literal["none", "stop_anytime", "wild"]
+WildClaim = Literal["none", "claim", "automatic"]
+Scheme = Literal["manille", "new", "modern", "commit1857", "commit1991"]
+Count = Literal["pips", "cards"]
+ManillePenalty = Literal["each_opponent", "winner_only"]
+Opera = Literal["none", "first_turn", "first_hand", "one_turn"]
+FirstDealer = Literal["lot_lowest", "lot_1718"]
+EscalationReset = Literal["dealt", "played"]
 
 
 @dataclass(frozen=True)
@@ -25,7 +45,7 @@ class Rules:
     """
 
     # --- pack and deal -------------------------------------------------------------
-    packs: tuple[str, ...] = ("standard",)
+    packs: tuple[PackName, ...] = ("standard",)
     """Pack names used on successive deals: ``standard``, ``red``, ``black``, ``joker``, ``minus``."""
     removed: tuple[str, ...] = ()
     """Cards taken out of a ``minus`` pack (the 8♦ of Commit and Pope Joan)."""
@@ -42,33 +62,33 @@ class Rules:
     excess_to_spare: bool = False
     min_players: int = 2
     max_players: int = 5
-    direction: str = "clockwise"
+    direction: Direction = "clockwise"
 
     # --- play ----------------------------------------------------------------------
-    turn_model: str = "R"
+    turn_model: TurnModel = "R"
     """``R``: the player on turn runs on, then the turn rotates; ``H``: whoever holds the next card plays it;
     ``A``: the players alternate, each turn one play, then the turn passes (Yanovsky, S2, PW)."""
-    turn_adds: str = "one_rank"
+    turn_adds: TurnAdds = "one_rank"
     """With ``turn_model="A"``, what one turn may add: ``one_rank``, any number of cards of one rank (the
     top card's or the next, PW's "four 8s on a 7"); ``ranks``, card by card through several ranks."""
     king_stops: bool = True
     """A king always stops (PW); ``False``: S2's literal "the same rank" lets a king follow a king."""
     switch_to_h_on_wild: bool = False
-    h_scope: str = "deal"
+    h_scope: HScope = "deal"
     in_suit: bool = False
-    follow: str = "next"
+    follow: Follow = "next"
     """``next``: each card one rank higher; ``same_or_next``: same rank or one higher (Yanovsky)."""
-    groups: frozenset[str] = frozenset()
+    groups: frozenset[GroupKind] = frozenset()
     """``four`` (four of a kind), ``nines`` (three nines with or without the comet), ``kings`` (two or three kings)."""
-    nine_group: str = "both"
-    wild_mode: str = "stop"
+    nine_group: NineGroup = "both"
+    wild_mode: WildMode = "stop"
     """``stop``: the wild stands for a rank and stops; ``continue``: it stands for a rank and the run goes on;
     ``bridge``: it replaces a card nobody can play; ``branch``: the run goes on from the next rank or from a ten."""
     strict_10D: bool = False
     hoc_cards: tuple[str, ...] = ()
     stop_cards: tuple[str, ...] = ()
     """Cards that are stops by rule, whether or not suits are followed (Commit 1857's 7♦, S1)."""
-    hoc_mode: str = "none"
+    hoc_mode: HocMode = "none"
     must_follow: bool = True
     must_extend: bool = True
     leader_may_pass: bool = False
@@ -78,7 +98,7 @@ class Rules:
     incidental_stop_pay: int = 0
     wild_pay: int = 0
     wild_pay_step: int = 0
-    wild_claim: str = "none"
+    wild_claim: WildClaim = "none"
     """``claim``: the wild's payment must be claimed before the next card; ``automatic``; ``none``."""
     card_pay_ranks: tuple[int, ...] = ()
     card_pay: int = 0
@@ -86,12 +106,12 @@ class Rules:
     ante: int = 0
 
     # --- settlement ----------------------------------------------------------------
-    scheme: str = "modern"
+    scheme: Scheme = "modern"
     """Settlement: ``manille`` (1718), ``new`` (1752 points), ``modern`` (pips × multipliers),
     ``commit1857`` (a chip per card), ``commit1991`` (pool, kings and comet)."""
-    count: str = "pips"
+    count: Count = "pips"
     """``pips`` (courts 10) or ``cards`` (one unit per card left)."""
-    manille_penalty: str = "each_opponent"
+    manille_penalty: ManillePenalty = "each_opponent"
     manille_penalty_amount: int = 10
     king_penalty_each: int = 0
     comet_holder_multiplier: int = 1
@@ -102,7 +122,7 @@ class Rules:
     comet_held_pay: int = 0
     game_stake: int = 0
     comet_bonus: int = 0
-    opera: str = "none"
+    opera: Opera = "none"
     """``first_turn``: eldest out in the first, unbroken turn (the turn never passed, 1991, 2011);
     ``first_hand``: eldest out before anyone else plays a card (1752); ``one_turn``: a hand emptied in
     one turn, no other player laying a card meanwhile (Yanovsky); ``none``."""
@@ -125,8 +145,8 @@ class Rules:
     big_unit_value: int = 10
     purse: int = 0
     target: int = 0
-    first_dealer: str = "lot_lowest"
-    escalation_reset: str = "dealt"
+    first_dealer: FirstDealer = "lot_lowest"
+    escalation_reset: EscalationReset = "dealt"
 
     def pack(self, name: str | None = None, players: int | None = None) -> list[Card]:
         """The cards of one pack of this game, sorted (some games remove cards by player count)."""

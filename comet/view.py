@@ -26,9 +26,27 @@ if TYPE_CHECKING:
 _SEQUENCE_ENDS = frozenset({"stop", "out", "blocked", "deal", "redeal"})
 """Events after which no run is in progress."""
 
-_HIDDEN = frozenset({"hands", "dead", "talon", "set_aside", "discards", "_initial", "_stack", "_events",
-                     "_rng", "_legal", "_legal_set", "history", "seed"})
-"""Never in a view.  ``seed`` too: with it a player could redeal and see every hand."""
+PUBLIC_FIELDS = frozenset({
+    # the game and the deal's public facts
+    "variant", "rules", "players", "pack_name", "dealer", "leader", "dead_comets", "comet_value",
+    "wilds", "_wild_list", "_wild1", "_pack", "_pack_set", "_hocs", "_stop_cards", "_alternate", "_one_rank",
+    # the state of play everyone at the table sees
+    "phase", "to_play", "targets", "last", "passes", "claim_seat", "h_mode", "streak_seat", "streak_len",
+    "cards_played", "winner", "end", "redealt", "exchange_order", "exchange_index", "exchange_count",
+    "ledger", "_start_sizes",
+    # what public play showed about each seat's voids: set on a round by :meth:`RoundView.determinize`
+    "_voids",
+})
+"""The round's fields a seat may see: a view (and a round determinized from it) is built from
+these alone, so a field added to ``Round`` reaches no agent until it is declared here."""
+_ALWAYS = PUBLIC_FIELDS - {"_voids"}
+"""The public fields every round holds (``_voids`` is computed afresh for each view)."""
+
+HIDDEN_FIELDS = frozenset({"hands", "dead", "talon", "set_aside", "discards", "_initial", "_stack", "_events",
+                           "_rng", "_legal", "history", "seed", "dealt"})
+"""Never in a view: the cards a seat may not see, and what would reveal them (``seed``: with it
+a player could redeal and see every hand; ``history`` is shown masked).  Every field of a
+``Round`` is in exactly one of the two sets (tests/test_view.py checks it)."""
 
 
 @dataclass(frozen=True)
@@ -89,13 +107,11 @@ class RoundView:
             elif kind == "draw":
                 seen.extend(e[3])
             events.append(e)
-        public = {k: v for k, v in rnd.__dict__.items() if k not in _HIDDEN}
+        state = vars(rnd)
+        # Fresh containers: a round determinized from the view must never write into this one.
+        public = {k: (list(v) if isinstance(v, list) else v) for k, v in ((k, state[k]) for k in _ALWAYS)}
         voids = _voids(rnd)
         public["_voids"] = voids
-        # Lists the round changes in place: the view keeps its own copies.
-        public["ledger"] = list(rnd.ledger)
-        public["_start_sizes"] = list(rnd._start_sizes)
-        public["exchange_order"] = list(rnd.exchange_order)
         return cls(
             seat=seat,
             variant=rnd.variant,

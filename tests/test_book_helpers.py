@@ -1,4 +1,4 @@
-"""comet.book: the helpers behind the book's tables, exercises and analysis."""
+"""bookkit: the helpers behind the book's tables, exercises and analysis."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import comet
-from comet import book
+import bookkit as book
 from comet.ambiguities import AMBIGUITIES
 from comet.glossary import GLOSSARY
 
@@ -168,3 +168,20 @@ def test_trail_of() -> None:
     cards, stops = book.trail_of(rnd)
     assert [str(c) for c in cards][:8] == ["6S", "7H", "8D", "9C", "TS", "JS", "QH", "KD"]
     assert stops == [7]
+
+
+def test_manille_net_is_zero_sum_and_counts_the_claims() -> None:
+    """What each seat gains through the manille's payments sums to zero over the table, and a
+    deal whose manille was claimed moves jetons."""
+    rounds = book.play_deals("old-comet-1718", 3, comet.agents.GreedyAgent(), 20, seed="net")
+    per_seat = [book.manille_net(rounds, s) for s in range(3)]
+    assert all(len(p) == 20 for p in per_seat)
+    assert all(sum(p[i] for p in per_seat) == 0 for i in range(20))
+    claimed = [i for i, r in enumerate(rounds) if any(e[0] == "claim" for e in r.events)]
+    assert claimed and all(any(p[i] for p in per_seat) for i in claimed)
+
+
+def test_and_list_and_number_word() -> None:
+    assert book.and_list([]) == "none" and book.and_list(["a"]) == "a"
+    assert book.and_list(["a", "b", "c"]) == "a, b and c"
+    assert book.number_word(2) == "two" and book.number_word(12) == "12"

@@ -26,3 +26,27 @@ def test_packs() -> None:
         for rank in range(2, 14):
             assert sum(1 for c in pack if c.rank == rank) == 4
     assert len(joker_pack()) == 48
+
+
+def test_rank_labels_are_written_once() -> None:
+    """The card face's labels come from one table: the symbol, the SVG's corner and the
+    narration agree, and 10 is "10" (the notation's T is only for typing)."""
+    from comet.cards import RANK_LABELS, rank_label
+    from comet.narrate import rank_word
+
+    assert RANK_LABELS[0] == "A" and rank_label(10) == "10" and rank_label(13) == "K"
+    assert [rank_word(r) for r in range(1, 14)] == list(RANK_LABELS)
+    assert Card.parse("TH").symbol == "10\u2665" and Card.parse("AS").symbol == "A\u2660"
+    for bad in (0, 14):
+        with pytest.raises(ValueError, match="1..13"):
+            rank_label(bad)
+
+
+def test_one_language_table() -> None:
+    """The calls, the table's caption, the widgets' menu and the glossary share one table."""
+    from comet.glossary import GLOSSARY
+    from comet.narrate import CALLS, LANGUAGES
+
+    assert set(CALLS) == set(LANGUAGES) == {"en", "fr", "ru", "es"}
+    for lang in LANGUAGES:
+        assert GLOSSARY[0].form(lang) is not None

@@ -1,4 +1,4 @@
-"""comet.family and comet.svg_family: the timeline and the family tree follow the variants."""
+"""bookkit.family and bookkit.svg_family: the timeline and the family tree follow the variants."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import bookkit
 import comet
-from comet import family, svg_family
+from bookkit import BIB_KEYS, family, readings_markdown, svg_family
 from comet.ambiguities import AMBIGUITIES
-from comet.book import BIB_KEYS, readings_markdown
 from comet.cards import a_rank
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -106,7 +106,7 @@ def test_readings_name_each_chapters_ambiguities_and_options() -> None:
 def test_only_history_questions_are_called_history() -> None:
     history = {a.id for a in AMBIGUITIES if a.history}
     assert history == {"AMB-1", "AMB-2", "AMB-3"}
-    page = comet.book.ambiguities_markdown()
+    page = bookkit.ambiguities_markdown()
     for amb in ("6", "10", "16", "19"):
         section = page.split(f"### AMB-{amb}\n", 1)[1].split("###", 1)[0]
         assert "a question of the rules" in section and "history" not in section

@@ -4,13 +4,11 @@ counts what was left out; while running, everything is copied."""
 from __future__ import annotations
 
 import io
-import sys
 import threading
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+from load_file import load_file
 
-from serve import forward_output  # noqa: E402
+forward_output = load_file("tools/serve.py", "comet_serve").forward_output
 
 SHUTDOWN_TRACEBACK = b"""[IPKernelApp] ERROR | Exception in message handler:
 Traceback (most recent call last):

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
 import yaml
+from load_file import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_config_parses() -> None:
@@ -31,11 +21,47 @@ def test_config_parses() -> None:
     assert config["launch_buttons"]["thebe"] is False
 
 
-def test_toc_files_exist() -> None:
+def _toc_entries(entries: list[dict[str, Any]]) -> list[str]:
+    """The files of a list of chapters or sections, their own sections included."""
+    files: list[str] = []
+    for entry in entries:
+        if "file" in entry:
+            files.append(entry["file"])
+        files += _toc_entries(entry.get("sections", []))
+    return files
+
+
+def toc_files() -> list[str]:
+    """Every file the table of contents lists: the root, then each part's chapters and sections
+    (a toc without parts lists its chapters at the top)."""
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    files = [toc["root"]] + [chapter["file"] for chapter in toc.get("chapters", [])]
-    for name in files:
+    files = [toc["root"]] + _toc_entries(toc.get("chapters", []))
+    for part in toc.get("parts", []):
+        files += _toc_entries(part.get("chapters", []))
+    return files
+
+
+def test_toc_lists_every_part() -> None:
+    files = toc_files()
+    assert len(files) == len(set(files)), "a page is listed twice"
+    # The toc's parts: history and rules, analysis, reference (each has pages).
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    assert toc["parts"] and all(part["chapters"] for part in toc["parts"])
+    assert {"book/history/origins", "book/analysis/who-wins", "book/reference/glossary"} <= set(files)
+
+
+def test_toc_files_exist() -> None:
+    for name in toc_files():
         assert (ROOT / f"{name}.md").is_file() or (ROOT / f"{name}.ipynb").is_file(), name
+
+
+def test_every_page_is_in_the_toc() -> None:
+    """Every page under book/ (but the Voila pages) is in the toc, so `only_build_toc_files`
+    leaves none out unnoticed."""
+    listed = set(toc_files())
+    pages = {str(p.relative_to(ROOT).with_suffix("")) for p in (ROOT / "book").rglob("*.md")
+             if "_build" not in p.parts and ".ipynb_checkpoints" not in p.parts}
+    assert pages <= listed, sorted(pages - listed)
 
 
 def test_play_pages_are_valid_notebooks() -> None:
@@ -48,7 +74,7 @@ def test_play_pages_are_valid_notebooks() -> None:
 
 
 def test_play_url_role() -> None:
-    ext = _load(ROOT / "book" / "_ext" / "comet_play.py", "comet_play")
+    ext = load_file("book/_ext/comet_play.py", "comet_play")
     base = "http://127.0.0.1:8866/"
     assert ext.play_page_url(base, "hello") == "http://127.0.0.1:8866/voila/render/hello.ipynb"
     assert ext.play_page_url(base, "sub/x.ipynb") == "http://127.0.0.1:8866/voila/render/sub/x.ipynb"
@@ -59,7 +85,7 @@ def test_play_url_role() -> None:
 
 
 def test_voila_command_serves_only_play_dir() -> None:
-    serve = _load(ROOT / "tools" / "serve.py", "comet_serve")
+    serve = load_file("tools/serve.py", "comet_serve")
     command = serve.voila_command(9999)
     assert str(ROOT / "book" / "play") in command
     assert "--Voila.ip=127.0.0.1" in command

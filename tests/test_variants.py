@@ -34,3 +34,25 @@ def test_with_options_equality() -> None:
     assert v.with_options(manille_penalty="each_opponent") == v
     assert v.with_options(manille_penalty="winner_only") != v
     assert v.with_options(wild_is_stop=True).rules.wild_mode == "stop"
+
+
+def test_rule_modes_are_typed_and_every_value_is_allowed() -> None:
+    """Each mode field of Rules has a Literal type; every variant and every option's choices
+    stay inside it (a misspelt mode would otherwise be read as some other mode)."""
+    import typing
+
+    from comet import variant as variant_module
+    from comet.variant import Rules
+
+    hints = typing.get_type_hints(Rules, vars(variant_module))
+    modes = {name: set(typing.get_args(t)) for name, t in hints.items() if typing.get_origin(t) is typing.Literal}
+    assert {"turn_model", "turn_adds", "wild_mode", "hoc_mode", "scheme", "count", "opera", "wild_claim", "follow",
+            "nine_group", "direction"} <= set(modes)
+    assert modes["turn_model"] == {"R", "H", "A"} and modes["wild_mode"] == {"stop", "continue", "bridge", "branch"}
+    for v in comet.VARIANTS.values():
+        for name, allowed in modes.items():
+            assert getattr(v.rules, name) in allowed, (v.id, name)
+        assert set(v.rules.packs) <= set(typing.get_args(typing.get_args(hints["packs"])[0]))
+        for opt in v.options.values():
+            if opt.name in modes:
+                assert set(opt.choices) <= modes[opt.name], (v.id, opt.name)

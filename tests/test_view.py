@@ -51,6 +51,63 @@ def test_determinize_keeps_the_viewer_hand_and_legal_plays() -> None:
     assert sample.legal_plays() == rnd.legal_plays()
 
 
+def _fields_seen() -> set[str]:
+    """Every attribute a Round holds, over a deal of every variant and player count played
+    out at random (lazily set attributes, and those of determinized rounds, included)."""
+    from comet.agents import RandomAgent
+
+    seen: set[str] = set()
+    for vid, v in comet.VARIANTS.items():
+        for n in v.players:
+            rnd = Round.deal(vid, players=n, seed=f"fields/{vid}/{n}")
+            seen |= set(vars(rnd))
+            agent = RandomAgent(seed=f"{vid}/{n}")
+            while not rnd.is_over:
+                seat = rnd.to_play
+                assert seat is not None
+                if len(rnd.history) == 3:  # a round determinized from a view carries the view's fields
+                    seen |= set(vars(rnd.view(seat).determinize(random.Random(0))))
+                rnd.play(agent.choose(rnd))
+                seen |= set(vars(rnd))
+            rnd.outcome()
+            seen |= set(vars(rnd)) | set(vars(rnd.copy()))
+    return seen
+
+
+def test_every_round_field_is_declared_visible_or_hidden() -> None:
+    """A field added to Round must be declared: shown to agents or hidden from them."""
+    from comet.view import HIDDEN_FIELDS, PUBLIC_FIELDS
+
+    assert not PUBLIC_FIELDS & HIDDEN_FIELDS
+    fields = _fields_seen()
+    undeclared = fields - PUBLIC_FIELDS - HIDDEN_FIELDS
+    assert not undeclared, f"declare these Round fields in comet.view (PUBLIC_FIELDS or HIDDEN_FIELDS): {undeclared}"
+    assert not (PUBLIC_FIELDS | HIDDEN_FIELDS) - fields, "a declared field no Round has"
+
+
+def test_view_is_built_from_the_allowlist_only() -> None:
+    from comet.view import PUBLIC_FIELDS
+
+    rnd = Round.deal("yanovsky-exchange", players=3, seed=2)
+    rnd.secret_note = "not for agents"  # type: ignore[attr-defined]
+    view = rnd.view(0)
+    assert set(view._public) == PUBLIC_FIELDS and "secret_note" not in view._public
+    sample = view.determinize(random.Random(0))
+    assert not hasattr(sample, "secret_note") and sample.seed is None
+
+
+def test_a_determinized_round_never_writes_into_the_real_one() -> None:
+    rnd = Round.deal("modern-comet-1991", players=2, seed=11)
+    seat = rnd.to_play
+    assert seat is not None
+    before = (list(rnd.ledger), list(rnd._start_sizes), rnd.record())
+    sample = rnd.view(seat).determinize(random.Random(3))
+    rng = random.Random(4)
+    while not sample.is_over:
+        sample.play(rng.choice(sample.legal_plays()))
+    assert (list(rnd.ledger), list(rnd._start_sizes), rnd.record()) == before
+
+
 def test_determinize_respects_what_passes_showed() -> None:
     # Seat 0 runs 7♥ 8♥, cannot play a 9 and passes; seat 1 cannot either: nobody follows.
     rnd = Round.from_hands("modern-comet-1991", ["7H 8H 2D", "TD 3H KD"], pack="red")

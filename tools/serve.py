@@ -111,12 +111,11 @@ def voila_command(port: int, pool_size: int = 2, python: str = sys.executable, f
 
 
 def voila_env(book_url: str | None = None) -> dict[str, str]:
-    """Environment for Voila and its kernels: ``comet`` importable from the repo root; the book's
-    address (``COMET_BOOK_URL``) for the landing page's link."""
+    """Environment for Voila and its kernels (``comet`` and ``widgets`` come from the installed
+    project, ``pip install -e .``); the book's address (``COMET_BOOK_URL``) for the landing page's link."""
     env = dict(os.environ)
     if book_url:
         env["COMET_BOOK_URL"] = book_url
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
     env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
     env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")

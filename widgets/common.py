@@ -19,6 +19,8 @@ import ipywidgets as W
 
 import comet
 from widgets.landing import players_words as players_text
+from comet.cards import rank_label
+from comet.narrate import LANGUAGES as CALL_LANGUAGES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -31,7 +33,7 @@ BOTS: list[tuple[str, str]] = [
 """Bot choices: (label, name for ``comet.agents.make_agent``)."""
 BOT_NAMES = frozenset(name for _, name in BOTS)
 
-LANGUAGES: list[tuple[str, str]] = [("English", "en"), ("Français", "fr"), ("Русский", "ru"), ("Español", "es")]
+LANGUAGES: list[tuple[str, str]] = [(name, code) for code, name in CALL_LANGUAGES.items()]
 LANGUAGE_CODES = frozenset(code for _, code in LANGUAGES)
 
 DEFAULT_VARIANT = "modern-comet-1991"
@@ -320,7 +322,7 @@ def card_label(play: comet.Play) -> str:
         parts = []
         for c in play.cards:
             if c is play.wild:
-                stands = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}.get(play.rank, str(play.rank))
+                stands = rank_label(play.rank)
                 if play.suit:
                     stands += comet.Card(play.rank, play.suit).symbol[-1]
                 parts.append(f"{c.symbol}★ as {stands}")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bookkit.markdown import cite
 from comet.variants import VARIANTS
 
 CHAPTERS: dict[str, str] = {
@@ -181,8 +182,7 @@ def _link(chapter: str) -> str:
 
 def timeline_markdown() -> str:
     """The timeline as a Markdown table (date, event, sources, chapter): the text alternative
-    of :func:`comet.svg_family.timeline_svg`."""
-    from comet.book import cite
+    of :func:`bookkit.svg_family.timeline_svg`."""
 
     lines = ["| date | what | sources | chapter |", "|---|---|---|---|"]
     for e in timeline():
@@ -192,8 +192,7 @@ def timeline_markdown() -> str:
 
 def family_markdown() -> str:
     """The family tree as a nested Markdown list: the text alternative of
-    :func:`comet.svg_family.family_svg`."""
-    from comet.book import cite
+    :func:`bookkit.svg_family.family_svg`."""
 
     out = []
     for depth, g in family_rows():

@@ -1,6 +1,6 @@
 """Pictures of the family's history: a vertical timeline and an indented family tree.
 
-Both are drawn from :mod:`comet.family` (itself built from the variants' metadata) as
+Both are drawn from :mod:`bookkit.family` (itself built from the variants' metadata) as
 plain SVG that scales to the width of the page (a ``viewBox``, no fixed width), in one
 column so that it stays readable on a phone.  Each carries a ``<title>`` and a ``<desc>``
 text; the book shows a list or table beside each as its text alternative.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 import xml.etree.ElementTree as ET
 
-from comet.family import CHAPTERS, Event, family_rows, timeline
+from bookkit.family import CHAPTERS, Event, family_rows, timeline
 from comet.svg import SVG_NS, SvgString
 
 WIDTH = 380
@@ -29,7 +29,7 @@ _CHAPTER_COLOURS: dict[str, str] = {
 
 
 def colour(chapter: str) -> str:
-    """The colour of a chapter's entries (a key of :data:`comet.family.CHAPTERS`' values)."""
+    """The colour of a chapter's entries (a key of :data:`bookkit.family.CHAPTERS`' values)."""
     if chapter not in CHAPTERS.values():
         raise ValueError(f"unknown chapter {chapter!r}; chapters: {', '.join(CHAPTERS.values())}")
     return _CHAPTER_COLOURS[chapter]

@@ -1,0 +1,68 @@
+"""The book's side of the project: what the book's pages compute and show, built on ``comet``.
+
+``comet`` is the engine and imports nothing from here.  The pages import this package as
+``import bookkit as book`` (every helper is re-exported at the top):
+
+* :mod:`bookkit.markdown`: citations, exercise answers, the reference tables (MyST);
+* :mod:`bookkit.stats`: estimates with 95% intervals, and :func:`~bookkit.stats.verdict`,
+  the wording of a comparison read from its interval;
+* :mod:`bookkit.studies`: the analysis chapter's players and counts;
+* :mod:`bookkit.pictures`: a deal's trail, the cribbage board, a colour pack;
+* :mod:`bookkit.family` and :mod:`bookkit.svg_family`: the family's timeline and tree, from
+  the variants' metadata.
+"""
+
+from __future__ import annotations
+
+from bookkit.markdown import (
+    BIB_KEYS,
+    ambiguities_markdown,
+    and_list,
+    cite,
+    deal_markdown,
+    glossary_markdown,
+    number_word,
+    outcome_markdown,
+    plays_text,
+    readings_markdown,
+    rules_markdown,
+)
+from bookkit.pictures import cribbage_svg, pack_html, trail_of
+from bookkit.stats import (
+    VERDICT_WORDS,
+    Estimate,
+    Verdict,
+    compare,
+    difference,
+    leader_advantage,
+    mean_ci,
+    proportion_ci,
+    run_lengths,
+    seat_table,
+    stop_counts,
+    verdict,
+    verdict_of,
+)
+from bookkit.studies import (
+    LeadPolicyAgent,
+    comet_dead_probability,
+    escalation_values,
+    first_hand_by_quality,
+    group_chances,
+    manille_net,
+    manille_share,
+    match_lengths,
+    match_pegging,
+    opera_chances,
+    play_deals,
+)
+
+__all__ = [
+    "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "rules_markdown", "deal_markdown",
+    "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
+    "difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
+    "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
+    "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
+    "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "pack_html",
+    "first_hand_by_quality",
+]

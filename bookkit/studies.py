@@ -1,0 +1,254 @@
+"""The studies of the analysis pages: players that follow one piece of period advice, deals
+played in-process, and the counts behind claims C3 to C13.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any, Sequence
+
+from bookkit.stats import Estimate, mean_ci
+from comet.agents import GreedyAgent, greedy_play, hand_quality
+from comet.match import Match
+from comet.plays import Play
+from comet.round import Round, resolve_variant
+from comet.settlement import can_go_out_in_one_turn
+from comet.variant import Variant
+
+__all__ = ["LeadPolicyAgent", "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
+           "opera_chances", "group_chances", "match_pegging", "match_lengths", "first_hand_by_quality"]
+
+# ---------------------------------------------------------------- strategies (C6, C7)
+def _longest_run_from(ranks: Counter[int], rank: int) -> int:
+    k = 0
+    while ranks.get(rank + k, 0):
+        k += 1
+    return k
+
+
+class LeadPolicyAgent:
+    """Plays like :class:`~comet.agents.GreedyAgent` except on a free lead, where it follows
+    one of the period's pieces of advice (or none):
+
+    * ``"longest-run"``: the low end of the longest ascending run (S0, S1; claim C6);
+    * ``"highest"``: the highest card, to shed pips (Enc; claim C7);
+    * ``"aces-first"``: an ace if held, else the low end of the longest run (Enc; C7);
+    * ``"lowest"``: the lowest card;
+    * ``"random"``: any card at random.
+
+    Wild cards and kings are never led while another card can be (kings regain the lead).
+    """
+
+    POLICIES = ("longest-run", "highest", "aces-first", "lowest", "random")
+
+    def __init__(self, policy: str = "longest-run", seed: Any = None) -> None:
+        if policy not in self.POLICIES:
+            raise ValueError(f"policy is one of {', '.join(self.POLICIES)}, not {policy!r}")
+        self.policy = policy
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.name = policy
+
+    def spawn(self, seed: Any) -> "LeadPolicyAgent":
+        return LeadPolicyAgent(self.policy, seed)
+
+    def choose(self, rnd: Round) -> Play:
+        seat = rnd.to_play
+        if seat is None:
+            raise ValueError("the round is over")
+        view = rnd.view(seat)
+        legal = list(view.legal)
+        singles = [p for p in legal if p.kind == "cards" and p.wild is None and len(p.cards) == 1]
+        if view.targets is not None or not singles:
+            return greedy_play(view.hand, legal, view.targets, view.variant.rules, view.wilds)
+        plain = [p for p in singles if p.cards[0].rank != 13] or singles
+        ranks: Counter[int] = Counter(c.rank for c in view.hand if c not in view.wilds)
+        if self.policy == "random":
+            return plain[self.rng.randrange(len(plain))]
+        if self.policy == "highest":
+            return max(plain, key=lambda p: (p.cards[0].pips, p.cards[0].rank))
+        if self.policy == "lowest":
+            return min(plain, key=lambda p: p.cards[0].rank)
+        if self.policy == "aces-first":
+            aces = [p for p in plain if p.cards[0].rank == 1]
+            if aces:
+                return aces[0]
+        return max(plain, key=lambda p: (_longest_run_from(ranks, p.cards[0].rank), -p.cards[0].rank))
+
+    def __repr__(self) -> str:
+        return f"LeadPolicyAgent({self.policy!r})"
+
+
+# ---------------------------------------------------------------- deals played in-process
+def play_deals(variant: Variant | str, players: int, agents: Sequence[Any] | Any, games: int,
+               seed: Any = 0) -> list[Round]:
+    """Play ``games`` whole deals (dealer passing round) and return the finished rounds.
+
+    ``agents``: one agent (or a list, one per seat) with ``choose(round)``; spawned per game
+    when they have ``spawn(seed)``.  Use it when a study needs the payments' reasons, which
+    :class:`~comet.simulate.GameRecord` does not keep.
+    """
+    v = resolve_variant(variant)
+    specs: list[Any] = list(agents) if isinstance(agents, (list, tuple)) else [agents] * players
+    rounds: list[Round] = []
+    for i in range(games):
+        rnd = Round.deal(v, players=players, seed=f"{seed}/{i}", dealer=i % players)
+        seats = [a.spawn(f"{seed}/{i}/{s}") if hasattr(a, "spawn") else a for s, a in enumerate(specs)]
+        for _ in range(5000):
+            if rnd.is_over or rnd.to_play is None:
+                break
+            rnd.play(seats[rnd.to_play].choose(rnd))
+        rounds.append(rnd)
+    return rounds
+
+
+def manille_share(rounds: Sequence[Round]) -> tuple[int, int]:
+    """Units moved because of the wild card (claims, going out with it, the penalty for keeping it
+    and its 9 pips when kept) and all units moved, over finished deals (claim C5)."""
+    moved = 0
+    total = 0
+    for rnd in rounds:
+        out = rnd.outcome()
+        if out is None:
+            continue
+        for p in list(out.ledger) + list(out.settlement):
+            total += p.amount
+            if "manille" in p.reason or "comet" in p.reason:
+                moved += p.amount
+        if rnd.rules.count == "pips":
+            for seat, hand in enumerate(rnd.hands):
+                if seat != out.winner and any(c in rnd.wilds for c in hand):
+                    moved += 9
+    return moved, total
+
+
+def manille_net(rounds: Sequence[Round], seat: int) -> list[int]:
+    """Per finished deal, what ``seat`` gained (or, negative, lost) through the wild card's own
+    payments: the fiche claimed from each opponent, and the fiche a player caught with it pays
+    (claim C5; the nine pips of a manille kept in hand are left out)."""
+    out: list[int] = []
+    for rnd in rounds:
+        outcome = rnd.outcome()
+        if outcome is None:
+            continue
+        gain = 0
+        for p in list(outcome.ledger) + list(outcome.settlement):
+            if "manille" in p.reason or "comet" in p.reason:
+                gain += p.amount * ((p.payee == seat) - (p.payer == seat))
+        out.append(gain)
+    return out
+
+
+# ---------------------------------------------------------------- the comet card (C3, C4, C9)
+def comet_dead_probability(variant: Variant | str, players: int) -> Fraction:
+    """Exact chance that a pack's single comet lies among the undealt cards."""
+    v = resolve_variant(variant)
+    each, rest = v.deal_size(players), v.dead_size(players)
+    return Fraction(rest, each * players + rest)
+
+
+def escalation_values(variant: Variant | str, players: int, deals: int, seed: Any = 0) -> list[int]:
+    """The modern comet's value (2 + 2 per preceding deal with the comet dead, AMB-18) at each of
+    ``deals`` consecutive deals, packs alternating, dealt but not played."""
+    v = resolve_variant(variant)
+    packs = v.rules.packs
+    dead_run = 0
+    values: list[int] = []
+    step = v.rules.wild_pay_step
+    for i in range(deals):
+        rnd = Round.deal(v, players=players, seed=f"{seed}/{i}", pack=packs[i % len(packs)], dead_comets=dead_run)
+        values.append(v.rules.wild_pay + step * dead_run)
+        in_dead = any(c in rnd.wilds for c in rnd.initial_dead + rnd.initial_talon)
+        dead_run = dead_run + 1 if in_dead else 0
+    return values
+
+
+def opera_chances(variant: Variant | str, players: int, deals: int, seed: Any = 0) -> tuple[int, int]:
+    """Over ``deals`` random deals: how often the first hand could go out in one turn, and how
+    often the dealer could too (the draw of AMB-20).  Returns ``(eldest, both)``."""
+    v = resolve_variant(variant)
+    eldest = both = 0
+    for i in range(deals):
+        rnd = Round.deal(v, players=players, seed=f"{seed}/{i}")
+        if can_go_out_in_one_turn(rnd, rnd.hands[rnd.leader]):
+            eldest += 1
+            if can_go_out_in_one_turn(rnd, rnd.hands[rnd.dealer]):
+                both += 1
+    return eldest, both
+
+
+def group_chances(variant: Variant | str, players: int, deals: int, seed: Any = 0) -> dict[str, float]:
+    """Share of dealt hands holding each group the 1752 rules allow: four of a kind, three
+    nine-cards (natural or comet), two or more kings (claim C9)."""
+    v = resolve_variant(variant)
+    counts: Counter[str] = Counter()
+    hands = 0
+    for i in range(deals):
+        rnd = Round.deal(v, players=players, seed=f"{seed}/{i}", pack=v.rules.packs[i % len(v.rules.packs)])
+        for hand in rnd.hands:
+            hands += 1
+            ranks = Counter(c.rank for c in hand if c not in rnd.wilds)
+            comet = any(c in rnd.wilds for c in hand)
+            if any(k >= 4 for k in ranks.values()):
+                counts["four of a kind"] += 1
+            if ranks.get(9, 0) + comet >= 3:
+                counts["three nines"] += 1
+            if ranks.get(13, 0) >= 2:
+                counts["two or three kings"] += 1
+            if any(k >= 4 for k in ranks.values()) or ranks.get(9, 0) + comet >= 3 or ranks.get(13, 0) >= 2:
+                counts["any group"] += 1
+    return {k: counts[k] / max(hands, 1) for k in ("four of a kind", "three nines", "two or three kings",
+                                                     "any group")}
+
+
+# ---------------------------------------------------------------- matches (C13, the cribbage board)
+def match_pegging(variant: Variant | str = "two-handed-arnold-2011", players: int = 2, seed: Any = 0,
+                  agents: Sequence[Any] | None = None) -> list[list[int]]:
+    """Play a match to its target; the pegged totals of each seat after each deal (deal 0 = 0)."""
+    m = Match(variant, players=players, seed=seed)
+    seats: list[Any] = list(agents) if agents is not None else [GreedyAgent() for _ in range(players)]
+    history = [[0] * players]
+    for _ in range(1000):
+        rnd = m.round
+        for _ in range(5000):
+            if rnd.is_over or rnd.to_play is None:
+                break
+            rnd.play(seats[rnd.to_play].choose(rnd))
+        outcome = rnd.outcome()
+        assert outcome is not None
+        history.append([p + max(a, 0) for p, a in zip(history[-1], outcome.payments)])
+        if m.is_over:
+            break
+        m.next_deal()
+    return history
+
+
+def match_lengths(matches: int, seed: Any = 0, variant: Variant | str = "two-handed-arnold-2011") -> list[int]:
+    """Deals needed to finish each of ``matches`` greedy-vs-greedy matches."""
+    return [len(match_pegging(variant, 2, seed=f"{seed}/{i}")) - 1 for i in range(matches)]
+
+
+def first_hand_by_quality(rounds: Sequence[Round], groups: int = 3) -> list[tuple[str, Estimate]]:
+    """The first hand's net result, its dealt hands sorted by :func:`comet.agents.hand_quality`
+    (stops, longest run, isolated cards) and cut into ``groups`` equal groups, worst first (C8)."""
+
+
+    scored: list[tuple[float, float]] = []
+    for rnd in rounds:
+        out = rnd.outcome()
+        if out is None:
+            continue
+        hand = rnd.initial_hands[rnd.leader]
+        scored.append((hand_quality(hand, rnd.wilds, rnd.rules.in_suit), float(out.payments[rnd.leader])))
+    scored.sort(key=lambda t: t[0])
+    n = len(scored)
+    rows: list[tuple[str, Estimate]] = []
+    for g in range(groups):
+        part = scored[g * n // groups:(g + 1) * n // groups]
+        if not part:
+            continue
+        label = f"quality {part[0][0]:.1f} to {part[-1][0]:.1f}"
+        rows.append((label, mean_ci([p for _, p in part])))
+    return rows

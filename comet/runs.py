@@ -1,0 +1,58 @@
+"""The runs of a deal: the one definition every reader of the event log uses.
+
+A *run* is the sequence of card plays from a lead to the stop that ends it (a king, the
+comet, a hoc, a card whose successor is out of play, a card that stops by rule, or nobody
+able to go on), or to the end of the deal (a player out, a blocked deal).  A deal, or a
+redeal, starts afresh.  Runs are the comet's "tail" (S0, S1): the simulation's records
+(``GameRecord.runs``), the table's trail (:func:`comet.svg_table.runs`) and the book's
+figures all count them here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from comet.cards import Card
+from comet.plays import Play
+
+__all__ = ["Run", "runs_of"]
+
+
+@dataclass
+class Run:
+    """One run: its plays (seat, play) and cards in order, and the stop that ended it."""
+
+    plays: list[tuple[int, Play]] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    stop: str = ""
+    """The stop's reason (``king``, ``comet``, ...), or "" if the deal ended the run or it is open."""
+    stop_seat: int = -1
+    """The seat whose play was stopped (who leads next), or -1."""
+    notes: list[str] = field(default_factory=list)
+    """Words for a display (what each wild card stood for); filled by the table's reader."""
+
+
+def runs_of(events: Iterable[tuple[Any, ...]]) -> list[Run]:
+    """The runs in a round's event log (``Round.events``), oldest first; the last may be open.
+    Only runs with cards are returned."""
+    out: list[Run] = [Run()]
+    for event in events:
+        kind = event[0]
+        run = out[-1]
+        if kind == "play":
+            if run.stop:
+                run = Run()
+                out.append(run)
+            play: Play = event[2]
+            run.plays.append((event[1], play))
+            run.cards.extend(play.cards)
+        elif kind == "stop":
+            if run.cards and not run.stop:
+                run.stop = str(event[2])
+                run.stop_seat = int(event[1])
+            if run.cards:
+                out.append(Run())
+        elif kind in ("deal", "redeal", "out", "blocked") and run.cards:
+            out.append(Run())
+    return [r for r in out if r.cards]
