@@ -293,6 +293,8 @@ class StepThrough(W.VBox):
         while len(cursor.history) < step:
             _, play = self.full.history[len(cursor.history)]
             cursor.play(play)
+        if self.slider.max != self.steps or self.slider.min != 0:  # (a forged message may have moved them)
+            self.slider.min, self.slider.max = 0, self.steps
         if self.slider.value != step:
             self.slider.value = step
         self.offers.advance()  # a new step: clicks on the previous one's buttons are stale
