@@ -134,7 +134,9 @@ test: venv deps-system vendor
 	  echo "$(VENV)/bin/mypy --strict comet bookkit"; $(VENV)/bin/mypy --strict comet bookkit || status=1; \
 	else echo "mypy: skipped (no comet/__init__.py yet)"; fi; \
 	$(MAKE) --no-print-directory book || status=1; \
-	echo "$(VPY) -m pytest"; $(VPY) -m pytest || status=1; \
+	echo "$(VPY) -m pytest -m 'not browser'"; $(VPY) -m pytest -m "not browser" || status=1; \
+	echo "$(VPY) -m pytest -m browser  (own process: Playwright's event loop stays out of the widget tests)"; \
+	$(VPY) -m pytest -m browser || status=1; \
 	$(MAKE) --no-print-directory nbval || status=1; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above: mypy, book build or pytest)"; fi; \
 	exit $$status
