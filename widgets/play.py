@@ -355,11 +355,14 @@ class PlayTable(W.VBox):
             try:
                 self._bot_moves()
                 more = self._bots_to_move()
-            except Exception as error:  # noqa: BLE001 - a failing step ends the sequence with a message
+            except ValueError as error:  # the engine's and the checks' errors: a message, the sequence ends
                 self._stop_bots()
                 self.errors += 1
                 self.messages.error(message_text(error))
                 return
+            except BaseException:  # a programming error: the sequence ends, and the error is raised
+                self._stop_bots()
+                raise
             if more:
                 self._refresh()
                 self._bot_timer = loop.call_later(delay, step)
