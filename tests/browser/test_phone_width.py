@@ -78,3 +78,25 @@ def test_the_comet_mark_of_fig_3_1_is_visible(page: Any, book_url: str) -> None:
     assert hit["width"] > 4, f"the comet's badge is {hit['width']:.1f} px wide"
     assert hit["right"] <= WIDTH, "the comet's badge is off the right edge"
     assert hit["onTop"], "another card covers the comet's badge"
+
+
+# Icons in widget buttons, with the size each is drawn at and its button's font size.
+_BUTTON_ICONS = """
+() => [...document.querySelectorAll('.jupyter-button svg, .jupyter-button i')].map((icon) => {
+  const button = icon.closest('.jupyter-button');
+  return {label: button.textContent.trim() || button.title,
+          height: icon.getBoundingClientRect().height,
+          font: parseFloat(getComputedStyle(button).fontSize)};
+})
+"""
+
+
+@pytest.mark.parametrize("name", [n for n in _html_pages() if n.startswith(("book/rules/", "book/analysis/"))])
+def test_widget_button_icons_are_drawn_at_text_size(page: Any, book_url: str, name: str) -> None:
+    """The theme's icon script turns a button's `fa` icon into an SVG; the page's figure rules
+    must not stretch it (a 133 px play triangle once hid "Deal and play")."""
+    page.goto(urljoin(book_url, name), wait_until="load")
+    page.wait_for_load_state("networkidle")
+    icons = page.evaluate(_BUTTON_ICONS)
+    too_big = [i for i in icons if i["height"] > 2 * i["font"]]
+    assert not too_big, f"{name}: icons taller than two lines of their button's text: {too_big[:4]}"
