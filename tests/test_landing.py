@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 import comet
-from widgets.landing import FAMILIES, error_html, games_html, landing_html, not_found_html, players_words
+from widgets.landing import (FAMILIES, PRACTICE, error_html, games_html, landing_html, not_found_html, players_words,
+                             static_links, voila_links)
 
 
 def test_every_game_with_its_period_and_players() -> None:
@@ -24,7 +25,7 @@ def test_links_to_the_pages_relative_or_under_a_base() -> None:
     assert set(re.findall(r'class="play" href="([^"]+)"', page)) == {f"/voila/render/{f}.ipynb" for f in FAMILIES}
     assert 'href="/voila/render/modern.ipynb?variant=two-handed-arnold-2011"' in page
     assert 'class="play" href="voila/render/hoc.ipynb"' in landing_html()  # relative by default
-    static = games_html("https://play.example.org/comet/")
+    static = games_html(voila_links("https://play.example.org/comet/"))
     assert 'href="https://play.example.org/comet/voila/render/hoc.ipynb"' in static
     assert "the book" in landing_html(book_url="http://127.0.0.1:8000/") and "the book" not in page
 
@@ -40,3 +41,13 @@ def test_a_wrong_address_is_named_and_escaped() -> None:
     assert "<script>" not in page and "&lt;script&gt;" in page
     assert 'href="/">Back to the games</a>' in page
     assert "x" * 121 not in not_found_html("/" + "x" * 500)
+
+
+def test_one_landing_for_the_server_and_the_static_site() -> None:
+    """The static site's play/index.html and the server's root list the same games and practice
+    pages; only the addresses differ."""
+    server, static = games_html(voila_links()), games_html(static_links())
+    assert server.replace(".ipynb", ".html").replace("voila/render/", "") == static
+    for name in [*FAMILIES, *PRACTICE]:
+        assert f'href="{name}.html"' in static
+    assert 'class="practice-link" href="voila/render/puzzles.ipynb"' in landing_html()

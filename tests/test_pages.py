@@ -14,7 +14,8 @@ import comet  # noqa: E402
 from tests.widget_helpers import click, forge  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import MAX_SEED  # noqa: E402
-from widgets.pages import FAMILIES, PRACTICE, addresses_markdown, games_markdown, parse_query, play_page, query_string  # noqa: E402
+from widgets.landing import PRACTICE  # noqa: E402
+from widgets.pages import FAMILIES, addresses_markdown, games_markdown, parse_query, play_page, query_string  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "book" / "play"
@@ -208,9 +209,18 @@ def test_practice_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
 
 
 def test_landing_lists_the_practice_pages_after_the_games() -> None:
-    from widgets.pages import landing_html
+    from widgets.landing import games_html
 
-    text = landing_html({"modern": "modern.html", "puzzles": "puzzles.html", "drills": "drills.html"})
+    text = games_html({"modern": "modern.html", "puzzles": "puzzles.html", "drills": "drills.html"})
     assert text.index("modern.html") < text.index("<h2>Practice</h2>") < text.index("puzzles.html")
-    assert 'class="comet-landing-practice-link" href="drills.html"' in text
-    assert "Practice" not in landing_html({"modern": "modern.html"})
+    assert 'class="practice-link" href="drills.html"' in text
+    assert "Practice" not in games_html({"modern": "modern.html"})
+
+
+@pytest.mark.parametrize("name", sorted([*FAMILIES, *PRACTICE]))
+def test_tab_title_names_the_page(name: str) -> None:
+    """Voilà's template and the static page both take the tab's title from the notebook's
+    ``title`` metadata: the page's heading (the game), then " — Comet"."""
+    nb = json.loads((PLAY / f"{name}.ipynb").read_text())
+    heading = "".join(nb["cells"][0]["source"]).splitlines()[0]
+    assert nb["metadata"]["title"] == heading.removeprefix("# ") + " — Comet"

@@ -45,13 +45,6 @@ MAX_QUERY = 1000
 _WHOLE = re.compile(r"[0-9]{1,10}")
 
 
-PRACTICE: dict[str, tuple[str, str]] = {
-    "puzzles": ("Puzzles", "Positions of real deals where one play is clearly best: find it, by game and level."),
-    "drills": ("Rules drills", "Short questions on the rules of every game, checked by the engine."),
-}
-"""The practice pages of ``book/play/`` (not a family): page name -> (title, one line)."""
-
-
 def games_markdown(family: str) -> str:
     """The one sentence under a page's title (each notebook of ``book/play/`` holds it;
     ``tests/test_pages.py`` checks it is this text). The settings of the address are documented
@@ -143,8 +136,8 @@ def parse_query(family: str, query: str | None) -> Settings:
             out.variant = vid
         elif vid in comet.VARIANTS:
             other = family_page(comet.VARIANTS[vid].family)
-            problems.append(f"{_shown(vid)} is not played on this page but on the {TITLES.get(other, other)} page "
-                            f"({other}.ipynb); this page has {', '.join(variants)}. Playing {out.variant}.")
+            problems.append(f"{_shown(vid)} is not played on this page but on the {TITLES.get(other, other)} page"
+                            f"; this page has {', '.join(variants)}. Playing {out.variant}.")
         else:
             problems.append(f"{_shown(vid)} is not a variant of this page; choose one of {', '.join(variants)}. "
                             f"Playing {out.variant}.")
@@ -288,55 +281,3 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     table.query_problems = settings.problems
     _Sequence(table)
     return table
-
-
-def _players_text(v: comet.Variant) -> str:
-    lo, hi = v.players.start, v.players.stop - 1
-    return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-
-
-def _family_picture(family: str) -> str:
-    """A few cards of the family's first game (its wild card among them, where it has one)."""
-    from comet.svg import hand
-
-    v = comet.VARIANTS[FAMILIES[family][0]]
-    rnd = comet.Round.deal(v, players=default_players(v), seed=1)
-    cards = rnd.hands[0][:5]
-    wild = sorted(rnd.wilds, key=lambda c: c.index)[:1]
-    if wild and wild[0] not in cards:
-        cards = cards[:4] + wild
-    return str(hand(cards, size=44, wild_cards=rnd.wilds, label=f"Cards of {v.name}"))
-
-
-def landing_html(links: dict[str, str]) -> str:
-    """The games, family by family (name, period, players, a few cards), each linking to its page.
-
-    The practice pages (:data:`PRACTICE`) follow the games.  ``links`` maps a page name of
-    :data:`FAMILIES` or :data:`PRACTICE` to its address (``modern.html`` on the static
-    site, ``voila/render/modern.ipynb`` on Voilà).  Pages missing from ``links`` are left out.
-    """
-    parts = ['<h1>Play Comet and its family</h1>',
-             '<p class="comet-landing-lead">Play against the bots, one family of games per page. '
-             'Everything runs in your browser: no account, nothing to install.</p>',
-             '<ul class="comet-landing">']
-    for family, ids in FAMILIES.items():
-        if family not in links:
-            continue
-        href = html.escape(links[family], quote=True)
-        games = "".join(f"<li>{html.escape(comet.VARIANTS[vid].title)}: {_players_text(comet.VARIANTS[vid])}</li>"
-                        for vid in ids)
-        parts.append(f'<li class="comet-landing-family"><a class="comet-landing-link" href="{href}">'
-                     f'<span class="comet-landing-title">{html.escape(TITLES.get(family, family))}</span>'
-                     f'<span class="comet-landing-cards" aria-hidden="true">{_family_picture(family)}</span></a>'
-                     f'<ul class="comet-landing-games">{games}</ul></li>')
-    parts.append("</ul>")
-    practice = [(name, title, line) for name, (title, line) in PRACTICE.items() if name in links]
-    if practice:
-        parts.append('<h2>Practice</h2><p class="comet-landing-lead">Your progress is kept in this browser only.</p>'
-                     '<ul class="comet-landing-practice">')
-        for name, title, line in practice:
-            href = html.escape(links[name], quote=True)
-            parts.append(f'<li><a class="comet-landing-practice-link" href="{href}">{html.escape(title)}</a>: '
-                         f'{html.escape(line)}</li>')
-        parts.append("</ul>")
-    return "".join(parts)

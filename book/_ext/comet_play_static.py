@@ -90,24 +90,23 @@ def play_page(name: str, zip_name: str) -> str:
     head = WIDGET_SCRIPTS + f'\n<script type="application/vnd.jupyter.widget-state+json">{state}</script>'
     tail = (config_script(code, ".comet-live-slot", zip_name, query=True)
             + '\n<script src="../_static/live/live.js" defer></script>')
-    title = _title(markdown) + " — Comet"
-    return PAGE.format(title=html.escape(title), head=head, body=body, tail=tail)
+    return PAGE.format(title=html.escape(page_title(PLAY_DIR / f"{name}.ipynb")), head=head, body=body, tail=tail)
 
 
-def _title(markdown: list[str]) -> str:
-    for text in markdown:
-        for line in text.splitlines():
-            if line.startswith("# "):
-                return line[2:].strip()
-    return "Play"
+def page_title(path: Path) -> str:
+    """The tab's title: the notebook's ``title`` metadata, which Voilà's template uses too
+    (``tests/test_pages.py`` checks it is the notebook's heading and " — Comet")."""
+    return str(json.loads(path.read_text(encoding="utf-8"))["metadata"]["title"])
 
 
 def landing_page(names: list[str]) -> str:
-    """``play/index.html``: every game of every page, with its period and players."""
-    from widgets.pages import landing_html
+    """``play/index.html``: every game of every page, with its period and players (the play
+    server's landing page, :mod:`widgets.landing`, with links to the static pages)."""
+    from widgets.landing import STYLE, landing_body, static_links
 
-    body = landing_html({name: f"{name}.html" for name in names})
-    return PAGE.format(title="Play Comet and its family — Comet", head="", body=body, tail="")
+    links = {name: href for name, href in static_links().items() if name in names}
+    body = landing_body(links, "in your browser", book_url="../index.html")
+    return PAGE.format(title="Play the comet family — Comet", head=f"<style>{STYLE}</style>", body=body, tail="")
 
 
 def write_play_pages(out: Path, zip_name: str) -> None:

@@ -11,13 +11,17 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import ARTIFACTS, watch_page
 from .play_driver import Game, check_settlement, expected_outcome, page_state
+
+ROOT = Path(__file__).resolve().parents[2]
 
 GAMES = [
     ("hoc", "players=3&seed=2"),
@@ -43,6 +47,7 @@ def test_static_play_page_plays_a_deal(page: Any, book_url: str, name: str, quer
     assert page.locator(".comet-live-note").first.is_visible()  # the snapshot says Python is loading
     _wait_live(page)
     assert page.locator(".comet-live-note:visible").count() == 0
+    assert page.title() == json.loads((ROOT / "book" / "play" / f"{name}.ipynb").read_text())["metadata"]["title"]
     game = Game(page, url)
     game.play(timeout=240, real_click=True)
     assert not game.errors, game.errors
@@ -71,9 +76,9 @@ def test_landing_page_links_every_game(page: Any, book_url: str) -> None:
 
     watch = watch_page(page)
     page.goto(f"{book_url}play/index.html")
-    hrefs = page.eval_on_selector_all(".comet-landing-link", "els => els.map(e => e.getAttribute('href'))")
+    hrefs = page.eval_on_selector_all(".family a.play", "els => els.map(e => e.getAttribute('href'))")
     assert sorted(hrefs) == sorted(f"{name}.html" for name in FAMILIES)
-    practice = page.eval_on_selector_all(".comet-landing-practice-link", "els => els.map(e => e.getAttribute('href'))")
+    practice = page.eval_on_selector_all(".practice-link", "els => els.map(e => e.getAttribute('href'))")
     assert sorted(practice) == ["drills.html", "puzzles.html"]
     watch.assert_quiet()
 
