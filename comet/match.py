@@ -156,8 +156,9 @@ class Match:
             return [s + a for s, a in zip(self.scores, outcome.payments)]
         return list(self.scores)
 
-    def record(self) -> str:
-        """The whole match in the notation; :func:`comet.replay` rebuilds it."""
+    def record(self, comments: bool = True) -> str:
+        """The whole match in the notation; :func:`comet.replay` rebuilds it. ``comments``: the
+        runs' calls, as in :meth:`Round.record`."""
         from comet.notation import moves_text, options_text
 
         head = [("Variant", self.variant.id)]
@@ -175,7 +176,7 @@ class Match:
         rounds = [r for r, _ in self.finished] + [self.round]
         for i, rnd in enumerate(rounds, 1):
             lines += ["", f'[Deal "{i}"]']
-            lines += moves_text(rnd)
+            lines += moves_text(rnd, comments)
         return "\n".join(lines) + "\n"
 
     def __repr__(self) -> str:

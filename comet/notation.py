@@ -89,9 +89,9 @@ def moves_text(rnd: "Round", comments: bool = True) -> list[str]:
     return lines
 
 
-def round_record(rnd: "Round") -> str:
+def round_record(rnd: "Round", comments: bool = True) -> str:
     head = "\n".join(f'[{k} "{v}"]' for k, v in round_headers(rnd))
-    return head + "\n\n" + "\n".join(moves_text(rnd)) + "\n"
+    return head + "\n\n" + "\n".join(moves_text(rnd, comments)) + "\n"
 
 
 def parse_record(text: str) -> tuple[dict[str, str], list[tuple[dict[str, str], list[tuple[int, str]]]]]:
@@ -124,8 +124,28 @@ def parse_record(text: str) -> tuple[dict[str, str], list[tuple[dict[str, str], 
     return top, deals
 
 
+def _whole(top: dict[str, str], key: str, default: str) -> int:
+    """A header that holds a whole number, with a message naming it when it does not."""
+    value = top.get(key, default)
+    if not re.fullmatch(r"[0-9]{1,6}", value):
+        raise InvalidPlayError(f'the header [{key} "{value[:40]}"] must be a whole number')
+    return int(value)
+
+
+def _literal(top: dict[str, str], key: str) -> Any:
+    """A header that holds a Python literal (a seed: ``1`` or ``'3/2'``)."""
+    try:
+        return ast.literal_eval(top[key])
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        raise InvalidPlayError(f'the header [{key} "{top[key][:40]}"] must be a number or a quoted text') from None
+
+
 def replay(text: str) -> "Round | Match":
-    """Rebuild a deal (or a match) from its record, checking every play on the way."""
+    """Rebuild a deal (or a match) from its record, checking every play on the way.
+
+    A record that is not one (a missing or malformed header, a play that is not legal where it
+    stands) raises :class:`comet.errors.InvalidPlayError` or another ``ValueError`` naming it.
+    """
     from comet.match import Match
     from comet.round import Round
     from comet.variants import find_variant
@@ -136,9 +156,9 @@ def replay(text: str) -> "Round | Match":
     variant = find_variant(top["Variant"])
     if top.get("Options"):
         variant = variant.with_options(**parse_options(top["Options"]))
-    players = int(top.get("Players", "2"))
+    players = _whole(top, "Players", "2")
     if top.get("Match"):
-        match = Match(variant, players=players, seed=ast.literal_eval(top["Seed"]),
+        match = Match(variant, players=players, seed=_literal(top, "Seed") if "Seed" in top else None,
                       **parse_options(top.get("MatchOptions", "")))
         for i, (_, moves) in enumerate(deals):
             if i > 0:
@@ -147,16 +167,20 @@ def replay(text: str) -> "Round | Match":
         return match
     moves = deals[0][1] if deals else []
     pack = top.get("Pack")
-    dead_comets = int(top.get("DeadComets", "0"))
+    dead_comets = _whole(top, "DeadComets", "0")
+    seed = _literal(top, "Seed") if "Seed" in top else None
     if "Hand0" in top:
+        missing = [f"Hand{s}" for s in range(players) if f"Hand{s}" not in top]
+        if missing:
+            raise InvalidPlayError(f"a record of dealt hands needs [Hand0] to [Hand{players - 1}]; "
+                                   f"missing: {', '.join(missing)}")
         hands = [top[f"Hand{s}"] for s in range(players)]
-        rnd = Round.from_hands(variant, hands, leader=int(top.get("Leader", "0")), dead=top.get("Dead", ""),
-                               talon=top.get("Talon") or None, pack=pack, dealer=int(top.get("Dealer", "0")),
-                               dead_comets=dead_comets,
-                               seed=ast.literal_eval(top["Seed"]) if "Seed" in top else None)
+        rnd = Round.from_hands(variant, hands, leader=_whole(top, "Leader", "0"), dead=top.get("Dead", ""),
+                               talon=top.get("Talon") or None, pack=pack, dealer=_whole(top, "Dealer", "0"),
+                               dead_comets=dead_comets, seed=seed)
     else:
-        rnd = Round.deal(variant, players=players, seed=ast.literal_eval(top.get("Seed", "None")),
-                         dealer=int(top.get("Dealer", "0")), pack=pack, dead_comets=dead_comets)
+        rnd = Round.deal(variant, players=players, seed=seed, dealer=_whole(top, "Dealer", "0"), pack=pack,
+                         dead_comets=dead_comets)
     _apply_moves(rnd, moves)
     return rnd
 

@@ -890,11 +890,12 @@ class Round:
 
         return RoundView.of(self, seat)
 
-    def record(self) -> str:
-        """This deal in the text notation; :func:`comet.replay` reproduces it."""
+    def record(self, comments: bool = True) -> str:
+        """This deal in the text notation; :func:`comet.replay` reproduces it. ``comments``: each
+        run's call after its last play (``; 7, 8, 9 without 10``), which replaying ignores."""
         from comet.notation import round_record
 
-        return round_record(self)
+        return round_record(self, comments)
 
     def copy(self) -> "Round":
         """An independent copy (for agents that search)."""

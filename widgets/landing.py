@@ -78,8 +78,9 @@ def picture(family: str, size: float = 38) -> str:
 PRACTICE: dict[str, tuple[str, str]] = {
     "puzzles": ("Puzzles", "Positions of real deals where one play is clearly best: find it, by game and level."),
     "drills": ("Rules drills", "Short questions on the rules of every game, checked by the engine."),
+    "replay": ("Replay a deal", "Step through a deal from its record: paste one, or open a link to a position."),
 }
-"""The practice pages of ``book/play/`` (not a family): page name -> (title, one line)."""
+"""The other pages of ``book/play/`` (not a family): page name -> (title, one line)."""
 
 
 def voila_links(play_url: str = "") -> dict[str, str]:

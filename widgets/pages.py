@@ -34,14 +34,16 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import comet
-from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, players_text
+from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, UserError, players_text
 from widgets.landing import FAMILIES, TITLES, family_page
+from widgets.links import Position, link_html, page_address, read_position
 from widgets.play import PlayTable
 
-PARAMETERS = ("variant", "players", "bot", "seed", "lang")
-"""The query parameters a page reads."""
-MAX_QUERY = 1000
-"""A longer query string is ignored as a whole."""
+PARAMETERS = ("variant", "players", "bot", "seed", "lang", "record", "move")
+"""The query parameters a page reads (``record`` and ``move``: a position, :mod:`widgets.links`)."""
+MAX_QUERY = 60_000
+"""A longer query string is ignored as a whole (a link's record, quoted, is the long part:
+:data:`widgets.links.MAX_LINK_RECORD` characters at most)."""
 _WHOLE = re.compile(r"[0-9]{1,10}")
 
 
@@ -85,6 +87,8 @@ class Settings:
     bot: str = "greedy"
     seed: int = 1
     lang: str = "en"
+    position: Position | None = None
+    """The deal (or match) and move of a link, replayed (``record=...&move=N``)."""
     problems: list[str] = field(default_factory=list)
 
 
@@ -168,7 +172,28 @@ def parse_query(family: str, query: str | None) -> Settings:
         else:
             problems.append(f"{_shown(given['lang'])} is not a language of the calls; choose one of "
                             f"{', '.join(sorted(LANGUAGE_CODES))}. Calls in English.")
+    if "record" in given:
+        _read_link(family, given["record"], given.get("move"), out)
+    elif "move" in given:
+        problems.append("a move was given without the record of its deal; it was ignored.")
     return out
+
+
+def _read_link(family: str, record: str, move: str | None, out: Settings) -> None:
+    """Replay a link's record for the page ``family``: its game must be one of the page's."""
+    try:
+        position = read_position(record, move)
+    except UserError as error:
+        out.problems.append(f"{error} The page opens a new match instead.")
+        return
+    variant = position.round.variant
+    if variant.id not in FAMILIES[family]:
+        other = family_page(variant.family)
+        out.problems.append(f"the link's deal is a game of {variant.name}, played on the {TITLES.get(other, other)} "
+                            "page, not on this one. The page opens a new match instead.")
+        return
+    out.position = position
+    out.variant, out.players = variant.id, position.round.players
 
 
 def query_string() -> str:
@@ -255,6 +280,8 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     table = PlayTable(variant=settings.variant, players=settings.players, bot=settings.bot,
                       seed=settings.seed, lang=settings.lang,
                       bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
+    if settings.position is not None:
+        table.open_position(settings.position)
     choice = table.variant_choice
     choice.unobserve(table._on_variant, names="value")
     try:
@@ -273,11 +300,73 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     for b in table.twins("new"):
         b.add_class("comet-play-new")
     if settings.problems:
-        from ipywidgets import HTML, Layout
-
-        notice = HTML(value=notice_html(settings.problems), layout=Layout(width="auto"))
-        notice.add_class("comet-query-notice")
-        table.children = [notice, *table.children]
+        table.children = [_notice(settings.problems), *table.children]
     table.query_problems = settings.problems
     _Sequence(table)
     return table
+
+
+REPLAY_PARAMETERS = ("record", "move", "lang")
+"""The query parameters of the replay page."""
+
+
+def replay_page(query: str | None = None) -> Any:
+    """The replay page (``book/play/replay.ipynb``): a :class:`widgets.step.StepThrough` of the
+    deal in the address (``record=...&move=N``, as *Link to this step* makes), at that step, with
+    a link to play on from the step shown on its family's page. Without a record, the box to
+    paste one is open. Unusable settings are listed in a notice; nothing in the address raises."""
+    import ipywidgets as W
+
+    from widgets.step import StepThrough
+
+    query = query_string() if query is None else query
+    problems: list[str] = []
+    given: dict[str, str] = {}
+    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True, max_num_fields=20) if len(query) <= MAX_QUERY else []
+    if len(query) > MAX_QUERY:
+        problems.append(f"the address's settings are too long ({len(query)} characters) and were ignored.")
+    for key, value in pairs:
+        if key not in REPLAY_PARAMETERS:
+            problems.append(f"{_shown(key)} is not a setting of this page (it reads "
+                            f"{', '.join(REPLAY_PARAMETERS)}); it was ignored.")
+        given.setdefault(key, value)
+    lang = given.get("lang", "en")
+    if lang not in LANGUAGE_CODES:
+        problems.append(f"{_shown(lang)} is not a language of the calls; calls in English.")
+        lang = "en"
+    position = None
+    if "record" in given:
+        try:
+            position = read_position(given["record"], given.get("move"))
+        except UserError as error:
+            problems.append(f"{error} A deal played by the bots is shown instead.")
+    elif "move" in given:
+        problems.append("a move was given without the record of its deal; it was ignored.")
+    if position is not None:
+        demo = StepThrough(record=position.game.record(comments=False), step=position.move, lang=lang, link_base="")
+    else:
+        demo = StepThrough(lang=lang, link_base="")
+        demo.record_panel.selected_index = None if problems else 0
+    play_on = W.HTML(layout=W.Layout(width="auto"))
+    play_on.add_class("comet-replay-play-on")
+
+    def show_play_on(change: Any = None) -> None:
+        family = family_page(demo.full.variant.family)
+        href = f"{page_address(family)}?{demo.step_query()}"
+        title = TITLES.get(family, family)
+        title = title[0].lower() + title[1:] if title.startswith("The ") else title
+        play_on.value = link_html(href, f"Play on from this step, on the {title} page", copy=False)
+
+    demo.slider.observe(show_play_on, names="value")
+    demo.deal_choice.observe(show_play_on, names="value")
+    show_play_on()
+    demo.children = [*([_notice(problems)] if problems else []), play_on, *demo.children]
+    return demo
+
+
+def _notice(problems: list[str]) -> Any:
+    from ipywidgets import HTML, Layout
+
+    notice = HTML(value=notice_html(problems), layout=Layout(width="auto"))
+    notice.add_class("comet-query-notice")
+    return notice

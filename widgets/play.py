@@ -13,6 +13,7 @@ import ipywidgets as W
 
 import comet
 from comet.svg_table import round_html
+from widgets.links import Position, link_html, position_query
 from widgets.you import you_lines, you_text
 from widgets.common import (
     follow_variant,
@@ -227,8 +228,11 @@ class PlayTable(W.VBox):
                                layout=W.Layout(flex_flow="row wrap", align_items="center", display="none",
                                                border="1px solid #ddd5bd", padding="4px"))
         self.actions = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.link = W.HTML(layout=W.Layout(width="auto"))
+        """*Link to this position*: the match's record and the move (:mod:`widgets.links`)."""
+        self.link.add_class("comet-play-link")
         self.children = [self.css, self.table, self.prompt, self.hand, self.play_buttons, self.other_row,
-                         self.actions, self.settings, self.messages.widget, self.log_panel, self.scores]
+                         self.actions, self.settings, self.messages.widget, self.link, self.log_panel, self.scores]
 
         self.settings_toggle.observe(self._on_settings_toggle, names="value")
         self.variant_choice.observe(self._on_variant, names="value")
@@ -313,6 +317,58 @@ class PlayTable(W.VBox):
         self._refresh()
         self.messages.info(f"New match of {v.name}, {players} players, seed {seed}. You are seat 0; "
                            "the cards you may play are raised in your hand.")
+
+    def open_position(self, position: Position) -> None:
+        """Play on from a position opened by a link: its match (or its one deal), at its move.
+        You are seat 0; if a bot is to play there, the bots play on to your turn."""
+        game = position.game
+        if isinstance(game, comet.Match):
+            match = game
+        else:  # one deal: a match of that deal only
+            match = comet.Match(game.variant, players=game.players, seed=game.seed, deals=1)
+            match.round, match.dealer = game, game.dealer
+        rnd = match.round
+        while len(rnd.history) > position.move:
+            rnd.undo()
+        v = match.variant
+        bot = check_choice(self.bot_choice.value, BOT_NAMES, "bot")
+        seed = match.seed if isinstance(match.seed, int) and 0 <= match.seed <= MAX_SEED else None
+        self._quietly(v.id, match.players, seed)
+        self._stop_bots()
+        self.match = match
+        self._agents = [None] + [make_agent(bot, seed=f"{match.seed}/{s}", time_limit=BOT_BUDGET / (match.players - 1))
+                                 for s in range(1, match.players)]
+        self._fallback = random.Random(str(match.seed))
+        where = (f"{v.name}, {match.players} players, deal {match.deal_number}, after {position.move} "
+                 f"play{'s' if position.move != 1 else ''}")
+
+        bots_first = self._bots_to_move()
+
+        def then() -> None:
+            self._refresh()
+            turn = ("The bots played on: " + ("the deal is over." if rnd.is_over else "your turn.") if bots_first
+                    else "The deal is over." if rnd.is_over else "Your turn.")
+            self.messages.info(f"Opened from a link: {where}. You are seat 0. {turn}")
+
+        self._refresh()
+        self._run_bots(then)
+
+    def _quietly(self, variant: str, players: int, seed: int | None) -> None:
+        """Show these settings without starting a new match."""
+        watched = ((self.variant_choice, self._on_variant), (self.players_choice, self._on_settings),
+                   (self.seed_choice, self._on_settings))
+        for w, f in watched:
+            w.unobserve(f, names="value")
+        try:
+            if variant in dict((vid, label) for label, vid in self.variant_choice.options):
+                self.variant_choice.value = variant
+            follow_variant(self.players_choice, comet.VARIANTS[variant])
+            self.players_choice.value = players
+            if seed is not None:
+                self.seed_choice.value = seed
+        finally:
+            for w, f in watched:
+                w.observe(f, names="value")
 
     def _bots_to_move(self) -> bool:
         rnd = self.match.round
@@ -575,6 +631,8 @@ class PlayTable(W.VBox):
         self.prompt.value = f'<div style="{FONT}font-weight:600;margin-top:4px">{head}</div>'
         self.log_panel.value = self._log_html(lang)
         self.scores.value = self._scores_html()
+        self.link.value = link_html("?" + position_query(match.record(comments=False), len(rnd.history)),
+                                    "Copy link to this position")
 
     _shown_hint: comet.Play | None = None
 

@@ -15,6 +15,7 @@ import comet
 from comet.narrate import step_sentences
 from comet.svg_table import round_html
 from widgets.browser import in_browser
+from widgets.links import link_html, page_address, position_query
 from widgets.common import (
     card_label,
     follow_variant,
@@ -47,6 +48,8 @@ from widgets.common import (
 
 MAX_RECORD = 200_000
 MAX_PLAYS = 5000
+BOOK_PLAY = "../../play/"
+"""The play pages from a chapter of the book (``book/<part>/<chapter>.html``)."""
 
 
 def play_out(variant: comet.Variant, players: int, seed: int, bot: str = "greedy") -> comet.Round:
@@ -96,9 +99,13 @@ class StepThrough(W.VBox):
     last_button = Shown("last", "*Last* as shown now.")
 
     def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, seed: int = 1, *, record: str | None = None,
-                 bot: str = "greedy", lang: str = "en", step: int = 0, frames: bool = False) -> None:
+                 bot: str = "greedy", lang: str = "en", step: int = 0, frames: bool = False,
+                 link_base: str = BOOK_PLAY) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
         self.add_class("comet-step")
+        self.link_base = link_base
+        """Where the replay page is, relative to the page showing this demo (each step's link)."""
+        self._quoted_record = ""
         self._save_frames = frames and not in_browser()
         self.frames = W.HTML(layout=W.Layout(display="none"))
         self.frames.add_class("comet-step-frames")
@@ -163,7 +170,8 @@ class StepThrough(W.VBox):
                          self.deal_button], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         record_box = W.VBox([self.record_text, W.HBox([self.load_button, self.deal_choice])])
         steps = self.steps_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.children = [source, W.Accordion([record_box], titles=("Replay a record",), selected_index=None),
+        self.record_panel = W.Accordion([record_box], titles=("Replay a record",), selected_index=None)
+        self.children = [source, self.record_panel,
                          self.messages.widget, steps, self.slider, self.sentence, self.table, self.frames]
 
         self.variant_choice.observe(self._on_variant, names="value")
@@ -202,6 +210,10 @@ class StepThrough(W.VBox):
         """The number of plays in the deal (the last step)."""
         return len(self.full.history)
 
+    def step_query(self, step: int | None = None) -> str:
+        """``record=...&move=N``: the deal shown and a step of it (the one shown by default), for a link."""
+        return f"{self._quoted_record}&move={self.step if step is None else step}"
+
     @property
     def sentences(self) -> list[str]:
         """What the step shown says happened."""
@@ -235,6 +247,7 @@ class StepThrough(W.VBox):
         lang = self.lang_choice.value if self.lang_choice.value in LANGUAGE_CODES else "en"
         self._sentences = step_sentences(rnd, lang)
         self._rules = self._rule_notes(rnd)
+        self._quoted_record = position_query(rnd.record(comments=False), 0).rsplit("&move=", 1)[0]
         self.slider.max = len(rnd.history)
         self._go(len(rnd.history), force=True)
         self._go(0)
@@ -329,7 +342,9 @@ class StepThrough(W.VBox):
         caption = (f'<div role="status" aria-live="polite" style="{FONT}background:#fffdf7;border:1px solid '
                    f'#ddd5bd;border-left:4px solid #1f3f73;border-radius:6px;padding:6px 10px;'
                    f'margin:4px 0"><div style="font-weight:700">{html.escape(title)}</div>'
-                   f'<ul style="margin:2px 0 0 18px;padding:0">{items}</ul></div>')
+                   f'<ul style="margin:2px 0 0 18px;padding:0">{items}</ul>'
+                   + link_html(f"{self.link_base}{page_address('replay')}?{self.step_query(step)}",
+                               "Copy link to this step") + "</div>")
         seat_view = None if self.reveal_box.value else 0
         return caption, round_html(cursor, seat=seat_view, lang=lang)
 
