@@ -878,7 +878,9 @@ class Round:
     def narration(self, lang: str = "en") -> list[str]:
         """The event log as sentences, announcements included ("7, 8, 9 without 10").
 
-        ``lang`` picks the language of the calls: ``en``, ``fr``, ``ru`` or ``es``.
+        ``lang`` picks the language of the calls: ``en``, ``fr``, ``ru`` or ``es``; the calls
+        name the court cards and the ace in that language ("10, валет без дамы"), see
+        :data:`comet.narrate.RANK_CALLS`.
         """
         from comet.narrate import narrate
 

@@ -147,6 +147,29 @@ def test_language_and_four_colour() -> None:
     assert not table.messages.is_error
 
 
+def test_russian_table_names_the_court_cards_in_russian() -> None:
+    """Calls in Русский: the run's call says «10, валет без дамы» (S0's «10, валет, без дамы»),
+    the stop «дама и король»; in the message after your play, in the log and in no other
+    language's words. Back to English, the letters again."""
+    table = PlayTable(variant="old-comet-1718", players=2, seed=1)
+    table.lang_choice.value = "ru"
+    table.match.round = comet.Round.from_hands("old-comet-1718", ["TS JS 3C 4C", "QH KD 5D 6D"], leader=0)
+    table._refresh()
+    for text in ("TS", "JS", "pass"):  # your run ends: you say it, then seat 1 plays Q, K and stops
+        b = table.button_for(text)
+        assert b is not None, (text, table.shown_plays)
+        b.click()
+        assert not table.messages.is_error, table.messages.text
+    message = table.messages.text
+    assert "\u201c10, валет без дамы\u201d" in message
+    assert "\u201cдама и король\u201d" in message
+    assert "10, J" not in message and "Q and K" not in message
+    assert "\u201c10, валет без дамы\u201d" in table.log_panel.value
+    assert "\u201cдама и король\u201d" in table.log_panel.value
+    table.lang_choice.value = "en"
+    assert "\u201c10, J without Q\u201d" in table.log_panel.value and "валет" not in table.log_panel.value
+
+
 def test_forged_values_leave_the_game_unchanged() -> None:
     table = PlayTable(seed=7)
     rnd = table.round

@@ -1,0 +1,119 @@
+"""The calls in each language name the court cards and the ace in that language.
+
+The sources' worked example (S0, Russian; S1, Spanish): «Шесть, семь, восемь, девять и без
+десяти», «Десятка, валет и без дамы», «Королевой и королем»; "seis, siete, ocho, nueve y sin
+diez", "diez, sota y sin reina", "reina y rey"; and the shorter «7, 8, 9 без 10»,
+«10, валет, без дамы»; "7, 8, 9 sin 10", "10, sota, sin reina".  The engine keeps its own
+punctuation in every language: digits for the number cards, commas between the ranks of a
+run, *without* with no comma before it ("10, J without Q"), and *and* only before the last
+rank of a run that ends in a stop ("Q and K").  So S0's «10, валет, без дамы» is said
+"10, валет без дамы", and S1's "10, sota, sin reina" is said "10, sota sin reina".  The
+French words (valet, dame, roi, as) are standard French, not from the sources.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Sequence
+
+import pytest
+
+import comet
+from comet import Round
+from comet.narrate import CALLS, LANGUAGES, RANK_CALLS, announcement, narrate, rank_word, stop_call
+from comet.svg_table import round_html
+
+OLD = comet.find_variant("old-comet-1718")
+
+WORKED = {  # the worked example of S0/S1 as the engine says it, per language
+    "en": ("6, 7, 8, 9 without 10", "10, J without Q", "Q and K"),
+    "fr": ("6, 7, 8, 9 sans 10", "10, valet sans dame", "dame et roi"),
+    "ru": ("6, 7, 8, 9 без 10", "10, валет без дамы", "дама и король"),
+    "es": ("6, 7, 8, 9 sin 10", "10, sota sin reina", "reina y rey"),
+}
+
+
+def play_all(rnd: Round, plays: Sequence[str]) -> Round:
+    for p in plays:
+        rnd.play(p)
+    return rnd
+
+
+def worked_example() -> Round:
+    """S0/S1's example: 6-9 without 10; 10, jack without queen; queen and king (a stop)."""
+    rnd = Round.from_hands(OLD, ["6S 7H 8D 9C 2C", "TS JS 3C", "QH KD 4H 5D"], leader=0)
+    return play_all(rnd, ["6S", "7H", "8D", "9C", "pass", "TS", "JS", "pass", "QH", "KD"])
+
+
+def quoted(sentences: list[str]) -> list[str]:
+    """The calls of the narration: the text between “ and ”."""
+    return [s.split("\u201c")[1].split("\u201d")[0] for s in sentences if "\u201c" in s]
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_worked_example_in_each_language(lang: str) -> None:
+    rnd = worked_example()
+    assert quoted(narrate(rnd, lang)) == list(WORKED[lang])
+
+
+def test_english_is_unchanged_letters() -> None:
+    """English keeps the cards' letters (records, golden files and the book read them)."""
+    rnd = worked_example()
+    assert "\u201c10, J without Q\u201d" in "\n".join(rnd.narration())
+    assert "10, J without Q" in rnd.record()
+    assert [rank_word(r) for r in (1, 10, 11, 12, 13)] == ["A", "10", "J", "Q", "K"]
+    assert announcement([11, 12], 13) == "J, Q without K"
+
+
+def test_the_sources_examples_with_digits() -> None:
+    """S0 «7, 8, 9 без 10», «10, валет, без дамы»; S1 "7, 8, 9 sin 10", "10, sota, sin reina"."""
+    assert announcement([7, 8, 9], 10, "ru") == "7, 8, 9 без 10"
+    assert announcement([7, 8, 9], 10, "es") == "7, 8, 9 sin 10"
+    assert announcement([7, 8, 9], 10, "fr") == "7, 8, 9 sans 10"
+    assert announcement([10, 11], 12, "ru") == "10, валет без дамы"
+    assert announcement([10, 11], 12, "es") == "10, sota sin reina"
+    assert announcement([10, 11], 12, "fr") == "10, valet sans dame"
+
+
+def test_russian_names_the_missing_card_in_the_genitive() -> None:
+    """«без дамы», «без десяти»: after без the card is in the genitive."""
+    assert announcement([10], 11, "ru") == "10 без валета"
+    assert announcement([11], 12, "ru") == "валет без дамы"
+    assert announcement([12], 13, "ru") == "дама без короля"
+    assert announcement([1], 2, "ru") == "туз без 2"
+    assert announcement([12], 13, "es") == "reina sin rey"
+    assert announcement([12], 13, "fr") == "dame sans roi"
+
+
+def test_aces_and_kings_in_runs() -> None:
+    assert announcement([1, 2, 3], 4, "ru") == "туз, 2, 3 без 4"
+    assert announcement([1, 2], 3, "es") == "as, 2 sin 3"
+    assert stop_call([11, 12, 13], "ru") == "валет, дама и король"
+    assert stop_call([11, 12, 13], "fr") == "valet, dame et roi"
+    assert stop_call([11, 12, 13]) == "J, Q and K"
+
+
+def test_one_table_of_rank_words() -> None:
+    assert set(RANK_CALLS) == set(CALLS) == set(LANGUAGES)
+    for lang, words in RANK_CALLS.items():
+        assert set(words) <= {1, 11, 12, 13}, lang  # number cards are digits in every language
+        for rank in range(2, 11):
+            assert rank_word(rank, lang) == str(rank)
+    assert rank_word(12, "xx") == "Q"  # an unknown language falls back to English, as the calls do
+
+
+def test_prose_and_card_symbols_stay_english() -> None:
+    """Only the calls are in the chosen language; the prose and the card symbols are not."""
+    rnd = worked_example()
+    ru = "\n".join(narrate(rnd, "ru"))
+    assert "Seat 1 plays J♠." in ru and "Seat 2 plays Q♥." in ru
+    assert "Stop: a king is a stop" in ru
+
+
+def test_the_table_shows_the_calls_in_the_language() -> None:
+    rnd = worked_example()
+    for lang in LANGUAGES:
+        page = round_html(rnd, lang=lang)
+        for call in WORKED[lang][1:]:  # the table shows the last few sentences
+            assert f"\u201c{html.escape(call)}\u201d" in page, (lang, call)
+    assert "валет" not in round_html(rnd, lang="en")
