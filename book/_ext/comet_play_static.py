@@ -89,7 +89,8 @@ def play_page(name: str, zip_name: str) -> str:
             f'<script type="application/vnd.jupyter.widget-view+json">{view}</script></div></div>')
     head = WIDGET_SCRIPTS + f'\n<script type="application/vnd.jupyter.widget-state+json">{state}</script>'
     tail = (config_script(code, ".comet-live-slot", zip_name, query=True)
-            + '\n<script src="../_static/live/live.js" defer></script>')
+            + '\n<script src="../_static/live/live.js" defer></script>'
+            + '\n<script src="../_static/live/copy-link.js" defer></script>')
     return PAGE.format(title=html.escape(page_title(PLAY_DIR / f"{name}.ipynb")), head=head, body=body, tail=tail)
 
 

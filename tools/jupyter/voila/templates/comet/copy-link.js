@@ -1,0 +1,1 @@
+../../../../../book/_assets/live/copy-link.js
