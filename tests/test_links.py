@@ -115,3 +115,30 @@ def test_a_link_carries_the_record_without_its_comments() -> None:
     assert ";" in rnd.record() and ";" not in bare_record(rnd.record())
     assert bare_record(rnd.record()) == rnd.record(comments=False)
     assert comet.replay(bare_record(rnd.record())).history == rnd.history
+
+
+def test_every_chapter_links_to_its_familys_puzzles_and_drills() -> None:
+    """The practice links at each chapter's end name a family and a game the pages know."""
+    from pathlib import Path
+
+    from comet.drills import variants_for
+    from comet.puzzles import load
+
+    families = {p.family for p in load()}
+    chapters = ["history/origins", "rules/manille", "rules/new-comet", "rules/modern", "rules/commit"]
+    seen = set()
+    for chapter in chapters:
+        text = (Path(__file__).resolve().parents[1] / "book" / f"{chapter}.md").read_text()
+        family = re.search(r"<puzzles\?family=([a-z-]+)>", text)
+        variant = re.search(r"<drills\?variant=([a-z0-9-]+)>", text)
+        assert family and variant, chapter
+        assert family.group(1) in families and variant.group(1) in variants_for("play")
+        assert comet.VARIANTS[variant.group(1)].family.replace(" ", "-") == family.group(1)
+        seen.add(family.group(1))
+    assert seen == families
+    from widgets.drills import drill_page
+    from widgets.puzzles import puzzle_page
+
+    assert puzzle_page("family=commit&level=hard").family_choice.value == "commit"
+    assert drill_page("variant=commit-1991").variant_choice.value == "commit-1991"
+    assert "no puzzles for &#x27;nope&#x27;" in puzzle_page("family=nope").messages.widget.value

@@ -82,6 +82,7 @@ def test_play_url_role() -> None:
     assert ext.static_page_url("book/rules/modern", "modern") == "../../play/modern.html"
     assert ext.static_page_url("book/intro", "/") == "../play/index.html"
     assert ext.static_page_url("index", "hoc.ipynb") == "play/hoc.html"
+    assert ext.static_page_url("book/rules/modern", "puzzles?family=modern") == "../../play/puzzles.html?family=modern"
 
 
 def test_voila_command_serves_only_play_dir() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from typing import Any
+from urllib.parse import parse_qsl
 
 import ipywidgets as W
 
@@ -128,6 +129,11 @@ class DrillTrainer(Trainer, W.VBox):
         self._show(self._pick())
 
 
-def drill_page() -> DrillTrainer:
-    """The widget of ``book/play/drills.ipynb``."""
-    return DrillTrainer()
+def drill_page(query: str | None = None) -> DrillTrainer:
+    """The widget of ``book/play/drills.ipynb``; the address may choose the question and the
+    game (``?kind=play&variant=modern-comet-1991``: the book's chapters link so). A bad value is
+    named in the message line and the default is used."""
+    from widgets.pages import query_string
+
+    given = dict(parse_qsl((query_string() if query is None else query).lstrip("?")[:1000]))
+    return DrillTrainer(kind=given.get("kind", "play"), variant=given.get("variant", ANY))

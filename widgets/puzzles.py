@@ -16,18 +16,17 @@ from __future__ import annotations
 
 import html
 from typing import Any
+from urllib.parse import parse_qsl
 
 import ipywidgets as W
 
 from comet.puzzles import LEVELS, Puzzle, Verdict, load
 from comet.svg_table import round_html
 from widgets.common import FONT, Messages, card_label, check_choice, play_tooltip, safe
+from widgets.landing import TITLES
 from widgets.progress import Progress, Trainer
 
 STORAGE_KEY = "comet:puzzles"
-TITLES = {"hoc": "Hoc", "manille": "Manille", "new-comet": "The new comet", "modern": "The modern comet",
-          "commit": "Commit"}
-"""Family page names as shown (the same as ``widgets.pages.TITLES``, which imports the play table)."""
 
 
 def _group(p: Puzzle) -> str:
@@ -129,6 +128,11 @@ class PuzzleTrainer(Trainer, W.VBox):
         self._show(self._pick())
 
 
-def puzzle_page() -> PuzzleTrainer:
-    """The widget of ``book/play/puzzles.ipynb``."""
-    return PuzzleTrainer()
+def puzzle_page(query: str | None = None) -> PuzzleTrainer:
+    """The widget of ``book/play/puzzles.ipynb``; the address may choose the game and the level
+    (``?family=modern&level=hard``: the book's chapters link so). A bad value is named in the
+    message line and the first is used."""
+    from widgets.pages import query_string
+
+    given = dict(parse_qsl((query_string() if query is None else query).lstrip("?")[:1000]))
+    return PuzzleTrainer(family=given.get("family", "modern"), level=given.get("level", "easy"))

@@ -53,10 +53,12 @@ def play_page_url(base: str, target: str) -> str:
 
 
 def static_page_url(docname: str, target: str) -> str:
-    """The static play page ``target`` (``play/<target>.html``), relative to the page ``docname``."""
+    """The static play page ``target`` (``play/<target>.html``, its address's settings after a
+    ``?``), relative to the page ``docname``."""
     up = "../" * docname.count("/")
-    target = target.strip().strip("/").removesuffix(".ipynb").removesuffix(".html")
-    return f"{up}play/{target or 'index'}.html"
+    target, mark, query = target.strip().partition("?")
+    target = target.strip("/").removesuffix(".ipynb").removesuffix(".html")
+    return f"{up}play/{target or 'index'}.html" + (f"?{query}" if mark else "")
 
 
 class PlayRole(ReferenceRole):

@@ -15,11 +15,12 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 
 from .conftest import ARTIFACTS, watch_page
-from .play_driver import Game, check_settlement, expected_outcome, page_state
+from .play_driver import CLICK_JS, SEQ_JS, Game, check_settlement, expected_outcome, next_action, page_state
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -225,3 +226,58 @@ def test_static_drills_page_answers_with_the_rule_and_its_sources(page: Any, boo
     assert ("Right!" in feedback or "Not so." in feedback) and "Sources: S" in feedback
     assert "No answers yet" not in page.locator(f"{root} .comet-drill-progress").first.inner_text()
     watch.assert_quiet()
+
+
+def test_a_copied_link_opens_the_same_position(browser: Any, book_url: str) -> None:
+    """Play two cards, press "Copy link to this position", open what the clipboard holds in a new
+    page: the same deal at the same move (the table's text and log agree); a demo step's link,
+    taken from the snapshot before Python loads, opens the replay page at that step; a forged
+    link gives a notice and a new match."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=book_url.rstrip("/"))
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        watch = watch_page(page)
+        page.goto(f"{book_url}play/modern.html?seed=4")
+        _wait_live(page)
+        for _ in range(2):
+            seq = page.evaluate(SEQ_JS)
+            assert page.evaluate(CLICK_JS, next_action(page_state(page) or {}) or "card")
+            page.wait_for_function(f"() => ({SEQ_JS})() > {seq}")
+        before = page_state(page)
+        assert before is not None
+        log = page.locator(".comet-live-view .comet-log").inner_text()
+        page.locator(".comet-live-view a.comet-copy-link").click()
+        page.wait_for_selector(".comet-live-view a.comet-copy-link[data-comet-copied]")
+        copied = str(page.evaluate("() => navigator.clipboard.readText()"))
+        assert copied.startswith(f"{book_url}play/modern.html?record=") and "&move=" in copied
+        other = context.new_page()
+        other_watch = watch_page(other)
+        other.goto(copied)
+        _wait_live(other)
+        after = page_state(other)
+        assert after is not None and after["table"] == before["table"]
+        assert other.locator(".comet-live-view .comet-log").inner_text() == log
+        assert "Opened from a link" in after["message"]
+        other_watch.assert_quiet()
+
+        page.goto(f"{book_url}book/rules/modern.html")
+        step = page.locator(".comet-step").first
+        page.wait_for_selector(".comet-step.comet-step-ready")
+        step.locator(".comet-step-next").click()
+        caption = _caption(page)
+        href = step.locator(".comet-step-caption a.comet-copy-link").get_attribute("href")
+        assert href is not None and href.startswith("../../play/replay.html?record=")
+        page.goto(urljoin(page.url, href))
+        _wait_live(page)
+        assert page.locator(".comet-live-view .comet-step-caption").inner_text().split("\n")[0] == \
+            caption.split("\n")[0]
+
+        page.goto(f"{book_url}play/modern.html?record=%5BVariant%20%22nope%22%5D&move=3")
+        _wait_live(page)
+        notice = page.locator(".comet-live-view .comet-query-notice").inner_text()
+        assert "unknown variant 'nope'" in notice and "new match" in notice
+        watch.assert_quiet()
+    finally:
+        context.close()
