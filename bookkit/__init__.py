@@ -23,6 +23,7 @@ from bookkit.markdown import (
     glossary_markdown,
     number_word,
     outcome_markdown,
+    position_link,
     plays_text,
     readings_markdown,
     rules_markdown,
@@ -58,7 +59,7 @@ from bookkit.studies import (
 )
 
 __all__ = [
-    "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "rules_markdown", "deal_markdown",
+    "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "position_link", "rules_markdown", "deal_markdown",
     "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
     "difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",

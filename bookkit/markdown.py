@@ -188,3 +188,13 @@ NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
 def number_word(n: int) -> str:
     """``2`` -> ``"two"`` (0 to 10), larger numbers as digits."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else f"{n:,}"
+
+
+def position_link(rnd: Round, text: str = "Open this position on a table") -> str:
+    """A Markdown link from a chapter (``book/<part>/<chapter>``) to the replay page at the
+    position ``rnd`` is in now: its record so far and its move (:mod:`widgets.links`). The
+    replay page steps through it and offers to play on from there."""
+    from urllib.parse import quote
+
+    record = quote(rnd.record(comments=False), safe="")
+    return f"[{text}](../../play/replay.html?record={record}&move={len(rnd.history)})"

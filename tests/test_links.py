@@ -142,3 +142,29 @@ def test_every_chapter_links_to_its_familys_puzzles_and_drills() -> None:
     assert puzzle_page("family=commit&level=hard").family_choice.value == "commit"
     assert drill_page("variant=commit-1991").variant_choice.value == "commit-1991"
     assert "no puzzles for &#x27;nope&#x27;" in puzzle_page("family=nope").messages.widget.value
+
+
+def test_every_exercise_position_opens_on_a_table_by_link() -> None:
+    """Each exercise about a position shows a link to it (bookkit.position_link), which the
+    replay page opens at that move."""
+    from pathlib import Path
+
+    import bookkit as book
+
+    book_dir = Path(__file__).resolve().parents[1] / "book"
+    for chapter in ["history/origins", "rules/manille", "rules/new-comet", "rules/modern", "rules/commit"]:
+        text = (book_dir / f"{chapter}.md").read_text()
+        blocks = re.findall(r"`{3,4}\{exercise\}\n:label: ([\w-]+)\n(.*?)\n`{3,4}\n(?!:format)", text, re.S)
+        assert blocks, chapter
+        for label, body in blocks:
+            if label == "ex-curse":  # a history question, no position
+                continue
+            assert re.search(r"\{glue:md\} \w+_link", body), f"{chapter}: {label} has no link to its position"
+    rnd = comet.Round.from_hands(comet.VARIANTS["old-comet-1718"], ["3C 4D 5H 6S 9D KC 2H", "7C 8S TC JH QD",
+                                                                     "AS 2S 6D 7D 8H TH"], leader=0)
+    for p in ["3C", "4D", "5H", "6S"]:
+        rnd.play(p)
+    href = re.search(r"\]\((.*)\)$", book.position_link(rnd)).group(1)
+    assert href.startswith("../../play/replay.html?") and href.endswith("&move=4")
+    page = replay_page(href.split("?", 1)[1])
+    assert page.step == 4 and page.cursor.legal_plays() == rnd.legal_plays()
