@@ -257,7 +257,7 @@ class Round:
         players = len(parsed)
         if players not in v.players:
             raise InvalidDealError(
-                f"{v.id} is played by {r.min_players} to {r.max_players} players; got {players} hands"
+                f"{v.id} is played by {v.players_words}; got {players} hands"
             )
         if not isinstance(leader, int) or not 0 <= leader < players:
             raise InvalidDealError(f"leader must be a seat 0..{players - 1}, not {leader!r}")

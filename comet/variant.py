@@ -297,11 +297,15 @@ class Variant:
         """Cards left over after the deal: talon, dead hand or spare hand."""
         return len(self.rules.pack(players=players)) - players * self.deal_size(players)
 
+    @property
+    def players_words(self) -> str:
+        """``2 to 5 players``, or ``2 players`` when only one count is allowed."""
+        lo, hi = self.rules.min_players, self.rules.max_players
+        return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or players not in self.players:
-            raise ValueError(
-                f"{self.id} is played by {self.rules.min_players} to {self.rules.max_players} players, not {players!r}"
-            )
+            raise ValueError(f"{self.id} is played by {self.players_words}, not {players!r}")
 
 
 def _apply(rules: Rules, changes: Mapping[str, Any]) -> Rules:

@@ -60,9 +60,8 @@ a {{ color: #1f3f73; }}
 
 
 def players_words(variant: comet.Variant) -> str:
-    """``2 players`` or ``2 to 5 players`` (a range only when there is one)."""
-    lo, hi = variant.players.start, variant.players.stop - 1
-    return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+    """``2 players`` or ``2 to 5 players`` (:attr:`comet.Variant.players_words`)."""
+    return variant.players_words
 
 
 def picture(family: str, size: float = 38) -> str:
