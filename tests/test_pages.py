@@ -65,6 +65,7 @@ def test_book_links_name_existing_pages() -> None:
         for m in re.finditer(r"\{play\}`([^`]*)`", path.read_text()):
             target = m.group(1)
             target = target.rsplit("<", 1)[1].rstrip(">").strip() if target.endswith(">") else target.strip()
+            target = target.partition("?")[0]  # (the settings of its address: tests/test_links.py)
             if target.strip("/") and not (PLAY / (target.strip("/").removesuffix(".ipynb") + ".ipynb")).is_file():
                 missing.append(f"{path.relative_to(ROOT)}: {target}")
     assert not missing, f"links to play pages that do not exist: {missing}"
