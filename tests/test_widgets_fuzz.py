@@ -8,7 +8,6 @@ minute; the search bots are exercised in test_widgets.py and bench/widgets.py.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -75,9 +74,13 @@ def check(widget: Any) -> None:
         assert all(sum(g.payments) == 0 for g in widget.games)
 
 
+ACTIONS = 1500
+"""A fixed number of seeded actions: the same run every time (a programming error in a callback
+raises here: tests/conftest.py)."""
+
+
 def test_random_interaction_raises_nothing() -> None:
     rng = random.Random(20260101)
-    started = time.perf_counter()
     table = PlayTable(seed=3)
     table._seeds = random.Random(4)  # type: ignore[assignment]  # New match's fresh seeds, reproducibly
     step = StepThrough(seed=2)
@@ -87,7 +90,7 @@ def test_random_interaction_raises_nothing() -> None:
     widgets = [table, step, calc, compare, explore]
     weights = [6, 3, 2, 1, 1]
     actions = 0
-    while actions < 4000 and time.perf_counter() - started < 45:
+    while actions < ACTIONS:
         widget = rng.choices(widgets, weights)[0]
         pool = controls(widget)
         if widget is explore:
@@ -114,4 +117,4 @@ def test_random_interaction_raises_nothing() -> None:
                 check(x)
     for x in widgets:
         check(x)
-    assert actions >= 1000, actions
+    assert table.match.deal_number > 1 or table.match.is_over or table.errors, "the table never finished a deal"

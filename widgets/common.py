@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import functools
 import html
+import logging
 import random
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import ipywidgets as W
+from traitlets import TraitError
 
 import comet
 from widgets.landing import players_words as players_text
@@ -44,6 +46,15 @@ MAX_SEED = 10**9
 
 class UserError(ValueError):
     """A problem with what the user entered: shown as is."""
+
+
+def chosen(value: Any, allowed: Iterable[Any], default: Any) -> Any:
+    """``value`` if it is one of ``allowed``, else ``default`` (a forged widget message may hold
+    any JSON value, a list included)."""
+    try:
+        return value if value in allowed else default
+    except TypeError:  # unhashable: not a choice
+        return default
 
 
 def variant_options() -> list[tuple[str, str]]:
@@ -153,8 +164,19 @@ class Messages:
         self.info("")
 
 
+LOG = logging.getLogger("widgets")
+RAISE_UNEXPECTED = False
+"""Raise an unexpected error out of a widget callback after showing it (``tests/conftest.py``
+sets it, so that a programming error fails the test that met it)."""
+EXPECTED_ERRORS: tuple[type[Exception], ...] = (ValueError, TraitError)
+"""What a visitor's input can cause: the engine's errors and the checks' (``ValueError``,
+:class:`UserError`) and a value a widget refuses (``TraitError``)."""
+
+
 def safe(method: F) -> F:
-    """Decorate a widget callback: any exception becomes a message in ``self.messages``.
+    """Decorate a widget callback: an expected error (:data:`EXPECTED_ERRORS`) becomes a message
+    in ``self.messages``; any other is a bug: it is logged with its traceback, the page says so
+    in a sentence, and it is raised again under tests (:data:`RAISE_UNEXPECTED`).
 
     The callback must validate before it mutates, so that the game is unchanged; if a
     callback is re-entered while running (an observer triggered by the callback's own
@@ -168,12 +190,17 @@ def safe(method: F) -> F:
         self._busy = True
         try:
             return method(self, *args, **kwargs)
-        except Exception as error:  # noqa: BLE001 - every error becomes a message
-            try:
-                self.messages.error(message_text(error))
-            except Exception:  # noqa: BLE001
-                pass
+        except EXPECTED_ERRORS as error:
+            self.messages.error(message_text(error))
             self.errors = getattr(self, "errors", 0) + 1
+            return None
+        except Exception as error:
+            LOG.exception("unexpected error in %s", getattr(method, "__qualname__", method))
+            self.errors = getattr(self, "errors", 0) + 1
+            self.messages.error(f"Something went wrong in this page ({type(error).__name__}: {_trim(str(error))}). "
+                                "This is a bug, not your move; reloading the page starts again.")
+            if RAISE_UNEXPECTED:
+                raise
             return None
         finally:
             self._busy = False
@@ -259,15 +286,15 @@ def make_agent(name: str, seed: Any = None, time_limit: float | None = None) -> 
 
 
 def bot_move(agent: Any, rnd: comet.Round, fallback: random.Random) -> comet.Play:
-    """The bot's choice, checked; a random legal play if the bot fails or cheats."""
+    """The bot's choice, checked (a random legal play for a seat without a bot). A bot that
+    fails or chooses a play that is not legal is a bug: it raises, it is not covered up."""
     legal = rnd.legal_plays()
-    try:
-        play = agent.choose(rnd)
-        if play in legal:
-            return play  # type: ignore[no-any-return]
-    except Exception:  # noqa: BLE001 - a failing bot must not stop the game
-        pass
-    return fallback.choice(legal)
+    if agent is None:
+        return fallback.choice(legal)
+    play = agent.choose(rnd)
+    if play not in legal:
+        raise RuntimeError(f"the bot {type(agent).__name__} chose {play!r}, which is not a legal play here")
+    return play  # type: ignore[no-any-return]
 
 
 def hint_plays(rnd: comet.Round, limit: int = 3) -> list[tuple[comet.Play, str]]:

@@ -18,7 +18,7 @@ import ipywidgets as W
 import comet
 from comet.drills import KINDS, Drill, check, make, variants_for
 from comet.svg_table import round_html
-from widgets.common import FONT, Messages, check_choice, safe
+from widgets.common import FONT, Messages, check_choice, chosen, safe
 from widgets.progress import Progress, Trainer
 
 STORAGE_KEY = "comet:drills"
@@ -117,7 +117,7 @@ class DrillTrainer(Trainer, W.VBox):
         kind = check_choice(self.kind_choice.value, set(KINDS), "question")
         options = self._variant_options(kind)
         if list(self.variant_choice.options) != options:
-            keep = self.variant_choice.value if self.variant_choice.value in {v for _, v in options} else ANY
+            keep = chosen(self.variant_choice.value, {v for _, v in options}, ANY)
             self.variant_choice.unobserve(self._on_settings, names="value")
             try:
                 self.variant_choice.options = options

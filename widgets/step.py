@@ -17,6 +17,7 @@ from comet.svg_table import round_html
 from widgets.browser import in_browser
 from widgets.links import link_html, page_address, position_query
 from widgets.common import (
+    chosen,
     card_label,
     follow_variant,
     player_options,
@@ -190,7 +191,7 @@ class StepThrough(W.VBox):
             try:
                 self._load(record)
                 loaded = True
-            except Exception as e:  # noqa: BLE001 - shown as a message
+            except ValueError as e:  # the record is not one: a message
                 problems.append(f"The record could not be replayed: {e}")
         if not loaded:
             self._show_deals([play_out(v, players, seed, bot)])
@@ -244,7 +245,7 @@ class StepThrough(W.VBox):
     def _select(self, rnd: comet.Round) -> None:
         self.full = rnd
         self.cursor = _fresh(rnd)
-        lang = self.lang_choice.value if self.lang_choice.value in LANGUAGE_CODES else "en"
+        lang = chosen(self.lang_choice.value, LANGUAGE_CODES, "en")
         self._sentences = step_sentences(rnd, lang)
         self._rules = self._rule_notes(rnd)
         self._quoted_record = position_query(rnd.record(comments=False), 0).rsplit("&move=", 1)[0]
@@ -328,7 +329,7 @@ class StepThrough(W.VBox):
         """The caption and the table at ``cursor`` (a position of the deal shown)."""
         step = len(cursor.history)
         n = self.steps
-        lang = self.lang_choice.value if self.lang_choice.value in LANGUAGE_CODES else "en"
+        lang = chosen(self.lang_choice.value, LANGUAGE_CODES, "en")
         said = self._sentences[step] if step < len(self._sentences) else []
         if step == 0:
             title = "Step 0: the deal"
