@@ -48,7 +48,7 @@ def time_per_move(level: str, moves: int = 150) -> tuple[float, float, float]:
     g = 0
     while len(times) < moves:
         rnd = comet.Round.deal(VARIANT, players=2, seed=f"timing/{g}")
-        agents = [SearchAgent(seed=g, level=level), GreedyAgent()]
+        agents: list[comet.agents.Agent] = [SearchAgent(seed=g, level=level), GreedyAgent()]
         while not rnd.is_over and len(times) < moves:
             seat = rnd.to_play
             assert seat is not None

@@ -48,7 +48,9 @@ def main() -> None:
     print(f"clean build {clean:.1f} s ({executed} notebooks executed, {pages} pages); cached rebuild {cached:.1f} s")
     if args.no_readme:
         return
-    ok = lambda s, target: "met" if s < target else "NOT met"  # noqa: E731
+    def ok(seconds: float, target: float) -> str:
+        return "met" if seconds < target else "NOT met"
+
     body = (
         "`python bench/book.py`: `jupyter-book build . -W -n --keep-going` from a clean `_build` (every "
         f"notebook executed), then again without cleaning, on {os.cpu_count()} cores.\n\n"

@@ -136,7 +136,9 @@ def main() -> None:
         stop_serve(served.process)
     soak = run_soak()
     load = os.getloadavg()[0]  # (the start's is printed with the figures above)
-    ok = lambda good: "met" if good else "NOT met"  # noqa: E731
+    def ok(good: bool) -> str:
+        return "met" if good else "NOT met"
+
     soak_text = "the soak test did not report (see its output)"
     if soak is not None:
         soak_text = (

@@ -284,7 +284,9 @@ def main() -> None:
         stop_serve(served.process)
 
     history = record_run(idle_load, cold, warm, latencies, finished)
-    ok = lambda good: "met" if good else "NOT met"  # noqa: E731
+    def ok(good: bool) -> str:
+        return "met" if good else "NOT met"
+
     body = f"""
 `python bench/pages.py`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels per page, refilled
 2 s after use), headless Chromium (Playwright) on the same 2-core machine, loopback, no host but 127.0.0.1

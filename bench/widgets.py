@@ -16,7 +16,11 @@ import time
 from typing import Callable
 
 from _report import write_section
-from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare
+from widgets.calc import ScoreCalculator
+from widgets.compare import VariantCompare
+from widgets.explore import SimulationExplorer
+from widgets.play import PlayTable
+from widgets.step import StepThrough
 
 TARGET_MS = 50.0
 

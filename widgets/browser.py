@@ -120,6 +120,7 @@ def evaluate_cell(code: str, namespace: dict[str, Any], name: str = "<cell>") ->
     exec(compile(tree, name, "exec"), namespace)
     if last is None:
         return None
+    assert isinstance(last, ast.Expr)
     return eval(compile(ast.Expression(last.value), name, "eval"), namespace)
 
 

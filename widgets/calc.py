@@ -96,7 +96,7 @@ class ScoreCalculator(W.VBox):
         self.messages = Messages()
         self.errors = 0
         self._busy = False
-        problems = []
+        problems: list[str] = []
         v = variant_or_default(variant, problems)
         players = players_or_default(v, players, problems)
         seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED else 1

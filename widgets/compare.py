@@ -14,19 +14,9 @@ from widgets.common import Messages, check_variant, safe, variant_options
 def variant_facts(v: comet.Variant) -> dict[str, str]:
     """Rows for one variant: ``comet.describe.facts`` plus deal sizes, options and sources."""
     rows: dict[str, str] = {"Game": f"{v.title}, {v.family} family", "Summary": v.summary}
-    try:
-        from comet.describe import facts
-    except ImportError:  # pragma: no cover - describe ships with the engine
-        facts = None
-    if facts is not None:
-        rows.update(facts(v))
-    else:
-        r = v.rules
-        rows["Players"] = f"{v.players.start}–{v.players.stop - 1}"
-        rows["Pack"] = ", ".join(r.packs)
-        rows["Stops"] = "kings" + ("; the comet" if r.wild_mode == "stop" else "")
-        rows["Wild card"] = r.wild_mode
-        rows["Settlement"] = r.scheme
+    from comet.describe import facts
+
+    rows.update(facts(v))
     rows["Deal by players"] = "; ".join(
         f"{n}: {v.deal_size(n)} each, {v.dead_size(n)} left over" for n in v.players)
     rows["Options (readings)"] = "\n".join(

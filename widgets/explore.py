@@ -121,7 +121,7 @@ class SimulationExplorer(W.VBox):
         self.messages = Messages()
         self.errors = 0
         self._busy = False
-        problems = []
+        problems: list[str] = []
         v = variant_or_default(variant, problems)
         players = players if players in v.players and not isinstance(players, bool) else v.players.start
         bot = bot if bot in BOT_NAMES else "greedy"

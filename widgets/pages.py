@@ -34,7 +34,8 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import comet
-from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, UserError, players_text
+from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, UserError
+from widgets.landing import players_words as players_text
 from widgets.landing import FAMILIES, TITLES, family_page
 from widgets.links import Position, link_html, page_address, read_position
 from widgets.play import PlayTable
