@@ -191,10 +191,12 @@ def number_word(n: int) -> str:
 
 
 def position_link(rnd: Round, text: str = "Open this position on a table") -> str:
-    """A Markdown link from a chapter (``book/<part>/<chapter>``) to the replay page at the
-    position ``rnd`` is in now: its record so far and its move (:mod:`widgets.links`). The
-    replay page steps through it and offers to play on from there."""
+    """A link (inline HTML: MyST reads a Markdown link without a scheme as a cross-reference)
+    from a chapter (``book/<part>/<chapter>``) to the replay page at the position ``rnd`` is in
+    now: its record so far and its move (:mod:`widgets.links`). The replay page steps through it
+    and offers to play on from there."""
+    from html import escape
     from urllib.parse import quote
 
-    record = quote(rnd.record(comments=False), safe="")
-    return f"[{text}](../../play/replay.html?record={record}&move={len(rnd.history)})"
+    href = f"../../play/replay.html?record={quote(rnd.record(comments=False), safe='')}&move={len(rnd.history)}"
+    return f'<a class="comet-position-link" href="{escape(href, quote=True)}">{escape(text)}</a>'

@@ -164,7 +164,7 @@ def test_every_exercise_position_opens_on_a_table_by_link() -> None:
                                                                      "AS 2S 6D 7D 8H TH"], leader=0)
     for p in ["3C", "4D", "5H", "6S"]:
         rnd.play(p)
-    href = re.search(r"\]\((.*)\)$", book.position_link(rnd)).group(1)
+    href = html.unescape(re.search(r'href="([^"]+)"', book.position_link(rnd)).group(1))
     assert href.startswith("../../play/replay.html?") and href.endswith("&move=4")
     page = replay_page(href.split("?", 1)[1])
     assert page.step == 4 and page.cursor.legal_plays() == rnd.legal_plays()
