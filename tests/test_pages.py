@@ -52,11 +52,11 @@ def test_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
 def test_readme_documents_the_addresses() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "## Play pages' addresses\n\n" + addresses_markdown() + "\n" in readme
-    example = re.search(r"ipynb\?([^`]+)`", addresses_markdown())
+    example = re.search(r"html\?([^`]+)`", addresses_markdown())
     assert example and parse_query("modern", example.group(1)).problems == []
     for family, ids in FAMILIES.items():
         assert f"| `{family}.ipynb` | " + ", ".join(f"`{vid}`" for vid in ids) + " |" in readme
-
+        assert f"| `{family}` | " + ", ".join(f"`{vid}`" for vid in ids) + " |" in readme
 
 def test_book_links_name_existing_pages() -> None:
     """Every {play}`...` link in the book's sources names a page of book/play/ (or "/")."""

@@ -60,22 +60,28 @@ def games_markdown(family: str) -> str:
 def addresses_markdown() -> str:
     """The README's section "Play pages' addresses": what each page reads from its address
     (``tests/test_pages.py`` checks the README holds this text)."""
-    rows = "\n".join(f"| `{family}.ipynb` | " + ", ".join(f"`{vid}`" for vid in FAMILIES[family]) + " |"
+    rows = "\n".join(f"| `{family}` | " + ", ".join(f"`{vid}`" for vid in FAMILIES[family]) + " |"
                      for family in FAMILIES)
     example_family = "modern"
     example = comet.VARIANTS[FAMILIES[example_family][-1]]
     players = min(example.players.start + 1, example.players.stop - 1)
     bots = ", ".join(f"`{name}`" for _, name in BOTS)
     langs = ", ".join(f"`{code}` ({name})" for name, code in LANGUAGES)
-    return (f"Each play page reads its settings from the address, e.g.\n"
-            f"`{example_family}.ipynb?variant={example.id}&players={players}&bot=greedy&seed=7&lang=fr`:\n\n"
+    return (f"Each play page (`play/<page>.html` on the static site, `voila/render/<page>.ipynb` on Voilà) "
+            f"reads its settings from the address, e.g.\n"
+            f"`{example_family}.html?variant={example.id}&players={players}&bot=greedy&seed=7&lang=fr`:\n\n"
             f"- `variant`: a game of the page (the first by default):\n\n"
             f"  | page | variants |\n  | --- | --- |\n" + "\n".join("  " + r for r in rows.splitlines()) + "\n\n"
             f"- `players`: a number of players the variant allows (2 where it can);\n"
             f"- `bot`: how the other seats play: {bots} (greedy by default);\n"
             f"- `seed`: a whole number from 0 to {MAX_SEED:,} (the same seed deals the same cards; 1 by "
             f"default);\n"
-            f"- `lang`: the language of the calls: {langs}.\n\n"
+            f"- `lang`: the language of the calls: {langs};\n"
+            "- `record` and `move`: a position to play on from, as *Copy link to this position* writes it: "
+            "the record of the match (or deal) in the notation, and how many plays of its last deal to keep "
+            "(all by default). Its game must be one of the page's.\n\n"
+            "The other pages: `replay` reads `record`, `move` (the step to show) and `lang`, as *Copy link to "
+            "this step* writes them; `puzzles` reads `family` and `level`; `drills` reads `variant` and `kind`.\n\n"
             "A value the page cannot use is named in a notice above the table, and its default is used.")
 
 
