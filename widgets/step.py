@@ -232,6 +232,16 @@ class StepThrough(W.VBox):
         else:
             deals = [result]
         self._show_deals(deals)
+        self._show_source(result.variant, result.players, result.seed)
+
+    def _show_source(self, variant: comet.Variant, players: int, seed: Any) -> None:
+        """The settings above show the deal replayed (its seed where it is a number of the box)."""
+        if variant.id in {vid for _, vid in self.variant_choice.options}:
+            self.variant_choice.value = variant.id  # (its observer only follows the player counts)
+        if players in {n for _, n in self.players_choice.options}:
+            self.players_choice.value = players
+        if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
+            self.seed_choice.value = seed
 
     def _show_deals(self, deals: list[comet.Round]) -> None:
         self._deals = deals
