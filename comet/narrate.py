@@ -9,6 +9,8 @@ is English prose.
 
 from __future__ import annotations
 
+import html
+import re
 from typing import TYPE_CHECKING, Any
 
 from comet.cards import Card, a_rank, rank_label
@@ -222,3 +224,15 @@ class _NarrationState:
 
 def payment_summary(amount: int, unit: str) -> str:
     return f"{amount} {unit if amount == 1 else plural(unit)}"
+
+
+_QUOTED = re.compile("\u201c([^\u201d]*)\u201d")
+
+
+def sentence_html(sentence: str, lang: str = "en") -> str:
+    """A narration sentence as HTML: escaped, and each call in quotes (“пас”) marked with the
+    language it is said in (``<span lang="ru">``), so that a screen reader pronounces it so."""
+    escaped = html.escape(sentence)
+    if lang == "en" or lang not in LANGUAGES:
+        return escaped
+    return _QUOTED.sub(lambda m: f'\u201c<span lang="{lang}">{m.group(1)}</span>\u201d', escaped)

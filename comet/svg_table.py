@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Iterable
 from comet import svg
 from comet.cards import Card, rank_label, sort_key
 from comet.ledger import POOL, net, plural
-from comet.narrate import LANGUAGES
+from comet.narrate import LANGUAGES, sentence_html
 from comet.runs import Run, runs_of
 
 if TYPE_CHECKING:
@@ -209,7 +209,7 @@ def _calls_html(rnd: "Round", lang: str, limit: int = 6) -> str:
     sentences = [s for step in steps for s in step]
     shown = sentences[-limit:]
     name = LANGUAGES.get(lang, lang)
-    items = "".join(f"<li>{escape(s)}</li>" for s in shown)
+    items = "".join(f"<li>{sentence_html(s, lang)}</li>" for s in shown)
     return (f'<div style="{_PANEL}"><div style="{_TITLE}">Announcements (calls in {escape(name)})</div>'
             f'<ol start="{len(sentences) - len(shown) + 1}" style="margin:2px 0 0 22px;padding:0">{items}</ol></div>')
 

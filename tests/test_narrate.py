@@ -115,5 +115,16 @@ def test_the_table_shows_the_calls_in_the_language() -> None:
     for lang in LANGUAGES:
         page = round_html(rnd, lang=lang)
         for call in WORKED[lang][1:]:  # the table shows the last few sentences
-            assert f"\u201c{html.escape(call)}\u201d" in page, (lang, call)
+            said = html.escape(call) if lang == "en" else f'<span lang="{lang}">{html.escape(call)}</span>'
+            assert f"\u201c{said}\u201d" in page, (lang, call)
     assert "валет" not in round_html(rnd, lang="en")
+
+
+def test_calls_in_html_carry_their_language() -> None:
+    """A screen reader reads a Russian call as Russian: the quoted call is marked lang="ru"; the
+    English prose around it and English calls are left as they are; the text is escaped."""
+    from comet.narrate import sentence_html
+
+    assert sentence_html("Seat 1 cannot play a J: \u201cпас\u201d. <b>", "ru") == \
+        "Seat 1 cannot play a J: \u201c<span lang=\"ru\">пас</span>\u201d. &lt;b&gt;"
+    assert sentence_html("Seat 1: \u201cpass\u201d", "en") == "Seat 1: \u201cpass\u201d"

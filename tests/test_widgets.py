@@ -164,8 +164,8 @@ def test_russian_table_names_the_court_cards_in_russian() -> None:
     assert "\u201c10, валет без дамы\u201d" in message
     assert "\u201cдама и король\u201d" in message
     assert "10, J" not in message and "Q and K" not in message
-    assert "\u201c10, валет без дамы\u201d" in table.log_panel.value
-    assert "\u201cдама и король\u201d" in table.log_panel.value
+    assert "\u201c<span lang=\"ru\">10, валет без дамы</span>\u201d" in table.log_panel.value
+    assert "\u201c<span lang=\"ru\">дама и король</span>\u201d" in table.log_panel.value
     table.lang_choice.value = "en"
     assert "\u201c10, J without Q\u201d" in table.log_panel.value and "валет" not in table.log_panel.value
 

@@ -12,6 +12,7 @@ from typing import Any, Callable
 import ipywidgets as W
 
 import comet
+from comet.narrate import sentence_html
 from comet.svg_table import round_html
 from widgets.links import Position, link_html, position_query
 from widgets.you import you_lines, you_text
@@ -650,7 +651,7 @@ class PlayTable(W.VBox):
     def _log_html(self, lang: str) -> str:
         """Every sentence of the deal, newest first, in a scrolling panel (the runs' calls included)."""
         lines = you_lines(self.round.narration(lang))
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(lines))
+        items = "".join(f"<li>{sentence_html(line, lang)}</li>" for line in reversed(lines))
         return (f'<div style="{FONT}"><div style="font-weight:600;margin-top:6px">The deal so far '
                 f'({len(lines)} sentence{"s" if len(lines) != 1 else ""}, newest first)</div>'
                 f'<div class="comet-log" role="log" tabindex="0" aria-label="The deal so far">'

@@ -12,7 +12,7 @@ from typing import Any
 import ipywidgets as W
 
 import comet
-from comet.narrate import step_sentences
+from comet.narrate import sentence_html, step_sentences
 from comet.svg_table import round_html
 from widgets.browser import in_browser
 from widgets.links import link_html, page_address, position_query
@@ -346,7 +346,7 @@ class StepThrough(W.VBox):
         else:
             seat, play = self.full.history[step - 1]
             title = f"Step {step} of {n}: seat {seat} — {card_label(play)}"
-        items = "".join(f"<li>{html.escape(s)}</li>" for s in said) or "<li>(nothing to say)</li>"
+        items = "".join(f"<li>{sentence_html(s, lang)}</li>" for s in said) or "<li>(nothing to say)</li>"
         if step < len(self._rules):
             items += f'<li style="list-style:none;color:#333;font-style:italic">{html.escape(self._rules[step])}</li>'
 
