@@ -43,7 +43,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from bench._report import write_section  # noqa: E402
 from bench.pages import TIMED_CLICK_JS, pct  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.play_driver import next_action, page_state, settlement  # noqa: E402
+from tests.browser.play_driver import SEQ_JS, next_action, page_state, settlement  # noqa: E402
 
 SITE = ROOT / "_build" / "html"
 ROUNDS = int(os.environ.get("COMET_BENCH_ROUNDS", "3"))
@@ -78,8 +78,14 @@ def clickable(context: Any, url: str, fetched: list[int] | None = None) -> tuple
     return time.perf_counter() - t0, page
 
 
+DRAWN_CLICK_JS = TIMED_CLICK_JS.replace(
+    "if (seq() !== before) {", "if (seq() !== before || root.classList.contains('comet-busy')) {")
+"""Like :data:`bench.pages.TIMED_CLICK_JS`, but answered as soon as the table is redrawn with your
+play: the page then draws the bots' replies one after another, ``BOT_DELAY`` apart, on purpose."""
+
+
 def latencies(page: Any) -> list[float]:
-    """Click through a whole deal; milliseconds per click."""
+    """Click through a whole deal; milliseconds from each click to the table drawn with it."""
     out: list[float] = []
     for _ in range(500):
         state = page_state(page)
@@ -88,21 +94,26 @@ def latencies(page: Any) -> list[float]:
             return out
         action = next_action(state)
         assert action is not None, state["table"][:300]
-        ms = page.evaluate(TIMED_CLICK_JS, action)
+        seq = page.evaluate(SEQ_JS)
+        ms = page.evaluate(DRAWN_CLICK_JS, action)
         assert ms >= 0, "a click got no answer in 20 s"
         out.append(ms)
+        # the bots' replies are drawn one by one: the next click waits for the message after them
+        page.wait_for_function(f"() => ({SEQ_JS})() > {seq}")
     raise AssertionError("the deal did not end in 500 clicks")
 
 
 def demo_steps(context: Any, base: str) -> float:
-    """Seconds from navigation start until the modern chapter's demo has stepped once."""
+    """Seconds from the page's load event until the modern chapter's demo has stepped once (0 when
+    it could step before the load event)."""
     page = context.new_page()
     page.goto(base + "book/rules/modern.html", wait_until="commit")
     page.wait_for_selector(".comet-step.comet-step-ready", timeout=60_000)
     before = page.locator(".comet-step-caption").first.inner_text()
     page.locator(".comet-step .comet-step-next").first.click()
     page.wait_for_function("(b) => document.querySelector('.comet-step-caption').innerText !== b", arg=before)
-    seconds: float = page.evaluate("performance.now()") / 1000
+    seconds: float = page.evaluate(
+        "Math.max(0, performance.now() - performance.getEntriesByType('navigation')[0].loadEventEnd)") / 1000
     page.close()
     return seconds
 
@@ -190,11 +201,11 @@ def main() -> None:
         f"| cold first visit to a clickable table (median; max) | {cold_m:.2f} s; {max(cold):.2f} s | ≤ 8 s | "
         f"{verdict(cold_m, 8)} |",
         f"| returning visitor (median) | {warm_m:.2f} s | ≤ 3 s | {verdict(warm_m, 3)} |",
-        f"| click to updated table, greedy bots (p95 of {len(greedy)}) | {pct(greedy, 0.95):.0f} ms | ≤ 100 ms | "
+        f"| click to the table drawn with your play, greedy bots (p95 of {len(greedy)}) | {pct(greedy, 0.95):.0f} ms | ≤ 100 ms | "
         f"{verdict(pct(greedy, 0.95), 100)} |",
-        f"| click to updated table, search-fast bots (p95 of {len(search)}) | {pct(search, 0.95):.0f} ms | ≤ 300 ms | "
+        f"| the same, search-fast bots (p95 of {len(search)}) | {pct(search, 0.95):.0f} ms | ≤ 300 ms | "
         f"{verdict(pct(search, 0.95), 300)} |",
-        f"| a book demo steps, from navigation start | {demo:.2f} s | ≤ 0.5 s after load | |",
+        f"| a book demo steps, after the page's load event | {demo:.2f} s | ≤ 0.5 s | {verdict(demo, 0.5)} |",
         f"| bytes the live pages add to the site | {site_mb:.1f} MB | | |",
         f"| bytes a cold visit of a play page downloads | {page_mb:.1f} MB | | |",
     ]

@@ -402,8 +402,8 @@ class PlayTable(W.VBox):
             return
         delay = min(self.bot_delay, BOT_SEQUENCE / max(1, self.round.players - 1))
         self._after_bots = then
-        self.add_class("comet-busy")
         self._refresh()  # your play shows at once
+        self.add_class("comet-busy")  # (after the table: a script waiting for it sees your play drawn)
         generation = self._bot_generation
 
         def step() -> None:
