@@ -18,6 +18,8 @@ from .soak import PAGES, burst, clock, percentile, sequential_visits, settle
 VISITS = int(os.environ.get("COMET_SOAK_VISITS", "200"))
 BURST = 20
 POOL = 2  # tools/serve.py's default: pre-heated kernels per page
+SERVED = sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "book" / "play").glob("*.ipynb"))
+"""Every page of book/play is served, and pre-heated: the families' and the practice pages."""
 MEMORY_SLACK = 1.10
 """The server's RSS after the class, at most this times its RSS once warmed up by a first burst
 (Python keeps what a burst made it allocate; a leak per visit would show over 200 visits)."""
@@ -35,7 +37,7 @@ def test_a_class_comes_and_goes(browser: Any, tmp_path_factory: pytest.TempPathF
         clock(c)
     try:
         pid = served.process.pid
-        pool = POOL * len(PAGES)
+        pool = POOL * len(SERVED)
         first = settle(pid, pool, limit=120)
         assert first.kernels == pool, f"{first.kernels} kernels at the start, not {pool}"
         cold_rss = first.server_rss
