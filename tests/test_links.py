@@ -91,6 +91,7 @@ def test_a_record_pasted_as_text_opens_the_same_way() -> None:
     ('record=[Variant "modern-comet-1991"]%0A[Hand0 "7H"]', "missing: Hand1"),
     ('record=[Variant "hoc-third-stage"]%0A[Seed "1"]', "Hoc page"),
     ("move=3", "without the record"),
+    ("&".join(f"k{i}=1" for i in range(30)), "too many settings"),
 ])
 def test_bad_links_give_a_readable_notice_and_a_new_match(query: str, words: str) -> None:
     settings = parse_query("modern", query.replace("[", "%5B").replace("]", "%5D").replace('"', "%22"))

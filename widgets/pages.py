@@ -319,7 +319,7 @@ REPLAY_PARAMETERS = ("record", "move", "lang")
 
 def replay_page(query: str | None = None) -> Any:
     """The replay page (``book/play/replay.ipynb``): a :class:`widgets.step.StepThrough` of the
-    deal in the address (``record=...&move=N``, as *Link to this step* makes), at that step, with
+    deal in the address (``record=...&move=N``, as *Copy link to this step* writes it), at that step, with
     a link to play on from the step shown on its family's page. Without a record, the box to
     paste one is open. Unusable settings are listed in a notice; nothing in the address raises."""
     import ipywidgets as W
@@ -329,9 +329,14 @@ def replay_page(query: str | None = None) -> Any:
     query = query_string() if query is None else query
     problems: list[str] = []
     given: dict[str, str] = {}
-    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True, max_num_fields=20) if len(query) <= MAX_QUERY else []
+    pairs: list[tuple[str, str]] = []
     if len(query) > MAX_QUERY:
         problems.append(f"the address's settings are too long ({len(query)} characters) and were ignored.")
+    else:
+        try:
+            pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True, max_num_fields=20)
+        except ValueError:
+            problems.append("the address has too many settings; they were ignored.")
     for key, value in pairs:
         if key not in REPLAY_PARAMETERS:
             problems.append(f"{_shown(key)} is not a setting of this page (it reads "
