@@ -70,7 +70,8 @@ def picture(family: str, size: float = 38) -> str:
     v = comet.VARIANTS[FAMILIES[family][0]]
     players = 2 if 2 in v.players else v.players.start
     hand = comet.Round.deal(v, players=players, seed=PICTURE_SEED).hands[0][:7]
-    label = f"A hand of {v.name}, dealt by the engine"
+    name = "t" + v.name[1:] if v.name.startswith("The ") else v.name
+    label = f"A hand of {name}, dealt by the engine"
     return str(comet.svg.hand(hand, size=size, label=label))
 
 
