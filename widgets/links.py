@@ -31,9 +31,14 @@ def bare_record(record: str) -> str:
     return "\n".join(_COMMENT.sub("", line) for line in record.splitlines()).strip() + "\n"
 
 
+def record_query(record: str) -> str:
+    """``record=...``: the record without its comments, quoted for a URL."""
+    return f"record={quote(bare_record(record), safe='')}"
+
+
 def position_query(record: str, move: int) -> str:
     """``record=...&move=N``, quoted for a URL."""
-    return f"record={quote(bare_record(record), safe='')}&move={move}"
+    return f"{record_query(record)}&move={move}"
 
 
 def page_address(name: str) -> str:

@@ -109,6 +109,32 @@ def _shown(value: str, limit: int = 40) -> str:
     return repr(value)
 
 
+def read_settings(query: str | None, parameters: tuple[str, ...], problems: list[str]) -> dict[str, str]:
+    """The settings of an address's query string that a page reads (``parameters``), the first
+    value of each; what cannot be used (too long, too many, unknown, given twice) becomes a
+    sentence in ``problems``. Never raises."""
+    query = (query or "").lstrip("?")
+    if len(query) > MAX_QUERY:
+        problems.append(f"the address's settings are too long ({len(query)} characters) and were ignored.")
+        query = ""
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=20)
+    except ValueError:
+        problems.append("the address has too many settings; they were ignored.")
+        pairs = []
+    given: dict[str, str] = {}
+    for key, value in pairs:
+        if key not in parameters:
+            problems.append(f"{_shown(key)} is not a setting of this page (it reads {', '.join(parameters)}); "
+                            "it was ignored.")
+        elif key in given:
+            if value != given[key]:
+                problems.append(f"{key} is given twice; the first value, {_shown(given[key])}, is used.")
+        else:
+            given[key] = value
+    return given
+
+
 def parse_query(family: str, query: str | None) -> Settings:
     """Validate the query string ``query`` (``variant=...&players=3``) for the page ``family``.
 
@@ -121,25 +147,7 @@ def parse_query(family: str, query: str | None) -> Settings:
     first = comet.VARIANTS[variants[0]]
     out = Settings(variant=first.id, players=default_players(first))
     problems = out.problems
-    query = (query or "").lstrip("?")
-    if len(query) > MAX_QUERY:
-        problems.append(f"the address's settings are too long ({len(query)} characters) and were ignored.")
-        query = ""
-    try:
-        pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=20)
-    except ValueError:
-        problems.append("the address has too many settings; they were ignored.")
-        pairs = []
-    given: dict[str, str] = {}
-    for key, value in pairs:
-        if key not in PARAMETERS:
-            problems.append(f"{_shown(key)} is not a setting of this page (it reads {', '.join(PARAMETERS)}); "
-                            "it was ignored.")
-        elif key in given:
-            if value != given[key]:
-                problems.append(f"{key} is given twice; the first value, {_shown(given[key])}, is used.")
-        else:
-            given[key] = value
+    given = read_settings(query, PARAMETERS, problems)
 
     if "variant" in given:
         vid = given["variant"]
@@ -326,22 +334,8 @@ def replay_page(query: str | None = None) -> Any:
 
     from widgets.step import StepThrough
 
-    query = query_string() if query is None else query
     problems: list[str] = []
-    given: dict[str, str] = {}
-    pairs: list[tuple[str, str]] = []
-    if len(query) > MAX_QUERY:
-        problems.append(f"the address's settings are too long ({len(query)} characters) and were ignored.")
-    else:
-        try:
-            pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True, max_num_fields=20)
-        except ValueError:
-            problems.append("the address has too many settings; they were ignored.")
-    for key, value in pairs:
-        if key not in REPLAY_PARAMETERS:
-            problems.append(f"{_shown(key)} is not a setting of this page (it reads "
-                            f"{', '.join(REPLAY_PARAMETERS)}); it was ignored.")
-        given.setdefault(key, value)
+    given = read_settings(query_string() if query is None else query, REPLAY_PARAMETERS, problems)
     lang = given.get("lang", "en")
     if lang not in LANGUAGE_CODES:
         problems.append(f"{_shown(lang)} is not a language of the calls; calls in English.")

@@ -15,7 +15,7 @@ import comet
 from comet.narrate import sentence_html, step_sentences
 from comet.svg_table import round_html
 from widgets.browser import in_browser
-from widgets.links import link_html, page_address, position_query
+from widgets.links import link_html, page_address, record_query
 from widgets.common import (
     chosen,
     card_label,
@@ -258,7 +258,7 @@ class StepThrough(W.VBox):
         lang = chosen(self.lang_choice.value, LANGUAGE_CODES, "en")
         self._sentences = step_sentences(rnd, lang)
         self._rules = self._rule_notes(rnd)
-        self._quoted_record = position_query(rnd.record(comments=False), 0).rsplit("&move=", 1)[0]
+        self._quoted_record = record_query(rnd.record(comments=False))
         self.slider.max = len(rnd.history)
         self._go(len(rnd.history), force=True)
         self._go(0)
