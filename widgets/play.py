@@ -138,6 +138,7 @@ class PlayTable(W.VBox):
                  lang: str = "en", four_colour: bool = False, reveal: bool = False, bot_delay: float = 0.0) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
         self.add_class("comet-playtable")
+        self.add_class("comet-once")  # a double click acts once (book/_assets/live/page.js)
         self.bot_delay = float(bot_delay) if isinstance(bot_delay, (int, float)) and 0 <= bot_delay <= 5 else 0.0
         """Seconds between two bot plays drawn one after another (0: all at once, as tests want)."""
         self._bot_generation = 0

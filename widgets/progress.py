@@ -159,6 +159,7 @@ class Trainer:
             self.progress_html,
         ]
         self.add_class(f"comet-{prefix}s")  # type: ignore[attr-defined]
+        self.add_class("comet-once")  # type: ignore[attr-defined]  # a double click acts once (live/page.js)
         for w, name in ((self.answer_buttons, "plays" if prefix == "puzzle" else "answers"),
                         (self.feedback, "feedback"), (self.next_button, "next"), (self.reset_button, "reset"),
                         (self.progress_html, "progress")):

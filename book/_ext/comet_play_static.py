@@ -90,7 +90,7 @@ def play_page(name: str, zip_name: str) -> str:
     head = WIDGET_SCRIPTS + f'\n<script type="application/vnd.jupyter.widget-state+json">{state}</script>'
     tail = (config_script(code, ".comet-live-slot", zip_name, query=True)
             + '\n<script src="../_static/live/live.js" defer></script>'
-            + '\n<script src="../_static/live/copy-link.js" defer></script>'
+            + '\n<script src="../_static/live/page.js" defer></script>'
             + '\n<script src="../_static/offline/a11y.js" defer></script>')
     return PAGE.format(title=html.escape(page_title(PLAY_DIR / f"{name}.ipynb")), head=head, body=body, tail=tail)
 

@@ -232,3 +232,35 @@ class Game:
 
 def query_of(url: str) -> dict[str, str]:
     return dict(parse_qsl(urlparse(url).query))
+
+
+def double_click_once(page: Any, locator: Any, late: bool = False) -> dict[str, Any]:
+    """Double-click ``locator``; the page must show exactly one action: its sequence number moves
+    by one (each action ends with one message), with no error, and stays there.
+
+    ``late``: the second click of the double click comes only once the first click's new state
+    is drawn, so it lands on whatever button now stands there (what a slow double click does on a
+    fast server); otherwise both clicks go at once (``dblclick``), the second usually reaching
+    the kernel before the new state is drawn."""
+    before = page_state(page)
+    assert before is not None
+    changed = (f"() => {{ const r = document.querySelector('.comet-play'); "
+               f"return r && ![...r.classList].includes('comet-seq-{before['seq']}'); }}")
+    if late:
+        box = locator.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down(click_count=1)
+        page.mouse.up(click_count=1)
+        page.wait_for_function(changed)
+        page.mouse.down(click_count=2)
+        page.mouse.up(click_count=2)
+    else:
+        locator.dblclick()
+        page.wait_for_function(changed)
+    page.wait_for_timeout(1200)  # time for a second action, if the second click were applied
+    after = page_state(page)
+    assert after is not None
+    assert after["seq"] == before["seq"] + 1, (before["message"], after["message"])
+    assert not after["error"], after["message"]
+    return after

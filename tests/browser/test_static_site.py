@@ -3,6 +3,7 @@
 * every family's static play page (``play/<family>.html``): a whole deal played by clicking until
   the settlement shows, checked line by line against the same deal played headless;
 * the settings in the address work as on the Voilà pages, with the same notices;
+* a double click plays one card, whenever its second click comes;
 * a book demo steps to its end and back from its saved frames with every Python file blocked,
   and says that the engine could not be loaded;
 * once Python is loaded, a demo's language changes the calls;
@@ -20,7 +21,8 @@ from urllib.parse import urljoin
 import pytest
 
 from .conftest import ARTIFACTS, watch_page
-from .play_driver import CLICK_JS, SEQ_JS, Game, check_settlement, expected_outcome, next_action, page_state
+from .play_driver import (CLICK_JS, SEQ_JS, Game, check_settlement, double_click_once, expected_outcome, next_action,
+                          page_state)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,6 +71,23 @@ def test_static_play_page_reads_the_address(page: Any, book_url: str) -> None:
     notice = page.locator(".comet-query-notice").first.inner_text()
     assert "commit-1991" in notice and "'eleven'" in notice and "'-4'" in notice
     assert page.locator(".comet-play-buttons .widget-button:visible").count() > 0
+    watch.assert_quiet()
+
+
+def test_static_play_page_a_double_click_plays_one_card(page: Any, book_url: str) -> None:
+    """As on the Voilà pages: both clicks at once, and the second click only once the first
+    click's new state is drawn (it then lands on the card that took the first one's place)."""
+    watch = watch_page(page)
+    page.goto(f"{book_url}play/modern.html?seed=5")
+    _wait_live(page)
+    cards = page.locator(".comet-play .comet-play-buttons .widget-button:visible")
+    for i in range(4):
+        state = page_state(page)
+        assert state is not None and state["buttons"]
+        after = double_click_once(page, cards.first, late=i % 2 == 1)
+        assert after["message"].startswith("You "), after["message"]
+        if not page_state(page)["buttons"]:  # type: ignore[index]
+            break
     watch.assert_quiet()
 
 

@@ -159,7 +159,7 @@ def test_a_left_page_frees_its_kernel(page: Any, served: Served) -> None:
     page.locator(".comet-play .comet-play-buttons .widget-button:visible").first.wait_for(state="visible")
     assert any(c["name"] == "_xsrf" for c in page.context.cookies())
     assert page.title() == "Play Hoc — Comet"  # the notebook's title metadata names the game
-    assert 'closest("a.comet-copy-link")' in page.content()  # the template carries copy-link.js
+    assert 'closest("a.comet-copy-link")' in page.content()  # the template carries page.js
     from .widget_ws import kernel_id
 
     kid = kernel_id(page.content())

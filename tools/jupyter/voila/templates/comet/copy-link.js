@@ -1,1 +1,0 @@
-../../../../../book/_assets/live/copy-link.js

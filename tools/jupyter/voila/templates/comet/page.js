@@ -1,0 +1,1 @@
+../../../../../book/_assets/live/page.js
