@@ -3,8 +3,12 @@ the messages a widget sends to the page, and what the page's messages do to the 
 
 from __future__ import annotations
 
+import ast
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import comm
@@ -13,6 +17,10 @@ import pytest
 
 import widgets.browser as bridge
 from widgets import StepThrough
+
+from load_file import load_file
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture()
@@ -117,3 +125,32 @@ def test_storage_is_written_through_to_the_page(sent: list[dict[str, Any]]) -> N
     assert sent[-1] == {"type": "store", "key": "comet:seen", "value": "4"}
     with pytest.raises(ValueError, match="comet:"):
         bridge.store("seen", "1")
+
+
+def _imported_by(code: str) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_preload_imports_every_module_a_live_cell_names() -> None:
+    """The memory snapshot a returning reader's Python starts from holds what the pages import:
+    every module named by a live cell of the book or by a play page is loaded by ``preload()``
+    (run in a fresh interpreter, as the page's worker runs it)."""
+    live = load_file("book/_ext/comet_live.py", "comet_live")
+    play = load_file("book/_ext/comet_play_static.py", "comet_play_static")
+    named: set[str] = set()
+    for source in sorted((ROOT / "book").rglob("*.md")):
+        for code in live.live_cells(source):
+            named |= _imported_by(code)
+    for notebook in sorted((ROOT / "book" / "play").glob("*.ipynb")):
+        named |= set().union(*(_imported_by(code) for code in play.read_notebook(notebook)[1]))
+    assert {"widgets", "widgets.pages"} <= named  # the book's demos and the play pages were read
+    script = "import sys, widgets.browser\nwidgets.browser.preload()\nprint(' '.join(sorted(sys.modules)))"
+    loaded = set(subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                                check=True).stdout.split())
+    assert named <= loaded, sorted(named - loaded)

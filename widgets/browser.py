@@ -15,6 +15,7 @@ Jupyter kernel, and the tests drive it in CPython with a list for ``send``.
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import sys
 from typing import Any, Callable
@@ -66,6 +67,18 @@ def create_comm(*args: Any, **kwargs: Any) -> BaseComm:
     made = PageComm(*args, **kwargs)
     _comms[made.comm_id] = made
     return made
+
+
+PRELOAD = ("widgets.pages", "widgets.step", "widgets.puzzles", "widgets.drills")
+"""What the live cells of the book and the play pages import (``tests/test_browser_bridge.py``
+checks that these bring in every module a live cell names)."""
+
+
+def preload() -> None:
+    """Import :data:`PRELOAD`. The page's worker calls it once, before it takes the memory snapshot
+    a returning reader's Python starts from (``live-worker.js``), so the import happens once."""
+    for name in PRELOAD:
+        importlib.import_module(name)
 
 
 def install(send: Send) -> None:

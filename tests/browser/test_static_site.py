@@ -4,6 +4,7 @@
   the settlement shows, checked line by line against the same deal played headless;
 * the settings in the address work as on the Voilà pages, with the same notices;
 * a double click plays one card, whenever its second click comes;
+* a returning reader's Python starts from the memory snapshot the first visit kept;
 * a book demo steps to its end and back from its saved frames with every Python file blocked,
   and says that the engine could not be loaded;
 * once Python is loaded, a demo's language changes the calls;
@@ -89,6 +90,64 @@ def test_static_play_page_a_double_click_plays_one_card(page: Any, book_url: str
         if not page_state(page)["buttons"]:  # type: ignore[index]
             break
     watch.assert_quiet()
+
+
+SNAPSHOT_KEPT_JS = """async () => {
+  const cache = await caches.open("comet-python");
+  return (await cache.keys()).map((r) => r.url);
+}"""
+
+
+def test_a_returning_reader_starts_python_from_the_snapshot(browser: Any, book_url: str) -> None:
+    """The first visit makes the interpreter's memory snapshot and keeps it (one, keyed by
+    Pyodide's version and the site's archive); the next visit restores it, reads its own
+    address (not the one the snapshot was made on) and plays."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        first = context.new_page()
+        watch = watch_page(first)
+        first.goto(f"{book_url}play/modern.html?seed=3")
+        _wait_live(first)
+        assert first.evaluate("window.cometLiveTimes.snapshot") == "made"
+        keys: list[str] = []
+        for _ in range(120):  # kept after the page is drawn: compressing it takes a moment
+            keys = first.evaluate(SNAPSHOT_KEPT_JS)
+            if keys:
+                break
+            first.wait_for_timeout(500)
+        assert len(keys) == 1, keys
+        key = keys[0]
+        assert "/python-snapshot/" in key and re.search(r"site-[0-9a-f]{10}\.zip$", key), key
+        watch.assert_quiet()
+        first.close()
+
+        again = context.new_page()
+        watch = watch_page(again)
+        again.goto(f"{book_url}play/modern.html?seed=4&lang=fr")
+        _wait_live(again)
+        assert again.evaluate("window.cometLiveTimes.snapshot") == "restored"
+        root = again.locator(".comet-live-view .comet-play")
+        assert root.locator(".widget-text input").first.input_value() == "4"
+        state = page_state(again)
+        assert state is not None and state["buttons"]
+        double_click_once(again, again.locator(".comet-play .comet-play-buttons .widget-button:visible").first)
+        watch.assert_quiet()
+        # A snapshot that does not restore (damaged, or from another build) is dropped, and
+        # Python starts as on a first visit.
+        again.evaluate("""async (key) => {
+          const body = new Blob([new Uint8Array(4096)]).stream().pipeThrough(new CompressionStream("gzip"));
+          await (await caches.open("comet-python")).put(key, new Response(await new Response(body).blob()));
+        }""", key)
+        again.close()
+        third = context.new_page()
+        watch = watch_page(third)
+        third.goto(f"{book_url}play/modern.html?seed=5")
+        _wait_live(third)
+        assert third.evaluate("window.cometLiveTimes.snapshot") == "made"
+        assert page_state(third)["buttons"]  # type: ignore[index]
+        watch.assert_quiet()
+    finally:
+        context.close()
 
 
 def test_landing_page_links_every_game(page: Any, book_url: str) -> None:

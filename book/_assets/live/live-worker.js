@@ -5,6 +5,17 @@
  * small IPython stand-in: py-*.zip, made by book/_ext/comet_live.py), then runs the page's widget
  * cells with widgets.browser. Widget messages go to the page with postMessage; the page's answers
  * come back the same way. Nothing here knows the game: all of that is the Python code.
+ *
+ * A returning reader's Python starts from a memory snapshot. On the first visit, once the
+ * interpreter has imported what the pages use (widgets.browser.preload) and before anything of
+ * the page reaches Python, the worker takes a snapshot of its memory (Pyodide's
+ * makeMemorySnapshot), and after the page's widgets are drawn keeps it, gzipped, in the
+ * browser's Cache Storage under a key naming Pyodide's version and the site's archives (a new
+ * build of the site gets a new snapshot, the old one is dropped). The next visit restores it
+ * (_loadSnapshot) instead of starting Python and importing again; the query string and
+ * the random generator's seed are set afresh after either start. Where Cache Storage or
+ * (de)compression streams are missing, or a snapshot does not restore, Python starts as on a
+ * first visit.
  */
 /* A module worker: pyodide.mjs is imported (Pyodide no longer loads in classic workers). */
 
@@ -35,16 +46,69 @@ function fetchBytes(url) {
   });
 }
 
+var SNAPSHOTS = "comet-python";
+/* The Cache Storage that keeps the interpreter's snapshot. */
+var pendingSnapshot = null;
+var snapshotKey = "";
+
+function canSnapshot() {
+  return typeof self.caches === "object" && typeof CompressionStream === "function" &&
+    typeof DecompressionStream === "function";
+}
+
+async function cachedSnapshot(key) {
+  try {
+    var hit = await (await caches.open(SNAPSHOTS)).match(key);
+    if (!hit) { return null; }
+    var stream = hit.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (e) {
+    return null;
+  }
+}
+
+async function keepSnapshot(key, bytes) {
+  try {
+    var cache = await caches.open(SNAPSHOTS);
+    var old = await cache.keys();
+    for (var i = 0; i < old.length; i++) {
+      if (old[i].url !== key) { await cache.delete(old[i]); }
+    }
+    var body = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    await cache.put(key, new Response(await new Response(body).blob()));
+  } catch (e) { /* storage full or refused: the next visit starts Python afresh */ }
+}
+
+async function forgetSnapshot(key) {
+  try { await (await caches.open(SNAPSHOTS)).delete(key); } catch (e) { /* nothing kept */ }
+}
+
 async function init(m) {
   var t0 = performance.now();
-  var loadPyodide = (await import(m.indexURL + "pyodide.mjs")).loadPyodide;
+  var pyodide = await import(m.indexURL + "pyodide.mjs");
   var archives = Promise.all(m.archives.map(function (a) { return fetchBytes(a.url); }));
-  py = await loadPyodide({
+  var snapshots = canSnapshot();
+  snapshotKey = new URL("python-snapshot/" + pyodide.version + "/" +
+    m.archives.map(function (a) { return a.url.split("/").pop(); }).join("+"), m.indexURL).href;
+  var options = {
     indexURL: m.indexURL,
     stdout: function () {},
     stderr: function (line) { post({ type: "stderr", line: line }); },
-    env: { HOME: "/home/pyodide", QUERY_STRING: m.query || "" },
-  });
+    env: { HOME: "/home/pyodide" },
+  };
+  var snapshot = snapshots ? await cachedSnapshot(snapshotKey) : null;
+  var restored = false;
+  if (snapshot) {
+    try {
+      py = await pyodide.loadPyodide(Object.assign({ _loadSnapshot: snapshot }, options));
+      restored = true;
+    } catch (e) {
+      await forgetSnapshot(snapshotKey);
+    }
+  }
+  if (!restored) {
+    py = await pyodide.loadPyodide(Object.assign({ _makeSnapshot: snapshots }, options));
+  }
   var t1 = performance.now();
   var buffers = await archives;
   var t2 = performance.now();
@@ -53,16 +117,28 @@ async function init(m) {
     py.unpackArchive(buffers[i], a.format, { extractDir: SITE });
   });
   var t3 = performance.now();
+  if (!restored) {
+    py.runPython(
+      "import sys\n" +
+      "sys.path.insert(0, " + JSON.stringify(SITE) + ")\n" +
+      "import widgets.browser\n" +
+      "widgets.browser.preload()\n"
+    );
+    if (snapshots) { pendingSnapshot = py.makeMemorySnapshot(); }
+  }
+  var t4 = performance.now();
   py.registerJsModule("comet_page", { send: sendToPage });
   py.runPython(
-    "import sys\n" +
-    "sys.path.insert(0, " + JSON.stringify(SITE) + ")\n" +
+    "import os, random\n" +
+    "os.environ['QUERY_STRING'] = " + JSON.stringify(m.query || "") + "\n" +
+    "random.seed()\n" +
     "from comet_page import send\n" +
     "import widgets.browser\n" +
     "widgets.browser.install(send)\n"
   );
   py.pyimport("widgets.browser").load_storage(m.storage || "{}");
-  times = { python: Math.round(t1 - t0), fetched: Math.round(t2 - t0), unpacked: Math.round(t3 - t0),
+  times = { snapshot: restored ? "restored" : snapshots ? "made" : "none", python: Math.round(t1 - t0),
+    fetched: Math.round(t2 - t0), unpacked: Math.round(t3 - t0), imported: Math.round(t4 - t0),
     ready: Math.round(performance.now() - t0) };
   start = t0;
   post({ type: "ready", times: times });
@@ -89,6 +165,11 @@ function runCells(cells) {
   }
   times.cells = Math.round(performance.now() - start);
   post({ type: "cells-done", times: times });
+  if (pendingSnapshot) {  // kept once the page is drawn, off the reader's way
+    var bytes = pendingSnapshot;
+    pendingSnapshot = null;
+    keepSnapshot(snapshotKey, bytes);
+  }
 }
 
 var receive = null;
