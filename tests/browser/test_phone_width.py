@@ -93,8 +93,9 @@ _BUTTON_ICONS = """
 
 @pytest.mark.parametrize("name", [n for n in _html_pages() if n.startswith(("book/rules/", "book/analysis/"))])
 def test_widget_button_icons_are_drawn_at_text_size(page: Any, book_url: str, name: str) -> None:
-    """The theme's icon script turns a button's `fa` icon into an SVG; the page's figure rules
-    must not stretch it (a 133 px play triangle once hid "Deal and play")."""
+    """A button's `fa` icon (the widget manager's font; the theme's icon script once turned it into
+    an SVG) stays at text size: the page's figure rules must not stretch it (a 133 px play
+    triangle once hid "Deal and play")."""
     page.goto(urljoin(book_url, name), wait_until="load")
     page.wait_for_load_state("networkidle")
     icons = page.evaluate(_BUTTON_ICONS)

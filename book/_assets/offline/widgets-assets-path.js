@@ -45,4 +45,11 @@
   // widget module it does not bundle. Point that at a local folder that does not exist, so a
   // missing module shows up as a local 404 instead of a request to a third party.
   me.setAttribute("data-jupyter-widgets-cdn", offline + "no-cdn/");
+
+  // The widgets draw their buttons' icons with the widget manager's own Font Awesome font, as
+  // on Voila. The theme's Font Awesome script (deferred, so it reads this first) converts the
+  // page's own icons once, but must not watch every change of the page: it then rewrote each
+  // widget icon as an SVG while the demos were drawn (about a third of a second of script on a
+  // chapter page, before a demo could step).
+  window.FontAwesomeConfig = Object.assign({}, window.FontAwesomeConfig, { observeMutations: false });
 })();
