@@ -264,3 +264,16 @@ def double_click_once(page: Any, locator: Any, late: bool = False) -> dict[str, 
     assert after["seq"] == before["seq"] + 1, (before["message"], after["message"])
     assert not after["error"], after["message"]
     return after
+
+
+def double_click_cards(page: Any, times: int = 4) -> None:
+    """Double-click the first card of your hand ``times`` times (every other time with the
+    second click late, see :func:`double_click_once`): each plays one card."""
+    cards = page.locator(".comet-play .comet-play-buttons .widget-button:visible")
+    for i in range(times):
+        state = page_state(page)
+        assert state is not None and state["buttons"]
+        after = double_click_once(page, cards.first, late=i % 2 == 1)
+        assert after["message"].startswith("You "), after["message"]
+        if not page_state(page)["buttons"]:  # type: ignore[index]
+            break

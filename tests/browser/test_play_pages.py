@@ -18,7 +18,7 @@ import psutil
 import pytest
 
 from .conftest import ARTIFACTS, Served, watch_page
-from .play_driver import Game, check_settlement, double_click_once, expected_outcome, page_state
+from .play_driver import Game, check_settlement, double_click_cards, double_click_once, expected_outcome, page_state
 from .widget_ws import WidgetClient, kernel_id
 
 # (page, query): every page, and the variants with their own kinds of decision (claim the
@@ -221,14 +221,7 @@ def test_visitors_at_once(browser: Any, served: Served) -> None:
                                               ("new-comet", "seed=3")])
 def test_a_double_click_on_a_card_plays_one_card(page: Any, served: Served, name: str, query: str) -> None:
     watch = _open(page, served.page_url(name, query))
-    cards = page.locator(".comet-play .comet-play-buttons .widget-button:visible")
-    for i in range(4):
-        state = page_state(page)
-        assert state is not None and state["buttons"]
-        after = double_click_once(page, cards.first, late=i % 2 == 1)
-        assert after["message"].startswith("You "), after["message"]
-        if not page_state(page)["buttons"]:  # type: ignore[index]
-            break
+    double_click_cards(page)
     watch.assert_quiet()
 
 

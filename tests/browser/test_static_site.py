@@ -22,8 +22,8 @@ from urllib.parse import urljoin
 import pytest
 
 from .conftest import ARTIFACTS, watch_page
-from .play_driver import (CLICK_JS, SEQ_JS, Game, check_settlement, double_click_once, expected_outcome, next_action,
-                          page_state)
+from .play_driver import (CLICK_JS, SEQ_JS, Game, check_settlement, double_click_cards,
+                          expected_outcome, next_action, page_state)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,14 +81,7 @@ def test_static_play_page_a_double_click_plays_one_card(page: Any, book_url: str
     watch = watch_page(page)
     page.goto(f"{book_url}play/modern.html?seed=5")
     _wait_live(page)
-    cards = page.locator(".comet-play .comet-play-buttons .widget-button:visible")
-    for i in range(4):
-        state = page_state(page)
-        assert state is not None and state["buttons"]
-        after = double_click_once(page, cards.first, late=i % 2 == 1)
-        assert after["message"].startswith("You "), after["message"]
-        if not page_state(page)["buttons"]:  # type: ignore[index]
-            break
+    double_click_cards(page)
     watch.assert_quiet()
 
 
@@ -98,17 +91,25 @@ SNAPSHOT_KEPT_JS = """async () => {
 }"""
 
 
+def _visit(context: Any, url: str, snapshot: str) -> tuple[Any, Any]:
+    """Open ``url`` in a new page of ``context`` until its Python is live; its worker must say
+    how Python started (``made`` a snapshot, ``restored`` one); return the page and its watch."""
+    page = context.new_page()
+    watch = watch_page(page)
+    page.goto(url)
+    _wait_live(page)
+    assert page.evaluate("window.cometLiveTimes.snapshot") == snapshot
+    return page, watch
+
+
 def test_a_returning_reader_starts_python_from_the_snapshot(browser: Any, book_url: str) -> None:
     """The first visit makes the interpreter's memory snapshot and keeps it (one, keyed by
     Pyodide's version and the site's archive); the next visit restores it, reads its own
-    address (not the one the snapshot was made on) and plays."""
+    address (not the one the snapshot was made on) and plays; a snapshot that does not restore
+    (damaged, or from another build) is dropped, and Python starts as on a first visit."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
-        first = context.new_page()
-        watch = watch_page(first)
-        first.goto(f"{book_url}play/modern.html?seed=3")
-        _wait_live(first)
-        assert first.evaluate("window.cometLiveTimes.snapshot") == "made"
+        first, watch = _visit(context, f"{book_url}play/modern.html?seed=3", "made")
         keys: list[str] = []
         for _ in range(120):  # kept after the page is drawn: compressing it takes a moment
             keys = first.evaluate(SNAPSHOT_KEPT_JS)
@@ -121,29 +122,17 @@ def test_a_returning_reader_starts_python_from_the_snapshot(browser: Any, book_u
         watch.assert_quiet()
         first.close()
 
-        again = context.new_page()
-        watch = watch_page(again)
-        again.goto(f"{book_url}play/modern.html?seed=4&lang=fr")
-        _wait_live(again)
-        assert again.evaluate("window.cometLiveTimes.snapshot") == "restored"
-        root = again.locator(".comet-live-view .comet-play")
-        assert root.locator(".widget-text input").first.input_value() == "4"
-        state = page_state(again)
-        assert state is not None and state["buttons"]
-        double_click_once(again, again.locator(".comet-play .comet-play-buttons .widget-button:visible").first)
+        again, watch = _visit(context, f"{book_url}play/modern.html?seed=4&lang=fr", "restored")
+        assert again.locator(".comet-live-view .comet-play .widget-text input").first.input_value() == "4"
+        double_click_cards(again, times=1)
         watch.assert_quiet()
-        # A snapshot that does not restore (damaged, or from another build) is dropped, and
-        # Python starts as on a first visit.
         again.evaluate("""async (key) => {
           const body = new Blob([new Uint8Array(4096)]).stream().pipeThrough(new CompressionStream("gzip"));
           await (await caches.open("comet-python")).put(key, new Response(await new Response(body).blob()));
         }""", key)
         again.close()
-        third = context.new_page()
-        watch = watch_page(third)
-        third.goto(f"{book_url}play/modern.html?seed=5")
-        _wait_live(third)
-        assert third.evaluate("window.cometLiveTimes.snapshot") == "made"
+
+        third, watch = _visit(context, f"{book_url}play/modern.html?seed=5", "made")
         assert page_state(third)["buttons"]  # type: ignore[index]
         watch.assert_quiet()
     finally:
