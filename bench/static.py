@@ -72,15 +72,12 @@ def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
 SNAPSHOT_KEPT_JS = "async () => (await (await caches.open('comet-python')).keys()).length"
 
 
-def wait_for_snapshot(page: Any, seconds: float = 30.0) -> float:
-    """Wait until the visit's worker has kept Python's memory snapshot (it does so once the page
-    is drawn, as a reader reads it); return the seconds waited."""
+def wait_for_snapshot(page: Any, seconds: float = 30.0) -> None:
+    """Wait (at most ``seconds``) until the visit's worker has kept Python's memory snapshot (it
+    does so once the page is drawn, as a reader reads it)."""
     t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        if page.evaluate(SNAPSHOT_KEPT_JS):
-            break
+    while time.perf_counter() - t0 < seconds and not page.evaluate(SNAPSHOT_KEPT_JS):
         page.wait_for_timeout(100)
-    return time.perf_counter() - t0
 
 
 def clickable(context: Any, url: str, fetched: list[int] | None = None) -> tuple[float, Any]:

@@ -5,8 +5,8 @@
  *    to the clipboard and says so; where the clipboard cannot be used (a page not served over
  *    https or from localhost), the link opens as any link does.
  * 2. A double click acts once. In a widget that changes its buttons with each move (the tables,
- *    the step-throughs, the puzzles and drills: class `comet-once`), the second click of a double
- *    (or triple) click never reaches the widget. Without this, the second click could land on the
+ *    the puzzles and drills: class `comet-once`; not the step-throughs, whose Next may be clicked
+ *    quickly on purpose), the second click of a double (or triple) click never reaches the widget. Without this, the second click could land on the
  *    button that the first click's new state drew in the same place, and play it. (The kernel
  *    also ignores a click on a button of an older state, widgets.common.Offers: that covers a
  *    second click sent before the new state arrived; this covers one sent after.) Keyboard
