@@ -48,18 +48,16 @@ from comet.plays import (
     make_cards_play,
     SINGLES,
 )
+from comet.state import ROUND_FIELDS, Frame, Target, copy_fields, restore_setup, restore_turn, save_setup, save_turn
 from comet.variant import Rules, Variant
 
 if TYPE_CHECKING:
     from comet.outcome import Outcome
     from comet.view import RoundView
 
-Target = tuple[int, str]
 VariantLike = Union[Variant, str]
 
 PHASE_REDEAL, PHASE_EXCHANGE, PHASE_PLAY, PHASE_OVER = "redeal", "exchange", "play", "over"
-_FRAME_EVENTS = 16
-"""Index, in an undo frame (``Round._push``), of the event log's length before the play."""
 
 
 def resolve_variant(variant: VariantLike) -> Variant:
@@ -73,7 +71,12 @@ def resolve_variant(variant: VariantLike) -> Variant:
 class Round:
     """One deal.  Build it with :meth:`deal` or :meth:`from_hands`; drive it with
     :meth:`legal_plays`, :meth:`play` and :meth:`undo`; read :meth:`outcome`.
+
+    Its fields are declared once, in :mod:`comet.state`, by how they change and who may see
+    them; undo frames, copies and seat views are built from that declaration.
     """
+
+    __slots__ = ROUND_FIELDS
 
     # ------------------------------------------------------------------ construction
     def __init__(
@@ -125,7 +128,8 @@ class Round:
         self.history: list[tuple[int, Play]] = []
         self.ledger: list[Payment] = []
         self._events: list[tuple[Any, ...]] = []
-        self._stack: list[tuple[Any, ...]] = []
+        self._stack: list[Frame] = []
+        self._voids: tuple[frozenset[Target], ...] = ()
         self._legal: list[Play] | None = None
         self.targets: tuple[Target, ...] | None = None
         self.last = -1
@@ -142,7 +146,7 @@ class Round:
         self.exchange_index = 0
         self.exchange_count = 0
         self.comet_value = r.wild_pay + r.wild_pay_step * self.dead_comets
-        self._start_sizes = [len(h) for h in self.hands]
+        self.play_sizes: list[int] = [len(h) for h in self.hands]
         self._event("deal", self.dealer, self.leader)
         if r.ante:
             for seat in range(n):
@@ -168,7 +172,7 @@ class Round:
         self.phase = PHASE_PLAY
         self.dead.extend(self.talon)
         self.talon = []
-        self._start_sizes = [len(h) for h in self.hands]
+        self.play_sizes = [len(h) for h in self.hands]
         if self.rules.carte_blanche:
             self._declare_cartes_blanches()
         self.targets = None
@@ -552,17 +556,12 @@ class Round:
         seat = self.to_play
         assert seat is not None
         kind = move.kind
-        frame: tuple[Any, ...] = (
-            seat, None, self.hands[seat], self.targets, seat, self.last, self.passes, self.claim_seat,
-            self.h_mode, self.streak_seat, self.streak_len, self.cards_played, self.winner, self.end,
-            self.phase, len(self.ledger), len(self._events),
-        )
-        if kind is not CARDS and kind is not PASS:
-            frame = frame[:1] + ([list(h) for h in self.hands],) + frame[2:] + (
-                self.exchange_index, self.exchange_count, list(self.talon), list(self.set_aside),
-                [list(d) for d in self.discards], list(self.dead), self.redealt, self._start_sizes,
-                self.leader, self._rng.getstate() if self._rng is not None else None,
-            )
+        if kind is CARDS or kind is PASS:  # only this seat's hand and the turn change
+            frame = _new_frame(Frame, (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
+                                       None, None))
+        else:
+            frame = Frame(seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
+                          save_setup(self), self._rng.getstate() if self._rng is not None else None)
         self._stack.append(frame)
         self.history.append((seat, move))
         self._legal = None
@@ -584,35 +583,32 @@ class Round:
 
     def step_starts(self) -> list[int]:
         """Where each play's events begin in the event log (one index per play that can be
-        undone), so that readers of the log need not know the undo frame's layout."""
-        return [frame[_FRAME_EVENTS] for frame in self._stack]
+        undone), so that readers of the log need not know the undo frame."""
+        return [frame.events_len for frame in self._stack]
+
+    @property
+    def frames(self) -> list[Frame]:
+        """The undo frames of the plays this round can take back, oldest first: each holds the
+        public state of play before the play (:class:`comet.state.Turn`)."""
+        return list(self._stack)
 
     def undo(self) -> Play:
         """Take back the last play and return it; raise ``IndexError`` if there is none."""
         if not self._stack:
             raise IndexError("nothing to undo: no play has been made in this round (or in this sample)")
-        seat, move = self.history.pop()
-        state = self._stack.pop()
-        (seat, all_hands, hand, self.targets, self.to_play, self.last, self.passes, self.claim_seat,
-         self.h_mode, self.streak_seat, self.streak_len, self.cards_played, self.winner, self.end,
-         self.phase, ledger_len, events_len) = state[:17]
-        # Frames are shared with copies of this round: restore fresh containers, never the frame's own.
-        if all_hands is not None:
-            self.hands = list(all_hands)
+        _, move = self.history.pop()
+        frame = self._stack.pop()
+        restore_turn(self, frame.turn)
+        if frame.setup is None:
+            self.hands[frame.seat] = frame.hand
         else:
-            self.hands[seat] = hand
-        if len(state) > 17:
-            (self.exchange_index, self.exchange_count, talon, set_aside, discards, dead,
-             self.redealt, start_sizes, self.leader, rng_state) = state[17:]
-            self.talon, self.set_aside, self.dead = list(talon), list(set_aside), list(dead)
-            self.discards = [list(d) for d in discards]
-            self._start_sizes = list(start_sizes)
-            if rng_state is None:
+            restore_setup(self, frame.setup)
+            if frame.rng_state is None:
                 self._rng = None
             elif self._rng is not None:
-                self._rng.setstate(rng_state)
-        del self.ledger[ledger_len:]
-        del self._events[events_len:]
+                self._rng.setstate(frame.rng_state)
+        del self.ledger[frame.ledger_len:]
+        del self._events[frame.events_len:]
         self._legal = None
         return move
 
@@ -902,20 +898,7 @@ class Round:
     def copy(self) -> "Round":
         """An independent copy (for agents that search)."""
         other = object.__new__(Round)
-        other.__dict__.update(self.__dict__)
-        other.hands = [list(h) for h in self.hands]
-        other.history = list(self.history)
-        other.ledger = list(self.ledger)
-        other._events = list(self._events)
-        other._stack = list(self._stack)
-        other.discards = [list(d) for d in self.discards]
-        other.dead = list(self.dead)
-        other.talon = list(self.talon)
-        other.set_aside = list(self.set_aside)
-        if self._rng is not None:
-            other._rng = random.Random()
-            other._rng.setstate(self._rng.getstate())
-        other._legal = None
+        copy_fields(self, other)
         return other
 
     def in_play_net(self) -> list[int]:
@@ -935,7 +918,7 @@ class Round:
 
     @property
     def start_sizes(self) -> list[int]:
-        return list(self._start_sizes)
+        return list(self.play_sizes)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.to_play} to play"
@@ -953,6 +936,8 @@ class Round:
         return any(w in self.hands[seat] for w in self.wilds)
 
 
+_new_frame = tuple.__new__
+"""Builds a :class:`Frame` without ``NamedTuple``'s keyword handling (one per play)."""
 _NO_CARDS: list[Card] = []
 _WILDS: dict[tuple[str, ...], frozenset[Card]] = {}
 

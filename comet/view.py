@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from comet import state
 from comet.cards import Card, sort_key
 from comet.ledger import Payment
 from comet.plays import CARDS, DISCARD, DRAW, KEEP, PASS, REDEAL, Play, discard
@@ -26,27 +27,14 @@ if TYPE_CHECKING:
 _SEQUENCE_ENDS = frozenset({"stop", "out", "blocked", "deal", "redeal"})
 """Events after which no run is in progress."""
 
-PUBLIC_FIELDS = frozenset({
-    # the game and the deal's public facts
-    "variant", "rules", "players", "pack_name", "dealer", "leader", "dead_comets", "comet_value",
-    "wilds", "_wild_list", "_wild1", "_pack", "_pack_set", "_hocs", "_stop_cards", "_alternate", "_one_rank",
-    # the state of play everyone at the table sees
-    "phase", "to_play", "targets", "last", "passes", "claim_seat", "h_mode", "streak_seat", "streak_len",
-    "cards_played", "winner", "end", "redealt", "exchange_order", "exchange_index", "exchange_count",
-    "ledger", "_start_sizes",
-    # what public play showed about each seat's voids: set on a round by :meth:`RoundView.determinize`
-    "_voids",
-})
-"""The round's fields a seat may see: a view (and a round determinized from it) is built from
-these alone, so a field added to ``Round`` reaches no agent until it is declared here."""
+PUBLIC_FIELDS = frozenset(state.PUBLIC_FIELDS)
+"""The round's fields a seat may see (declared in :mod:`comet.state`): a view, and a round
+determinized from it, are built from these alone."""
 _ALWAYS = PUBLIC_FIELDS - {"_voids"}
-"""The public fields every round holds (``_voids`` is computed afresh for each view)."""
-
-HIDDEN_FIELDS = frozenset({"hands", "dead", "talon", "set_aside", "discards", "_initial", "_stack", "_events",
-                           "_rng", "_legal", "history", "seed", "dealt"})
+"""The public fields copied from the round (``_voids`` is computed afresh for each view)."""
+HIDDEN_FIELDS = frozenset(state.HIDDEN_FIELDS)
 """Never in a view: the cards a seat may not see, and what would reveal them (``seed``: with it
-a player could redeal and see every hand; ``history`` is shown masked).  Every field of a
-``Round`` is in exactly one of the two sets (tests/test_view.py checks it)."""
+a player could redeal and see every hand; ``history`` and the events are shown masked)."""
 
 
 @dataclass(frozen=True)
@@ -107,9 +95,8 @@ class RoundView:
             elif kind == "draw":
                 seen.extend(e[3])
             events.append(e)
-        state = vars(rnd)
         # Fresh containers: a round determinized from the view must never write into this one.
-        public = {k: (list(v) if isinstance(v, list) else v) for k, v in ((k, state[k]) for k in _ALWAYS)}
+        public = {k: (list(v) if isinstance(v, list) else v) for k, v in ((k, getattr(rnd, k)) for k in _ALWAYS)}
         voids = _voids(rnd)
         public["_voids"] = voids
         return cls(
@@ -231,9 +218,10 @@ class RoundView:
                 hidden_left[e[1]] = unseen[pos:pos + len(e[3])] if pass_on else take(len(e[3]))
         rest = unseen[pos:]
         rnd = object.__new__(Round)
-        rnd.__dict__.update(self._public)
+        for name, value in self._public.items():
+            setattr(rnd, name, value)
         rnd.ledger = list(self.ledger)
-        rnd._start_sizes = list(self._public["_start_sizes"])
+        rnd.play_sizes = list(self._public["play_sizes"])
         rnd.exchange_order = list(self._public["exchange_order"])
         rnd.hands = hands
         rnd.seed = None
@@ -316,13 +304,13 @@ def _voids(rnd: "Round") -> tuple[frozenset[tuple[int, str]], ...]:
     play) of the plays this round recorded, added to those a sampled round inherited.
     """
     r = rnd.rules
-    known: tuple[frozenset[tuple[int, str]], ...] = rnd.__dict__.get("_voids", ())
+    known = rnd._voids
     voids: list[set[tuple[int, str]]] = [set(known[s]) if s < len(known) else set() for s in range(rnd.players)]
     stack = rnd._stack
     if stack:
         n = rnd.players
         for (seat, play), frame in zip(rnd.history[len(rnd.history) - len(stack):], stack):
-            targets, last, h_mode, phase = frame[3], frame[5], frame[8], frame[14]
+            targets, last, h_mode, phase = frame.turn.targets, frame.turn.last, frame.turn.h_mode, frame.turn.phase
             if targets is None or phase != "play":
                 continue
             kind = play.kind

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import comet
+import comet.state
 from comet import Round
 
 
@@ -51,61 +52,84 @@ def test_determinize_keeps_the_viewer_hand_and_legal_plays() -> None:
     assert sample.legal_plays() == rnd.legal_plays()
 
 
-def _fields_seen() -> set[str]:
-    """Every attribute a Round holds, over a deal of every variant and player count played
-    out at random (lazily set attributes, and those of determinized rounds, included)."""
+def _unset_fields(rnd: Round) -> set[str]:
+    return {name for name in Round.__slots__ if not hasattr(rnd, name)}
+
+
+def test_every_round_holds_every_declared_field_and_nothing_else() -> None:
+    """Over a deal of every variant and player count played out at random, every round (as
+    dealt, after each play, determinized from a view, copied) has every field that
+    :mod:`comet.state` declares set, and each field is declared visible or hidden, not both."""
+    from comet import state
     from comet.agents import RandomAgent
 
-    seen: set[str] = set()
+    assert not set(state.PUBLIC_FIELDS) & set(state.HIDDEN_FIELDS)
+    assert tuple(Round.__slots__) == state.ROUND_FIELDS
+    assert len(set(state.ROUND_FIELDS)) == len(state.ROUND_FIELDS)
+    assert set(state.Setup._fields) == set(state.SETUP_PUBLIC) | set(state.SETUP_HIDDEN)
     for vid, v in comet.VARIANTS.items():
         for n in v.players:
             rnd = Round.deal(vid, players=n, seed=f"fields/{vid}/{n}")
-            seen |= set(vars(rnd))
+            assert not _unset_fields(rnd), (vid, n)
             agent = RandomAgent(seed=f"{vid}/{n}")
             while not rnd.is_over:
                 seat = rnd.to_play
                 assert seat is not None
-                if len(rnd.history) == 3:  # a round determinized from a view carries the view's fields
-                    seen |= set(vars(rnd.view(seat).determinize(random.Random(0))))
+                if len(rnd.history) == 3:
+                    assert not _unset_fields(rnd.view(seat).determinize(random.Random(0))), (vid, n)
                 rnd.play(agent.choose(rnd))
-                seen |= set(vars(rnd))
+                assert not _unset_fields(rnd), (vid, n)
             rnd.outcome()
-            seen |= set(vars(rnd)) | set(vars(rnd.copy()))
-    return seen
+            assert not _unset_fields(rnd.copy()), (vid, n)
 
 
-def test_every_round_field_is_declared_visible_or_hidden() -> None:
-    """A field added to Round must be declared: shown to agents or hidden from them."""
-    from comet.view import HIDDEN_FIELDS, PUBLIC_FIELDS
+def test_a_round_refuses_an_undeclared_field() -> None:
+    """A field must be declared (in comet.state, visible or hidden) before a round can hold it,
+    so that no new private field can reach an agent by accident."""
+    import pytest
 
-    assert not PUBLIC_FIELDS & HIDDEN_FIELDS
-    fields = _fields_seen()
-    undeclared = fields - PUBLIC_FIELDS - HIDDEN_FIELDS
-    assert not undeclared, f"declare these Round fields in comet.view (PUBLIC_FIELDS or HIDDEN_FIELDS): {undeclared}"
-    assert not (PUBLIC_FIELDS | HIDDEN_FIELDS) - fields, "a declared field no Round has"
+    rnd = Round.deal("yanovsky-exchange", players=3, seed=2)
+    with pytest.raises(AttributeError):
+        rnd.secret_note = "not for agents"  # type: ignore[attr-defined]
 
 
 def test_view_is_built_from_the_allowlist_only() -> None:
     from comet.view import PUBLIC_FIELDS
 
     rnd = Round.deal("yanovsky-exchange", players=3, seed=2)
-    rnd.secret_note = "not for agents"  # type: ignore[attr-defined]
     view = rnd.view(0)
-    assert set(view._public) == PUBLIC_FIELDS and "secret_note" not in view._public
+    assert set(view._public) == PUBLIC_FIELDS
     sample = view.determinize(random.Random(0))
-    assert not hasattr(sample, "secret_note") and sample.seed is None
+    assert sample.seed is None and sample.dealt is False
+
+
+def test_undo_restores_every_public_field_after_plays_before_the_card_play() -> None:
+    """Undoing a redeal, a keep, a discard or a draw restores the whole public state (the
+    exchange order included), as the seat's view shows it."""
+    for vid, n in (("new-comet-1752", 3), ("yanovsky-exchange", 3)):
+        rnd = Round.deal(vid, players=n, seed=7)
+        rng = random.Random(1)
+        while rnd.phase != "play":
+            before = {name: getattr(rnd, name) for name in comet.state.PUBLIC_FIELDS}
+            before_view = rnd.view(0)
+            play = rng.choice(rnd.legal_plays())
+            rnd.play(play)
+            rnd.undo()
+            assert {name: getattr(rnd, name) for name in comet.state.PUBLIC_FIELDS} == before, (vid, play)
+            assert rnd.view(0) == before_view
+            rnd.play(play)
 
 
 def test_a_determinized_round_never_writes_into_the_real_one() -> None:
     rnd = Round.deal("modern-comet-1991", players=2, seed=11)
     seat = rnd.to_play
     assert seat is not None
-    before = (list(rnd.ledger), list(rnd._start_sizes), rnd.record())
+    before = (list(rnd.ledger), list(rnd.play_sizes), rnd.record())
     sample = rnd.view(seat).determinize(random.Random(3))
     rng = random.Random(4)
     while not sample.is_over:
         sample.play(rng.choice(sample.legal_plays()))
-    assert (list(rnd.ledger), list(rnd._start_sizes), rnd.record()) == before
+    assert (list(rnd.ledger), list(rnd.play_sizes), rnd.record()) == before
 
 
 def test_determinize_respects_what_passes_showed() -> None:
