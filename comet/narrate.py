@@ -11,10 +11,30 @@ from __future__ import annotations
 
 import html
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from comet.cards import Card, a_rank, rank_label
-from comet.ledger import Payment, plural
+from comet.events import (
+    Blanche,
+    Blocked,
+    Branched,
+    Claimed,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    Kept,
+    Lapsed,
+    Paid,
+    Passed,
+    Played,
+    Redealt,
+    Stopped,
+    Switched,
+    Unswitched,
+    WentOut,
+)
+from comet.ledger import plural
 from comet.plays import Play
 
 if TYPE_CHECKING:
@@ -119,7 +139,7 @@ def narrate(rnd: "Round", lang: str = "en") -> list[str]:
 
 def step_sentences(rnd: "Round", lang: str = "en") -> list[list[str]]:
     """Sentences grouped by step: index 0 is the deal, index i the i-th play."""
-    events = rnd._events
+    events = rnd.events
     starts = rnd.step_starts() + [len(events)]
     groups: list[list[str]] = []
     state = _NarrationState(rnd, lang)
@@ -138,81 +158,73 @@ class _NarrationState:
         self.run: list[int] = []
         self.unit = rnd.rules.unit
 
-    def sentence(self, e: tuple[Any, ...]) -> str:
-        kind = e[0]
+    def sentence(self, e: Event) -> str:
         rnd = self.rnd
-        if kind == "deal":
-            dealer, leader = e[1], e[2]
-            return (f"{rnd.variant.name}: seat {dealer} deals; seat {leader} leads "
-                    f"({rnd.rules.direction} play).")
-        if kind == "play":
-            seat, play = e[1], e[2]
-            if seat != self.run_seat:
-                self.run_seat, self.run = seat, []
-            self.run.append(play.rank)
-            what = play_words(play)
-            extra = ""
-            if len(play.cards) > 1 and play.wild is None and rnd.rules.turn_model == "A":
-                extra = " together (any number of one rank in a turn, S2, PW)"
-            elif len(play.cards) > 1 and play.wild is None:
-                extra = " together (a group play, S0, S1)"
-            elif len(play.cards) > 1:
-                extra = " together (three nines with the comet, S0, S1)"
-            return f"Seat {seat} plays {what}{extra}."
-        if kind == "pass":
-            seat, targets = e[1], e[2]
-            need = targets[0][0] if targets else None
-            if seat == self.run_seat and self.run:
-                said = announcement(self.run, need, self.lang)
-                self.run = []
-                return f"Seat {seat}: \u201c{said}\u201d."
-            call = CALLS.get(self.lang, CALLS["en"])["pass"]
-            if targets is None:
-                return f"Seat {seat} passes the lead: \u201c{call}\u201d."
-            return f"Seat {seat} cannot play {self.rnd_targets(targets)}: \u201c{call}\u201d."
-        if kind == "stop":
-            seat, reason = e[1], e[2]
-            said = ""
-            if reason != "incidental" and seat == self.run_seat and len(self.run) > 1:
-                said = f"Seat {seat}: \u201c{stop_call(self.run, self.lang)}\u201d. "
-            self.run_seat, self.run = -1, []
-            why = STOP_REASONS.get(reason, reason)
-            if reason == "incidental" and rnd.rules.turn_model == "A":
-                why = "the other cannot build, so the last player starts a new sequence (S2)"
-            return f"{said}Stop: {why}; seat {seat} leads anew."
-        if kind == "pay":
-            payment: Payment = e[1]
-            said = payment.describe(self.unit)
-            return said[0].upper() + said[1:] + "."  # a sentence: "Seat 0 pays 1 jeton to seat 1: ..."
-        if kind == "claim":
-            return f"Seat {e[1]} claims the manille's fiche before the next card (S0, S1, Enc)."
-        if kind == "lapse":
-            return f"Seat {e[1]} did not claim the manille in time: the claim lapses (S0, S1, Enc)."
-        if kind == "switch":
-            return ("The comet is played: from now on whoever holds the next card in suit plays it, "
-                    "not the next player in turn (Arnold 2011, S0).")
-        if kind == "unswitch":
-            return "The sequence is over: play returns to turns in rotation (AMB-28, option h_scope)."
-        if kind == "branch":
-            seat, targets = e[1], e[2]
-            return (f"The comet lets seat {seat} continue the sequence or start again from the ten: "
-                    f"{self.rnd_targets(targets)} may follow (Hoyle 1991, S0, S1).")
-        if kind == "out":
-            return f"Seat {e[1]} has played the last card and wins the deal."
-        if kind == "blocked":
-            return "Everybody is blocked: the player with fewer points scores the difference (S2, PW)."
-        if kind == "redeal":
-            return f"Seat {e[1]} uses the first hand's right to a new deal (S0, S1)."
-        if kind == "keep":
-            return f"Seat {e[1]} keeps the hand."
-        if kind == "discard":
-            return f"Seat {e[1]} discards a card for the exchange (S2)."
-        if kind == "draw":
-            seat, taken, left = e[1], e[2], e[3]
-            seen = f"; looks at the {len(left)} untaken (as in Piquet)" if left else ""
-            return f"Seat {seat} draws {taken} from the talon{seen}."
-        if kind == "blanche":
-            return f"Seat {e[1]} shows carte blanche{' with the comet' if e[2] else ''} (S0, S1)."
+        match e:
+            case Dealt(dealer, leader):
+                return (f"{rnd.variant.name}: seat {dealer} deals; seat {leader} leads "
+                        f"({rnd.rules.direction} play).")
+            case Played(seat, play):
+                if seat != self.run_seat:
+                    self.run_seat, self.run = seat, []
+                self.run.append(play.rank)
+                extra = ""
+                if len(play.cards) > 1 and play.wild is None and rnd.rules.turn_model == "A":
+                    extra = " together (any number of one rank in a turn, S2, PW)"
+                elif len(play.cards) > 1 and play.wild is None:
+                    extra = " together (a group play, S0, S1)"
+                elif len(play.cards) > 1:
+                    extra = " together (three nines with the comet, S0, S1)"
+                return f"Seat {seat} plays {play_words(play)}{extra}."
+            case Passed(seat, targets):
+                need = targets[0][0] if targets else None
+                if seat == self.run_seat and self.run:
+                    said = announcement(self.run, need, self.lang)
+                    self.run = []
+                    return f"Seat {seat}: \u201c{said}\u201d."
+                call = CALLS.get(self.lang, CALLS["en"])["pass"]
+                if targets is None:
+                    return f"Seat {seat} passes the lead: \u201c{call}\u201d."
+                return f"Seat {seat} cannot play {self.rnd_targets(targets)}: \u201c{call}\u201d."
+            case Stopped(seat, reason):
+                said = ""
+                if reason != "incidental" and seat == self.run_seat and len(self.run) > 1:
+                    said = f"Seat {seat}: \u201c{stop_call(self.run, self.lang)}\u201d. "
+                self.run_seat, self.run = -1, []
+                why = STOP_REASONS.get(reason, reason)
+                if reason == "incidental" and rnd.rules.turn_model == "A":
+                    why = "the other cannot build, so the last player starts a new sequence (S2)"
+                return f"{said}Stop: {why}; seat {seat} leads anew."
+            case Paid(payment):
+                said = payment.describe(self.unit)
+                return said[0].upper() + said[1:] + "."  # a sentence: "Seat 0 pays 1 jeton to seat 1: ..."
+            case Claimed(seat):
+                return f"Seat {seat} claims the manille's fiche before the next card (S0, S1, Enc)."
+            case Lapsed(seat):
+                return f"Seat {seat} did not claim the manille in time: the claim lapses (S0, S1, Enc)."
+            case Switched():
+                return ("The comet is played: from now on whoever holds the next card in suit plays it, "
+                        "not the next player in turn (Arnold 2011, S0).")
+            case Unswitched():
+                return "The sequence is over: play returns to turns in rotation (AMB-28, option h_scope)."
+            case Branched(seat, targets):
+                return (f"The comet lets seat {seat} continue the sequence or start again from the ten: "
+                        f"{self.rnd_targets(targets)} may follow (Hoyle 1991, S0, S1).")
+            case WentOut(seat):
+                return f"Seat {seat} has played the last card and wins the deal."
+            case Blocked():
+                return "Everybody is blocked: the player with fewer points scores the difference (S2, PW)."
+            case Redealt(seat):
+                return f"Seat {seat} uses the first hand's right to a new deal (S0, S1)."
+            case Kept(seat):
+                return f"Seat {seat} keeps the hand."
+            case Discarded(seat):
+                return f"Seat {seat} discards a card for the exchange (S2)."
+            case Drew(seat, taken, left):
+                seen = f"; looks at the {len(left)} untaken (as in Piquet)" if left else ""
+                return f"Seat {seat} draws {taken} from the talon{seen}."
+            case Blanche(seat, with_comet):
+                return f"Seat {seat} shows carte blanche{' with the comet' if with_comet else ''} (S0, S1)."
         return ""
 
     def rnd_targets(self, targets: tuple[tuple[int, str], ...]) -> str:

@@ -29,6 +29,26 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
 from comet.cards import KING, NINE, TEN, Card, a_rank, cards_text, check_subset, parse_cards, rank_text, sort_key
 from comet.errors import IllegalPlayError, InvalidDealError
+from comet.events import (
+    Blanche,
+    Blocked,
+    Branched,
+    Claimed,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    Kept,
+    Lapsed,
+    Paid,
+    Passed,
+    Played,
+    Redealt,
+    Stopped,
+    Switched,
+    Unswitched,
+    WentOut,
+)
 from comet.ledger import POOL, Payment, net
 from comet.plays import (
     CARDS,
@@ -127,7 +147,7 @@ class Round:
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.history: list[tuple[int, Play]] = []
         self.ledger: list[Payment] = []
-        self._events: list[tuple[Any, ...]] = []
+        self._events: list[Event] = []
         self._stack: list[Frame] = []
         self._voids: tuple[frozenset[Target], ...] = ()
         self._legal: list[Play] | None = None
@@ -147,7 +167,7 @@ class Round:
         self.exchange_count = 0
         self.comet_value = r.wild_pay + r.wild_pay_step * self.dead_comets
         self.play_sizes: list[int] = [len(h) for h in self.hands]
-        self._event("deal", self.dealer, self.leader)
+        self._events.append(Dealt(self.dealer, self.leader))
         if r.ante:
             for seat in range(n):
                 self._pay(seat, POOL, r.ante, "ante to the pool")
@@ -578,7 +598,7 @@ class Round:
         elif kind is REDEAL:
             self._redeal(seat)
         elif kind is KEEP:
-            self._event("keep", seat)
+            self._events.append(Kept(seat))
             self._begin_exchange()
 
     def step_starts(self) -> list[int]:
@@ -623,7 +643,7 @@ class Round:
         n_cards = len(cards)
         events = self._events
         if self.claim_seat >= 0:
-            events.append(("lapse", self.claim_seat))
+            events.append(Lapsed(self.claim_seat))
             self.claim_seat = -1
         if self.streak_seat == seat:
             self.streak_len += n_cards
@@ -635,7 +655,7 @@ class Round:
         self.passes = 0
         wild = move.wild
         rank = move.rank
-        events.append(("play", seat, move))
+        events.append(Played(seat, move))
         stop = ""
         if wild is not None:
             if r.wild_pay:
@@ -652,7 +672,7 @@ class Round:
                 stop = "king"
             if r.switch_to_h_on_wild and not self.h_mode:
                 self.h_mode = True
-                events.append(("switch", seat))
+                events.append(Switched(seat))
         elif rank == KING and r.king_stops:
             stop = "hoc" if r.hoc_mode == "stop_anytime" else "king"
         elif self._hocs and r.hoc_mode == "stop_anytime" and cards[0] in self._hocs:
@@ -681,7 +701,7 @@ class Round:
         if wild is not None and r.wild_mode == "branch":
             ten = (TEN, "D" if (r.strict_10D or r.in_suit) else "")
             targets: tuple[Target, ...] = ((rank + 1, suit), ten) if (rank + 1, suit) != ten else (ten,)
-            events.append(("branch", seat, targets))
+            events.append(Branched(seat, targets))
         elif r.follow == "next":
             targets = _NEXT[rank] if not suit else ((rank + 1, suit),)
         elif rank < KING:
@@ -720,7 +740,7 @@ class Round:
     def _pass(self, seat: int) -> None:
         # A pass is not a card played: the manille's claim stays open (S0, S1; it lapses in _play_cards).
         self.passes += 1
-        self._event("pass", seat, self.targets)
+        self._events.append(Passed(seat, self.targets))
         n = self.players
         if self.targets is None:
             if self.passes >= n:
@@ -741,17 +761,17 @@ class Round:
         r = self.rules
         if reason == "incidental" and r.incidental_stop_pay:
             self._pay_each(seat, r.incidental_stop_pay, "nobody could go on (incidental stop)")
-        self._event("stop", seat, reason)
+        self._events.append(Stopped(seat, reason))
         self.targets = None
         self.passes = 0
         self.to_play = seat
         if self.h_mode and r.h_scope == "sequence" and r.turn_model == "R":
             self.h_mode = False
-            self._event("unswitch", seat)
+            self._events.append(Unswitched(seat))
 
     def _claim(self, seat: int) -> None:
         self.claim_seat = -1
-        self._event("claim", seat)
+        self._events.append(Claimed(seat))
         self._pay_each(seat, self.comet_value, "claimed the manille")
 
     def _finish(self, seat: int, how: str) -> None:
@@ -762,7 +782,7 @@ class Round:
         self.phase = PHASE_OVER
         self.to_play = None
         self.targets = None
-        self._event("out", seat)
+        self._events.append(WentOut(seat))
 
     def _blocked(self) -> None:
         """Everybody passed on a free lead (only when the leader may pass, AMB-14)."""
@@ -773,7 +793,7 @@ class Round:
         self.end = "blocked"
         self.phase = PHASE_OVER
         self.to_play = None
-        self._event("blocked", counts)
+        self._events.append(Blocked(tuple(counts)))
 
     def _count(self, hand: Sequence[Card]) -> int:
         return len(hand) if self.rules.count == "cards" else sum(c.pips for c in hand)
@@ -786,15 +806,12 @@ class Round:
     def _pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
         p = Payment(payer, payee, amount, reason)
         self.ledger.append(p)
-        self._event("pay", p)
-
-    def _event(self, *event: Any) -> None:
-        self._events.append(event)
+        self._events.append(Paid(p))
 
     # ------------------------------------------------------------------ before play
     def _redeal(self, seat: int) -> None:
         """The 1752 first hand's right to demand a new deal (S0, S1); used once."""
-        self._event("redeal", seat)
+        self._events.append(Redealt(seat))
         cards = [c for h in self.hands for c in h] + self.dead + self.talon
         if self._rng is None:
             self._rng = random.Random(f"{self.seed}/redeal" if self.seed is not None else "redeal")
@@ -822,7 +839,7 @@ class Round:
         self.hands[seat] = hand
         self.discards[seat] = self.discards[seat] + [card]
         self.exchange_count += 1
-        self._event("discard", seat, card)
+        self._events.append(Discarded(seat, card))
 
     def _draw(self, seat: int) -> None:
         """Draw as many as discarded from this player's share of the talon (S2, AMB-15)."""
@@ -837,7 +854,7 @@ class Round:
                 self.talon = left + self.talon
             else:
                 self.set_aside = self.set_aside + left
-        self._event("draw", seat, len(taken), tuple(left))
+        self._events.append(Drew(seat, len(taken), tuple(left)))
         self.exchange_index += 1
         self.exchange_count = 0
         if self.exchange_index >= self.players or self.exchange_index >= len(self.rules.exchange[self.players]):
@@ -853,7 +870,7 @@ class Round:
         for seat, hand in enumerate(self.hands):
             if not any(c.rank > TEN and c not in self.wilds for c in hand):
                 with_comet = any(c in self.wilds for c in hand)
-                self._event("blanche", seat, with_comet)
+                self._events.append(Blanche(seat, with_comet))
                 self._pay_each(seat, amount * (2 if with_comet else 1),
                                "carte blanche" + (" with the comet" if with_comet else ""))
 
@@ -867,8 +884,9 @@ class Round:
         return settle(self)
 
     @property
-    def events(self) -> list[tuple[Any, ...]]:
-        """The raw event log (see :func:`comet.narrate.narrate` for sentences)."""
+    def events(self) -> list[Event]:
+        """The event log, typed records of :mod:`comet.events` (see :func:`comet.narrate.narrate`
+        for sentences)."""
         return list(self._events)
 
     def narration(self, lang: str = "en") -> list[str]:

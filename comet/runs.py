@@ -11,12 +11,13 @@ figures all count them here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Iterable
 
 from comet.cards import Card
+from comet.events import Blocked, Dealt, Event, Played, Redealt, Stopped, WentOut
 from comet.plays import Play
 
-__all__ = ["Run", "runs_of"]
+__all__ = ["Run", "open_run", "runs_of"]
 
 
 @dataclass
@@ -33,26 +34,38 @@ class Run:
     """Words for a display (what each wild card stood for); filled by the table's reader."""
 
 
-def runs_of(events: Iterable[tuple[Any, ...]]) -> list[Run]:
+def runs_of(events: Iterable[Event]) -> list[Run]:
     """The runs in a round's event log (``Round.events``), oldest first; the last may be open.
     Only runs with cards are returned."""
+    return [r for r in _scan(events) if r.cards]
+
+
+def open_run(events: Iterable[Event]) -> Run | None:
+    """The run in progress: played to, not yet stopped or ended; ``None`` on a new lead."""
+    last = _scan(events)[-1]
+    return last if last.cards and not last.stop else None
+
+
+def _scan(events: Iterable[Event]) -> list[Run]:
     out: list[Run] = [Run()]
     for event in events:
-        kind = event[0]
         run = out[-1]
-        if kind == "play":
+        if isinstance(event, Played):
             if run.stop:
                 run = Run()
                 out.append(run)
-            play: Play = event[2]
-            run.plays.append((event[1], play))
-            run.cards.extend(play.cards)
-        elif kind == "stop":
+            run.plays.append((event.seat, event.play))
+            run.cards.extend(event.play.cards)
+        elif isinstance(event, Stopped):
             if run.cards and not run.stop:
-                run.stop = str(event[2])
-                run.stop_seat = int(event[1])
+                run.stop = event.reason
+                run.stop_seat = event.seat
             if run.cards:
                 out.append(Run())
-        elif kind in ("deal", "redeal", "out", "blocked") and run.cards:
+        elif isinstance(event, _RUN_ENDS) and run.cards:
             out.append(Run())
-    return [r for r in out if r.cards]
+    return out
+
+
+_RUN_ENDS = (Dealt, Redealt, WentOut, Blocked)
+"""Events after which a new run begins (besides a stop)."""

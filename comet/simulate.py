@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable, Iterator, Sequence
 
 from comet.agents import RandomAgent, make_agent
+from comet.events import Claimed, Passed, Played, Redealt, Stopped
 from comet.round import Round, resolve_variant
 from comet.runs import runs_of
 
@@ -94,22 +95,22 @@ def record_of(rnd: Round, game: int = 0, seed: str = "", agents: Sequence[str] =
     claims = 0
     redealt = False
     wilds = rnd.wilds
-    for e in rnd._events:
-        kind = e[0]
-        if kind == "play":
+    events = rnd.events
+    for e in events:
+        if isinstance(e, Played):
             card_plays += 1
-            if e[2].wild is not None:
-                comet_by.append(e[1])
-        elif kind == "stop":
-            reasons[e[2]] += 1
-        elif kind == "pass":
+            if e.play.wild is not None:
+                comet_by.append(e.seat)
+        elif isinstance(e, Stopped):
+            reasons[e.reason] += 1
+        elif isinstance(e, Passed):
             passes += 1
-        elif kind == "claim":
+        elif isinstance(e, Claimed):
             claims += 1
-        elif kind == "redeal":
+        elif isinstance(e, Redealt):
             redealt = True
     stops = sum(reasons.values())
-    runs = [len(run.cards) for run in runs_of(rnd._events)]
+    runs = [len(run.cards) for run in runs_of(events)]
     return GameRecord(
         game=game,
         seed=seed,

@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from comet import state
 from comet.cards import Card, sort_key
+from comet.events import Discarded, Drew, Event
 from comet.ledger import Payment
 from comet.plays import CARDS, DISCARD, DRAW, KEEP, PASS, REDEAL, Play, discard
+from comet.runs import open_run
 
 if TYPE_CHECKING:
     from comet.round import Round
     from comet.variant import Variant
-
-_SEQUENCE_ENDS = frozenset({"stop", "out", "blocked", "deal", "redeal"})
-"""Events after which no run is in progress."""
 
 PUBLIC_FIELDS = frozenset(state.PUBLIC_FIELDS)
 """The round's fields a seat may see (declared in :mod:`comet.state`): a view, and a round
@@ -58,10 +57,10 @@ class RoundView:
     seen_aside: tuple[Card, ...]
     own_discards: tuple[Card, ...]
     is_over: bool
-    events: tuple[tuple[Any, ...], ...] = ()
-    """The event log as this player saw it: other players' discards are ``("discard", seat,
-    None)`` and the cards they saw and set aside in an exchange ``("draw", seat, taken,
-    (None, ...))``."""
+    events: tuple[Event, ...] = ()
+    """The event log as this player saw it: other players' discards are ``Discarded(seat,
+    None)`` and the cards they saw and set aside in an exchange ``Drew(seat, taken, (None,
+    ...))``."""
     sequence: tuple[tuple[int, Play], ...] = ()
     """The run in progress: the card plays since the last stop (empty on a new lead)."""
     voids: tuple[frozenset[tuple[int, str]], ...] = field(default=(), compare=False)
@@ -79,22 +78,17 @@ class RoundView:
         )
         table = tuple((s, p) for s, p in rnd.history if p.kind == "cards")
         seen: list[Card] = []
-        events: list[tuple[Any, ...]] = []
-        sequence: list[tuple[int, Play]] = []
-        for e in rnd._events:
-            kind = e[0]
-            if kind == "play":
-                sequence.append((e[1], e[2]))
-            elif kind in _SEQUENCE_ENDS:
-                sequence = []
-            if e[1] != seat:
-                if kind == "discard":
-                    e = ("discard", e[1], None)
-                elif kind == "draw":
-                    e = ("draw", e[1], e[2], (None,) * len(e[3]))
-            elif kind == "draw":
-                seen.extend(e[3])
+        events: list[Event] = []
+        for e in rnd.events:
+            if isinstance(e, Discarded) and e.seat != seat:
+                e = Discarded(e.seat, None)
+            elif isinstance(e, Drew):
+                if e.seat != seat:
+                    e = Drew(e.seat, e.taken, (None,) * len(e.left))
+                else:
+                    seen.extend(c for c in e.left if c is not None)
             events.append(e)
+        run = open_run(events)
         # Fresh containers: a round determinized from the view must never write into this one.
         public = {k: (list(v) if isinstance(v, list) else v) for k, v in ((k, getattr(rnd, k)) for k in _ALWAYS)}
         voids = _voids(rnd)
@@ -118,7 +112,7 @@ class RoundView:
             own_discards=tuple(rnd.discards[seat]),
             is_over=rnd.is_over,
             events=tuple(events),
-            sequence=tuple(sequence),
+            sequence=tuple(run.plays) if run is not None else (),
             voids=voids,
             _public=public,
         )
@@ -212,10 +206,10 @@ class RoundView:
         hidden_discards: dict[int, list[Card]] = {}
         hidden_left: dict[int, list[Card]] = {}
         for e in self.events:
-            if e[0] == "discard" and e[2] is None:
-                hidden_discards.setdefault(e[1], []).extend(take(1))
-            elif e[0] == "draw" and e[1] != self.seat and e[3]:
-                hidden_left[e[1]] = unseen[pos:pos + len(e[3])] if pass_on else take(len(e[3]))
+            if isinstance(e, Discarded) and e.card is None:
+                hidden_discards.setdefault(e.seat, []).extend(take(1))
+            elif isinstance(e, Drew) and e.seat != self.seat and e.left:
+                hidden_left[e.seat] = unseen[pos:pos + len(e.left)] if pass_on else take(len(e.left))
         rest = unseen[pos:]
         rnd = object.__new__(Round)
         for name, value in self._public.items():
@@ -247,12 +241,12 @@ class RoundView:
             history.append((s, discard(queue[s].pop(0)) if text == "discard ?" else Play.parse(text)))
         rnd.history = history
         queue = {s: list(cards) for s, cards in hidden_discards.items()}
-        events: list[tuple[Any, ...]] = []
+        events: list[Event] = []
         for e in self.events:
-            if e[0] == "discard" and e[2] is None:
-                e = ("discard", e[1], queue[e[1]].pop(0))
-            elif e[0] == "draw" and e[1] != self.seat:
-                e = ("draw", e[1], e[2], tuple(hidden_left.get(e[1], ())))
+            if isinstance(e, Discarded) and e.card is None:
+                e = Discarded(e.seat, queue[e.seat].pop(0))
+            elif isinstance(e, Drew) and e.seat != self.seat:
+                e = Drew(e.seat, e.taken, tuple(hidden_left.get(e.seat, ())))
             events.append(e)
         rnd._events = events
         rnd._rng = random.Random(rng.random())

@@ -177,7 +177,7 @@ def test_manille_net_is_zero_sum_and_counts_the_claims() -> None:
     per_seat = [book.manille_net(rounds, s) for s in range(3)]
     assert all(len(p) == 20 for p in per_seat)
     assert all(sum(p[i] for p in per_seat) == 0 for i in range(20))
-    claimed = [i for i, r in enumerate(rounds) if any(e[0] == "claim" for e in r.events)]
+    claimed = [i for i, r in enumerate(rounds) if any(e.kind == "claim" for e in r.events)]
     assert claimed and all(any(p[i] for p in per_seat) for i in claimed)
 
 

@@ -1,0 +1,169 @@
+"""The event log's records: one typed record for each thing that happens in a deal.
+
+``Round.events`` lists them in order; every reader of the log (the narration, a seat's view,
+the simulation's records, the table's trail, the book) reads these fields, and runs are
+found by :func:`comet.runs.runs_of` alone. Each record is a named tuple whose last field,
+``kind``, names it (``"play"``, ``"stop"``...), so records print and compare as values::
+
+    >>> from comet import Round
+    >>> rnd = Round.from_hands("modern-comet-1991", ["7H 8H", "9H KD"], pack="red")
+    >>> _ = rnd.play("7H")
+    >>> rnd.events[-1]
+    Played(seat=0, play=Play.parse('7H'), kind='play')
+
+Read them with ``match`` (``case Played(seat, play):``), ``isinstance`` or ``event.kind``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple, Union
+
+from comet.cards import Card
+from comet.ledger import Payment
+from comet.plays import Play
+from comet.state import Target
+
+__all__ = [
+    "Event", "Dealt", "Paid", "Redealt", "Kept", "Discarded", "Drew", "Blanche", "Played", "Passed",
+    "Stopped", "Claimed", "Lapsed", "Switched", "Unswitched", "Branched", "WentOut", "Blocked",
+    "STOP_REASONS",
+]
+
+STOP_REASONS = ("king", "comet", "hoc", "card", "fixed", "incidental")
+"""Why a run stops (:class:`Stopped`): a king, the comet (or manille) that stops, a hoc, a
+card whose successor is out of the pack, a card that stops by rule (Commit 1857's 7♦), or
+nobody able to go on."""
+
+
+class Dealt(NamedTuple):
+    """The deal: ``dealer`` dealt, ``leader`` (eldest) leads."""
+
+    dealer: int
+    leader: int
+    kind: Literal["deal"] = "deal"
+
+
+class Paid(NamedTuple):
+    """A payment in play (or the ante), also in ``Round.ledger``."""
+
+    payment: Payment
+    kind: Literal["pay"] = "pay"
+
+
+class Redealt(NamedTuple):
+    """The first hand used its right to a new deal (1752, S0, S1)."""
+
+    seat: int
+    kind: Literal["redeal"] = "redeal"
+
+
+class Kept(NamedTuple):
+    """The first hand kept its cards."""
+
+    seat: int
+    kind: Literal["keep"] = "keep"
+
+
+class Discarded(NamedTuple):
+    """A discard for the exchange (S2); ``card`` is ``None`` in other seats' views."""
+
+    seat: int
+    card: Card | None
+    kind: Literal["discard"] = "discard"
+
+
+class Drew(NamedTuple):
+    """A draw from the talon: ``taken`` cards, and the ``left`` ones the player saw and set
+    aside or passed on (``None`` each in other seats' views)."""
+
+    seat: int
+    taken: int
+    left: tuple[Card | None, ...]
+    kind: Literal["draw"] = "draw"
+
+
+class Blanche(NamedTuple):
+    """A carte blanche shown, ``with_comet`` or not (S0, S1)."""
+
+    seat: int
+    with_comet: bool
+    kind: Literal["blanche"] = "blanche"
+
+
+class Played(NamedTuple):
+    """A card play (one card, a group, or a wild card standing for a target)."""
+
+    seat: int
+    play: Play
+    kind: Literal["play"] = "play"
+
+
+class Passed(NamedTuple):
+    """A pass, with what was needed (``targets``; ``None`` when the lead was passed)."""
+
+    seat: int
+    targets: tuple[Target, ...] | None
+    kind: Literal["pass"] = "pass"
+
+
+class Stopped(NamedTuple):
+    """The run stopped (one of :data:`STOP_REASONS`); ``seat`` leads anew."""
+
+    seat: int
+    reason: str
+    kind: Literal["stop"] = "stop"
+
+
+class Claimed(NamedTuple):
+    """The manille's fiche claimed before the next card (S0, S1)."""
+
+    seat: int
+    kind: Literal["claim"] = "claim"
+
+
+class Lapsed(NamedTuple):
+    """The manille's claim lapsed: a card was played before it was made."""
+
+    seat: int
+    kind: Literal["lapse"] = "lapse"
+
+
+class Switched(NamedTuple):
+    """The comet was played: whoever holds the next card plays it (Arnold 2011)."""
+
+    seat: int
+    kind: Literal["switch"] = "switch"
+
+
+class Unswitched(NamedTuple):
+    """The run is over: turns go round again (AMB-28)."""
+
+    seat: int
+    kind: Literal["unswitch"] = "unswitch"
+
+
+class Branched(NamedTuple):
+    """The comet opened a branch: either ``targets`` may follow (Hoyle 1991)."""
+
+    seat: int
+    targets: tuple[Target, ...]
+    kind: Literal["branch"] = "branch"
+
+
+class WentOut(NamedTuple):
+    """A player played its last card and wins the deal."""
+
+    seat: int
+    kind: Literal["out"] = "out"
+
+
+class Blocked(NamedTuple):
+    """Everybody passed on a lead: the deal ends, each hand counted (S2, PW)."""
+
+    counts: tuple[int, ...]
+    kind: Literal["blocked"] = "blocked"
+
+
+Event = Union[Dealt, Paid, Redealt, Kept, Discarded, Drew, Blanche, Played, Passed, Stopped, Claimed, Lapsed,
+              Switched, Unswitched, Branched, WentOut, Blocked]
+"""Any record of the event log."""
