@@ -223,13 +223,11 @@ class Round:
             raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
         pack_name = cls._check_pack(v, pack)
         cards = r.pack(pack_name, players=players)
-        rng = random.Random(seed)
-        rng.shuffle(cards)
+        shuffle(cards, random.Random(seed))
         size = v.deal_size(players)
         eldest = (dealer + 1) % players
         hands: list[list[Card]] = [[] for _ in range(players)]
         dealt_to = players + 1 if r.spare_hand else players
-        pos = 0
         spare: list[Card] = []
         if r.spare_hand and not r.excess_to_spare:
             # Commit 1857: deal round-robin as far as the cards go, one hand being the spare.
@@ -241,10 +239,9 @@ class Round:
                     hands[(eldest + k) % players].append(card)
             return cls(v, hands, spare, dealer=dealer, leader=eldest, pack=pack_name, seed=seed, dealt=True,
                        dead_comets=dead_comets)
-        for _ in range(size):
-            for k in range(players):
-                hands[(eldest + k) % players].append(cards[pos])
-                pos += 1
+        pos = size * players
+        for k in range(players):  # one card at a time, round the table from the eldest
+            hands[(eldest + k) % players] = cards[k:pos:players]
         rest = cards[pos:]
         talon: list[Card] = []
         if r.exchange.get(players):
@@ -389,8 +386,8 @@ class Round:
                 counts: dict[int, int] = {}
                 for c in hand:
                     counts[c.rank] = counts.get(c.rank, 0) + 1
-                for rank, k in counts.items():
-                    if k >= 4 or rank == NINE or (rank == KING and k >= 2):
+                for rank, k in counts.items():  # k counts wild cards too: a group needs two of the rank
+                    if k >= 2 and (k >= 4 or rank == NINE or rank == KING):
                         self._group_plays(hand, rank, my_wilds, plays)
             if my_wilds:
                 nominations = self._lead_nominations()
@@ -422,8 +419,8 @@ class Round:
                 natural = True
                 if one_rank and k > 1:
                     self._one_rank_plays(hand, rank, plays)
-            if groups and (k >= 4 or rank == NINE or (rank == KING and k >= 2)):
-                self._group_plays(hand, rank, my_wilds, plays)
+            if groups and (k >= 4 or ((rank == NINE or rank == KING) and (k >= 2 or suit))):
+                self._group_plays(hand, rank, my_wilds, plays)  # none with fewer than two of the rank
         if my_wilds and (r.wild_mode != "bridge" or self._nobody_holds(targets)):
             for w in my_wilds:
                 for rank, suit in targets:
@@ -478,9 +475,16 @@ class Round:
         plays.extend(found)
 
     def _lead_nominations(self) -> list[Target]:
-        if self.rules.in_suit:
-            return sorted({(c.rank, c.suit) for c in self._pack_set if c not in self.wilds})
-        return [(rank, "") for rank in sorted({c.rank for c in self._pack_set if c not in self.wilds})]
+        """What a wild card may stand for on a lead: any card of the pack (in-suit games), else any rank."""
+        key = (self._pack_set, self.wilds, self.rules.in_suit)
+        found = _NOMINATIONS.get(key)
+        if found is None:
+            if self.rules.in_suit:
+                found = sorted({(c.rank, c.suit) for c in self._pack_set if c not in self.wilds})
+            else:
+                found = [(rank, "") for rank in sorted({c.rank for c in self._pack_set if c not in self.wilds})]
+            _NOMINATIONS[key] = found
+        return found
 
     def _nobody_holds(self, targets: tuple[Target, ...]) -> bool:
         """True when no live hand holds a natural card of the targets (Commit's bridge)."""
@@ -577,7 +581,7 @@ class Round:
         assert seat is not None
         kind = move.kind
         if kind is CARDS or kind is PASS:  # only this seat's hand and the turn change
-            frame = _new_frame(Frame, (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
+            frame = _new(Frame, (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
                                        None, None))
         else:
             frame = Frame(seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
@@ -655,7 +659,7 @@ class Round:
         self.passes = 0
         wild = move.wild
         rank = move.rank
-        events.append(Played(seat, move))
+        events.append(_new(Played, (seat, move, "play")))  # Played(seat, move), without the keyword handling
         stop = ""
         if wild is not None:
             if r.wild_pay:
@@ -740,7 +744,7 @@ class Round:
     def _pass(self, seat: int) -> None:
         # A pass is not a card played: the manille's claim stays open (S0, S1; it lapses in _play_cards).
         self.passes += 1
-        self._events.append(Passed(seat, self.targets))
+        self._events.append(_new(Passed, (seat, self.targets, "pass")))
         n = self.players
         if self.targets is None:
             if self.passes >= n:
@@ -761,7 +765,7 @@ class Round:
         r = self.rules
         if reason == "incidental" and r.incidental_stop_pay:
             self._pay_each(seat, r.incidental_stop_pay, "nobody could go on (incidental stop)")
-        self._events.append(Stopped(seat, reason))
+        self._events.append(_new(Stopped, (seat, reason, "stop")))
         self.targets = None
         self.passes = 0
         self.to_play = seat
@@ -806,7 +810,7 @@ class Round:
     def _pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
         p = Payment(payer, payee, amount, reason)
         self.ledger.append(p)
-        self._events.append(Paid(p))
+        self._events.append(_new(Paid, (p, "pay")))
 
     # ------------------------------------------------------------------ before play
     def _redeal(self, seat: int) -> None:
@@ -954,10 +958,24 @@ class Round:
         return any(w in self.hands[seat] for w in self.wilds)
 
 
-_new_frame = tuple.__new__
-"""Builds a :class:`Frame` without ``NamedTuple``'s keyword handling (one per play)."""
+_new = tuple.__new__
+"""Builds a named tuple (a :class:`Frame`, a frequent event) from all its values in order, without
+``NamedTuple``'s keyword handling: one of each per play, the engine's hottest path."""
 _NO_CARDS: list[Card] = []
 _WILDS: dict[tuple[str, ...], frozenset[Card]] = {}
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle in place exactly as ``rng.shuffle(cards)`` does (CPython's Fisher-Yates with
+    ``getrandbits``), written out: the same deal for a seed on every Python, in fewer calls."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _wild_cards(rules: Rules, pack: str) -> frozenset[Card]:
@@ -973,6 +991,7 @@ def _hoc_cards(texts: tuple[str, ...]) -> frozenset[Card]:
 _NEXT: list[tuple[Target, ...]] = [((rank + 1, ""),) for rank in range(14)]
 """The usual target after a card of each rank, suits ignored (shared tuples)."""
 _WILD_PLAYS: dict[tuple[Card, int, str], Play] = {}
+_NOMINATIONS: dict[tuple[frozenset[Card], frozenset[Card], bool], list[Target]] = {}
 _ONE_RANK: dict[tuple[Card, ...], list[Play]] = {}
 """Yanovsky's plays of two or more cards of one rank, by the cards of that rank in hand (cached)."""
 
