@@ -16,6 +16,7 @@ Every variant is pinned, the Yanovsky family with its alternate turns (issue 14)
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -108,3 +109,16 @@ if __name__ == "__main__":
     if sys.argv[1:] != ["--update"]:
         raise SystemExit("usage: python tests/test_golden.py --update")
     _update()
+
+
+def test_the_engine_shuffles_as_random_shuffle_does() -> None:
+    """``comet.round.shuffle`` writes out CPython's ``random.shuffle``: every seeded deal on
+    record (the golden records, the book's examples) stays the same."""
+    from comet.round import shuffle
+
+    for seed in [*range(200), "a", "deal/7"]:
+        for n in (1, 2, 24, 32, 52, 53, 104):
+            expected, got = list(range(n)), list(range(n))
+            random.Random(seed).shuffle(expected)
+            shuffle(got, random.Random(seed))
+            assert got == expected, (seed, n)
