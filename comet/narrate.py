@@ -14,26 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from comet.cards import Card, a_rank, rank_label
-from comet.events import (
-    Blanche,
-    Blocked,
-    Branched,
-    Claimed,
-    Dealt,
-    Discarded,
-    Drew,
-    Event,
-    Kept,
-    Lapsed,
-    Paid,
-    Passed,
-    Played,
-    Redealt,
-    Stopped,
-    Switched,
-    Unswitched,
-    WentOut,
-)
+from comet import events as ev
 from comet.ledger import plural
 from comet.plays import Play
 
@@ -158,13 +139,13 @@ class _NarrationState:
         self.run: list[int] = []
         self.unit = rnd.rules.unit
 
-    def sentence(self, e: Event) -> str:
+    def sentence(self, e: ev.Event) -> str:
         rnd = self.rnd
         match e:
-            case Dealt(dealer, leader):
+            case ev.Dealt(dealer, leader):
                 return (f"{rnd.variant.name}: seat {dealer} deals; seat {leader} leads "
                         f"({rnd.rules.direction} play).")
-            case Played(seat, play):
+            case ev.Played(seat, play):
                 if seat != self.run_seat:
                     self.run_seat, self.run = seat, []
                 self.run.append(play.rank)
@@ -176,7 +157,7 @@ class _NarrationState:
                 elif len(play.cards) > 1:
                     extra = " together (three nines with the comet, S0, S1)"
                 return f"Seat {seat} plays {play_words(play)}{extra}."
-            case Passed(seat, targets):
+            case ev.Passed(seat, targets):
                 need = targets[0][0] if targets else None
                 if seat == self.run_seat and self.run:
                     said = announcement(self.run, need, self.lang)
@@ -186,7 +167,7 @@ class _NarrationState:
                 if targets is None:
                     return f"Seat {seat} passes the lead: \u201c{call}\u201d."
                 return f"Seat {seat} cannot play {self.rnd_targets(targets)}: \u201c{call}\u201d."
-            case Stopped(seat, reason):
+            case ev.Stopped(seat, reason):
                 said = ""
                 if reason != "incidental" and seat == self.run_seat and len(self.run) > 1:
                     said = f"Seat {seat}: \u201c{stop_call(self.run, self.lang)}\u201d. "
@@ -195,35 +176,35 @@ class _NarrationState:
                 if reason == "incidental" and rnd.rules.turn_model == "A":
                     why = "the other cannot build, so the last player starts a new sequence (S2)"
                 return f"{said}Stop: {why}; seat {seat} leads anew."
-            case Paid(payment):
+            case ev.Paid(payment):
                 said = payment.describe(self.unit)
                 return said[0].upper() + said[1:] + "."  # a sentence: "Seat 0 pays 1 jeton to seat 1: ..."
-            case Claimed(seat):
+            case ev.Claimed(seat):
                 return f"Seat {seat} claims the manille's fiche before the next card (S0, S1, Enc)."
-            case Lapsed(seat):
+            case ev.Lapsed(seat):
                 return f"Seat {seat} did not claim the manille in time: the claim lapses (S0, S1, Enc)."
-            case Switched():
+            case ev.Switched():
                 return ("The comet is played: from now on whoever holds the next card in suit plays it, "
                         "not the next player in turn (Arnold 2011, S0).")
-            case Unswitched():
+            case ev.Unswitched():
                 return "The sequence is over: play returns to turns in rotation (AMB-28, option h_scope)."
-            case Branched(seat, targets):
+            case ev.Branched(seat, targets):
                 return (f"The comet lets seat {seat} continue the sequence or start again from the ten: "
                         f"{self.rnd_targets(targets)} may follow (Hoyle 1991, S0, S1).")
-            case WentOut(seat):
+            case ev.WentOut(seat):
                 return f"Seat {seat} has played the last card and wins the deal."
-            case Blocked():
+            case ev.Blocked():
                 return "Everybody is blocked: the player with fewer points scores the difference (S2, PW)."
-            case Redealt(seat):
+            case ev.Redealt(seat):
                 return f"Seat {seat} uses the first hand's right to a new deal (S0, S1)."
-            case Kept(seat):
+            case ev.Kept(seat):
                 return f"Seat {seat} keeps the hand."
-            case Discarded(seat):
+            case ev.Discarded(seat):
                 return f"Seat {seat} discards a card for the exchange (S2)."
-            case Drew(seat, taken, left):
+            case ev.Drew(seat, taken, left):
                 seen = f"; looks at the {len(left)} untaken (as in Piquet)" if left else ""
                 return f"Seat {seat} draws {taken} from the talon{seen}."
-            case Blanche(seat, with_comet):
+            case ev.Blanche(seat, with_comet):
                 return f"Seat {seat} shows carte blanche{' with the comet' if with_comet else ''} (S0, S1)."
         return ""
 
