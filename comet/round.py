@@ -383,12 +383,16 @@ class Round:
                     add(SINGLES[c.index])
                 prev = c
             if r.groups:
-                counts: dict[int, int] = {}
-                for c in hand:
-                    counts[c.rank] = counts.get(c.rank, 0) + 1
-                for rank, k in counts.items():  # k counts wild cards too: a group needs two of the rank
+                # A hand is sorted by rank: count each rank's cards as they come (wild cards
+                # included; a group needs two of its rank), the lowest rank's groups first.
+                rank, k = -1, 0
+                for c in hand + _END:
+                    if c.rank == rank:
+                        k += 1
+                        continue
                     if k >= 2 and (k >= 4 or rank == NINE or rank == KING):
                         self._group_plays(hand, rank, my_wilds, plays)
+                    rank, k = c.rank, 1
             if my_wilds:
                 nominations = self._lead_nominations()
                 for w in my_wilds:
@@ -962,6 +966,9 @@ _new = tuple.__new__
 """Builds a named tuple (a :class:`Frame`, a frequent event) from all its values in order, without
 ``NamedTuple``'s keyword handling: one of each per play, the engine's hottest path."""
 _NO_CARDS: list[Card] = []
+_END: list[Card] = [Card.parse("JK")]
+"""Closes a scan of a hand by rank: the joker sorts last and makes no group, so the scan
+always ends the last rank's count (only a hand's own joker, never in a group, runs into it)."""
 _WILDS: dict[tuple[str, ...], frozenset[Card]] = {}
 
 
