@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Voilà for the playable pages, with what Voilà 0.5.13 lacks for a class of visitors.
+"""Voilà for the playable pages, with what Voilà 0.5.8 (pinned) lacks for a class of visitors.
 
     python tools/play_server.py book/play/ [Voilà's options]     # what tools/serve.py runs
 
@@ -21,11 +21,19 @@ Voilà itself (``voila.app.Voila``), with these changes:
   with links back to the games, instead of Voilà's error page, which loads FontAwesome from a
   CDN.
 
+* **Memory given back after a class.** Every ``TRIM_INTERVAL`` seconds in which kernels were
+  freed, the server collects its garbage and asks the C allocator to return free memory to the
+  system (glibc's ``malloc_trim``): the buffers of twenty visitors at once were otherwise kept
+  by the process long after they left.
+
 Environment: ``COMET_BOOK_URL``, the book's address, linked from the landing page.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
 import os
 import sys
 from http import HTTPStatus
@@ -37,7 +45,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from jupyter_server.base.handlers import JupyterHandler  # noqa: E402
-from tornado import web  # noqa: E402
+from tornado import ioloop, web  # noqa: E402
 from voila.app import Voila  # noqa: E402
 from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
@@ -46,6 +54,36 @@ from widgets.landing import error_html, landing_html, not_found_html  # noqa: E4
 
 IDLE_WARNING = 120
 """Seconds before the cut at which the page warns a visitor who has made no move."""
+TRIM_INTERVAL = 20
+"""Seconds between two looks at whether kernels were freed (then memory is given back)."""
+
+
+def _malloc_trim() -> Any:
+    """glibc's ``malloc_trim``, or None where the C library has none (macOS, musl)."""
+    name = ctypes.util.find_library("c")
+    try:
+        return ctypes.CDLL(name).malloc_trim if name else None
+    except (OSError, AttributeError):
+        return None
+
+
+class MemoryTrimmer:
+    """Give memory back to the system once kernels have been freed (see the module's docstring)."""
+
+    def __init__(self, kernel_count: Any) -> None:
+        self.kernel_count = kernel_count
+        self.trim = _malloc_trim()
+        self.last = -1
+        self.trims = 0
+
+    def __call__(self) -> None:
+        count = self.kernel_count()
+        if count < self.last:
+            gc.collect()
+            if self.trim is not None:
+                self.trim(0)
+            self.trims += 1
+        self.last = count
 
 
 class OwnErrorPages:
@@ -102,6 +140,8 @@ class CometVoila(Voila):  # type: ignore[misc]
 
     def start(self) -> None:
         self.voila_configuration.page_config_hook = self._page_config
+        trimmer = MemoryTrimmer(lambda: len(self.kernel_manager.list_kernel_ids()))
+        ioloop.PeriodicCallback(trimmer, TRIM_INTERVAL * 1000).start()
         super().start()
 
     def _page_config(self, page_config: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

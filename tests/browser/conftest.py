@@ -118,6 +118,7 @@ class PageWatch:
     failed: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
+    console_warnings: list[str] = field(default_factory=list)
 
     def assert_clean(self) -> None:
         assert not self.external, f"requests left 127.0.0.1: {self.external}"
@@ -166,10 +167,13 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    page.on(
-        "console",
-        lambda message: watch.console_errors.append(message.text) if message.type == "error" else None,
-    )
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            watch.console_errors.append(message.text)
+        elif message.type == "warning":
+            watch.console_warnings.append(message.text)
+
+    page.on("console", on_console)
     return watch
 
 

@@ -70,6 +70,10 @@ def test_play_a_deal_by_clicking(page: Any, served: Served, name: str, query: st
         page.screenshot(path=str(ARTIFACTS / f"play-{name}.png"), full_page=True)
     watch.assert_clean()
     assert not watch.blocked, watch.blocked
+    # The widget extension is built for the JupyterLab that Voila ships (requirements.txt):
+    # no "Unsatisfied version ... of shared singleton module" warnings.
+    mismatched = [w for w in watch.console_warnings if "Unsatisfied version" in w]
+    assert not mismatched, mismatched
 
 
 def test_bad_address_values_give_a_readable_notice(page: Any, served: Served) -> None:

@@ -1,0 +1,25 @@
+"""tools/play_server.py's memory trimmer: memory is given back only after kernels were freed."""
+
+from __future__ import annotations
+
+import sys
+
+from load_file import load_file
+
+play_server = load_file("tools/play_server.py", "comet_play_server")
+
+
+def test_memory_is_given_back_once_kernels_are_freed() -> None:
+    counts = iter([16, 18, 17, 16, 16, 20])
+    trimmer = play_server.MemoryTrimmer(lambda: next(counts))
+    calls: list[int] = []
+    trimmer.trim = calls.append  # the C call, observed
+    for _ in range(6):
+        trimmer()
+    # 16 (first look) -> 18 (more) -> 17 (freed: trim) -> 16 (freed: trim) -> 16 -> 20
+    assert trimmer.trims == 2 and calls == [0, 0]
+
+
+def test_the_c_allocator_trim_is_found_on_linux() -> None:
+    if sys.platform.startswith("linux"):
+        assert play_server._malloc_trim() is not None
