@@ -129,8 +129,10 @@ class Settled:
     server_rss: int
 
 
-def settle(serve_pid: int, pool: int, limit: float = 60.0) -> Settled:
-    """Wait (up to ``limit`` s) until exactly ``pool`` kernels run; then the server's memory."""
+def settle(serve_pid: int, pool: int, limit: float = 60.0, memory_after: float = 0.0) -> Settled:
+    """Wait (up to ``limit`` s) until exactly ``pool`` kernels run; then, ``memory_after`` s later
+    (the server gives memory back a while after kernels are freed: tools/play_server.py's
+    TRIM_INTERVAL), the server's memory."""
     start = time.perf_counter()
     count = len(kernels(serve_pid))
     while time.perf_counter() - start < limit:
@@ -139,6 +141,7 @@ def settle(serve_pid: int, pool: int, limit: float = 60.0) -> Settled:
             break
         time.sleep(0.5)
     seconds = time.perf_counter() - start
+    time.sleep(memory_after)
     return Settled(seconds, count, server(serve_pid).memory_info().rss)
 
 
