@@ -26,14 +26,7 @@ from comet.state import Target
 __all__ = [
     "Event", "Dealt", "Paid", "Redealt", "Kept", "Discarded", "Drew", "Blanche", "Played", "Passed",
     "Stopped", "Claimed", "Lapsed", "Switched", "Unswitched", "Branched", "WentOut", "Blocked",
-    "STOP_REASONS",
 ]
-
-STOP_REASONS = ("king", "comet", "hoc", "card", "fixed", "incidental")
-"""Why a run stops (:class:`Stopped`): a king, the comet (or manille) that stops, a hoc, a
-card whose successor is out of the pack, a card that stops by rule (Commit 1857's 7♦), or
-nobody able to go on."""
-
 
 class Dealt(NamedTuple):
     """The deal: ``dealer`` dealt, ``leader`` (eldest) leads."""
@@ -107,7 +100,8 @@ class Passed(NamedTuple):
 
 
 class Stopped(NamedTuple):
-    """The run stopped (one of :data:`STOP_REASONS`); ``seat`` leads anew."""
+    """The run stopped (``reason``: ``king``, ``comet``, ``hoc``, ``card``, ``fixed`` or
+    ``incidental``, worded by :data:`comet.narrate.STOP_REASONS`); ``seat`` leads anew."""
 
     seat: int
     reason: str

@@ -614,12 +614,6 @@ class Round:
         undone), so that readers of the log need not know the undo frame."""
         return [frame.events_len for frame in self._stack]
 
-    @property
-    def frames(self) -> list[Frame]:
-        """The undo frames of the plays this round can take back, oldest first: each holds the
-        public state of play before the play (:class:`comet.state.Turn`)."""
-        return list(self._stack)
-
     def undo(self) -> Play:
         """Take back the last play and return it; raise ``IndexError`` if there is none."""
         if not self._stack:
