@@ -9,6 +9,9 @@
   Python (``comet``, ``widgets`` and the small IPython stand-in of ``tools/pyodide``) and the
   pure-Python wheels of ipywidgets, traitlets and comm. The Pyodide core and the wheels come from
   ``make vendor`` (``_vendor/book/live/pyodide``, ``_vendor/wheels``).
+* A step-through's snapshot is written into the page as HTML (:mod:`bookkit.snapshot`), so that
+  it steps through its saved frames as soon as the page is shown. A page with no other snapshot
+  leaves the widget manager out of its head: live.js loads it with Python.
 * ``play/<page>.html`` for every notebook of ``book/play/`` and ``play/index.html``: the play
   pages as static pages, running the notebooks' own code (see :mod:`comet_play_static`).
 
@@ -34,6 +37,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("comet", "widgets")
 SHIMS = ROOT / "tools" / "pyodide"
 LIVE_TAG = "live"
+VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+STATE_MIME = "application/vnd.jupyter.widget-state+json"
 PYODIDE = ROOT / "_vendor" / "book" / "live" / "pyodide"
 WHEELS = ROOT / "_vendor" / "wheels"
 COMPILE = SHIMS / "compile.mjs"
@@ -91,9 +96,12 @@ def live_cells(source: Path) -> list[str]:
             if cell.cell_type == "code" and LIVE_TAG in cell.metadata.get("tags", [])]
 
 
-def config_script(cells: list[str], slots: str, zip_name: str, *, query: bool = False) -> str:
-    """The page's ``<script id="comet-live">`` (read by live.js)."""
-    data = {"cells": cells, "slots": slots, "archives": archives(zip_name), "query": query}
+def config_script(cells: list[str], slots: str, zip_name: str, *, query: bool = False,
+                  manager: list[str] | None = None) -> str:
+    """The page's ``<script id="comet-live">`` (read by live.js). ``manager``: the widget manager's
+    scripts, for live.js to load when it starts Python, on a page that does not load them itself."""
+    data = {"cells": cells, "slots": slots, "archives": archives(zip_name), "query": query,
+            "manager": manager or []}
     text = json.dumps(data).replace("</", "<\\/")
     return f'<script type="application/json" id="comet-live">{text}</script>'
 
@@ -109,8 +117,33 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     if not cells:
         return
     script = context["pathto"]("_static/live/live.js", 1)
-    context["body"] = (context.get("body", "") + config_script(cells, f".cell.tag_{LIVE_TAG}", app.comet_live_zip[0])
+    body = _inline_step_throughs(app, pagename, context.get("body", ""))
+    manager = _defer_widget_manager(app, context) if VIEW_MIME not in body else []
+    context["body"] = (body + config_script(cells, f".cell.tag_{LIVE_TAG}", app.comet_live_zip[0], manager=manager)
                        + f'<script src="{html.escape(script)}" defer></script>')
+
+
+def _defer_widget_manager(app: Sphinx, context: dict[str, Any]) -> list[str]:
+    """A page whose every snapshot is written as HTML draws nothing with the widget manager until
+    Python is there: its scripts (3.6 MB) and the saved widget state leave the page's head, which
+    then loads and answers at once; live.js loads them when it starts Python. Their addresses."""
+    scripts = {"_static/" + name for name in app.config.nb_ipywidgets_js}
+    files = context["script_files"]
+    kept = [js for js in files if js.filename not in scripts and js.attributes.get("type") != STATE_MIME]
+    manager = [context["pathto"](js.filename, 1) for js in files if js.filename in scripts]
+    files[:] = kept
+    return manager
+
+
+def _inline_step_throughs(app: Sphinx, pagename: str, body: str) -> str:
+    """The page's step-throughs as HTML, so that they step before any script has loaded
+    (:mod:`bookkit.snapshot`)."""
+    from myst_nb.sphinx_ext import NbMetadataCollector
+
+    from bookkit.snapshot import inline_step_throughs
+
+    saved = NbMetadataCollector.get_js_files(app.env, pagename).get("ipywidgets_state")  # type: ignore[arg-type]
+    return inline_step_throughs(body, saved[1]["body"]) if saved else body
 
 
 def _builder_inited(app: Sphinx) -> None:
@@ -134,6 +167,6 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _builder_inited)
-    app.connect("html-page-context", _page_context)
+    app.connect("html-page-context", _page_context, priority=600)  # (after myst-nb adds the page's scripts)
     app.connect("build-finished", _build_finished)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -77,14 +77,20 @@ def test_every_play_link_has_a_page(book_dir: Path) -> None:
     assert not missing, f"links to play pages that do not exist: {sorted(missing)}"
 
 
-def test_widget_snapshot_renders_offline(page: Any, book_url: str) -> None:
-    """The step-through table of the manille chapter, saved at its ninth step, is drawn by the
-    vendored widget manager."""
+def test_demo_snapshot_shows_offline(page: Any, book_url: str) -> None:
+    """The step-through of the manille chapter, saved at its ninth step, is in the page as it was
+    saved (written as HTML at build time, so shown before any script runs) and steps at once."""
     watch = watch_page(page)
     page.goto(urljoin(book_url, "book/rules/manille.html"))
-    slider = page.locator(".widget-slider").first
-    slider.wait_for(state="visible", timeout=30_000)
-    assert page.locator(".widget-readout").first.inner_text().strip() == "9"
+    step = page.locator(".comet-snap .comet-step").first
+    step.wait_for(state="visible", timeout=30_000)
+    assert step.locator(".widget-readout").inner_text().strip() == "9"
+    assert step.locator(".comet-step-caption").inner_text().startswith("Step 9 of ")
+    assert "Manille" in step.locator(".comet-step-table").inner_text()
+    page.wait_for_selector(".comet-step.comet-step-ready")
+    step.locator(".comet-step-next").click()
+    assert step.locator(".comet-step-caption").inner_text().startswith("Step 10 of ")
+    assert step.locator(".widget-readout").inner_text().strip() == "10"
     page.wait_for_load_state("networkidle")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "snapshot.png"), full_page=True)

@@ -4,13 +4,13 @@
  *   <script type="application/json" id="comet-live">{"cells": [...], "slots": "...", ...}</script>
  * written by book/_ext/comet_live.py. Each slot (the cell's place in the page) first shows the
  * snapshot saved at build time: its controls are disabled with a "loading" note, except a
- * step-through's, which step through the frames saved in the snapshot at once. After the page
+ * step-through's, which step through the frames saved in the snapshot at once (the book writes a
+ * step-through's snapshot into the page as HTML: bookkit/snapshot.py). After the page
  * has painted, live-worker.js loads Python, runs the same cells the build ran and this script
  * draws their widgets with the vendored widget manager (@jupyter-widgets/html-manager), in place
  * of the snapshot. Widget messages cross between the two with postMessage (see
  * widgets/browser.py for the Python side). No game logic here.
  */
-/* global require */
 (function () {
   "use strict";
   var me = document.currentScript;
@@ -50,6 +50,8 @@
   }
 
   // Step-throughs step through their saved frames (gzip, base64, JSON [[caption, table], ...]).
+  // The book writes a step-through's snapshot as HTML (bookkit/snapshot.py), so this works as
+  // soon as the page is shown, before the widget manager.
   var stepState = {};
 
   function inflate(b64) {
@@ -63,10 +65,10 @@
       frames: root.querySelector(".comet-step-frames script"),
       caption: root.querySelector(".comet-step-caption .widget-html-content"),
       table: root.querySelector(".comet-step-table .widget-html-content"),
-      slider: root.querySelector(".comet-step-slider .noUi-target, .comet-step-slider .slider"),
+      slider: root.querySelector(".comet-step-slider input[type=range]"),
       readout: root.querySelector(".comet-step-slider .widget-readout"),
     };
-    var complete = parts.frames && parts.caption && parts.table;
+    var complete = parts.frames && parts.caption && parts.table && parts.slider && parts.readout;
     ["first", "prev", "next", "last"].forEach(function (k) {
       parts[k] = root.querySelector(".comet-step-" + k);
       complete = complete && parts[k];
@@ -75,49 +77,39 @@
   }
 
   function wireSteps(slot, index) {
-    var root = snapshotOf(slot).querySelector(".comet-step");
+    var root = snapshotOf(slot).querySelector(".comet-snap .comet-step");
     var parts = root && !root.dataset.cometWired && stepParts(root);
     if (!parts) { return; }
     root.dataset.cometWired = "1";
-    inflate(parts.frames.textContent.trim()).then(function (frames) {
-      var last = frames.length - 1;
-      var readout = parts.readout;
-      var shown = readout ? parseInt(readout.value || readout.textContent, 10) : NaN;
-      var state = stepState[index] = { step: isNaN(shown) ? 0 : shown };
-      function show(step, fromSlider) {
-        step = Math.max(0, Math.min(last, step));
-        state.step = step;
-        parts.caption.innerHTML = frames[step][0];
-        parts.table.innerHTML = frames[step][1];
-        parts.first.disabled = parts.prev.disabled = step === 0;
-        parts.next.disabled = parts.last.disabled = step === last;
-        if (readout) {
-          if (readout.tagName === "INPUT") { readout.value = step; } else { readout.textContent = String(step); }
-        }
-        if (!fromSlider && parts.slider && parts.slider.noUiSlider) { parts.slider.noUiSlider.set(step, false); }
-      }
-      function on(button, delta) {
-        button.addEventListener("click", function (e) {
-          e.stopImmediatePropagation();
-          show(delta === "first" ? 0 : delta === "last" ? last : state.step + delta);
-        }, true);
-      }
-      // These work from the frames: undo what disableSnapshot did to them.
-      root.querySelectorAll(".comet-step-ctl, .comet-step-ctl *").forEach(function (el) {
-        el.classList.remove("comet-live-off");
-        el.removeAttribute("aria-disabled");
-        if (el.tagName === "INPUT") { el.disabled = false; }
+    // Wired at once; a step asked for before the frames are unpacked is drawn when they are.
+    var frames = inflate(parts.frames.textContent.trim());
+    var last = parseInt(parts.slider.max, 10);
+    var state = stepState[index] = { step: parseInt(parts.slider.value, 10) || 0 };
+    function show(step) {
+      step = Math.max(0, Math.min(last, step));
+      state.step = step;
+      parts.first.disabled = parts.prev.disabled = step === 0;
+      parts.next.disabled = parts.last.disabled = step === last;
+      parts.slider.value = String(step);
+      parts.readout.textContent = String(step);
+      frames.then(function (saved) {
+        if (state.step !== step) { return; }
+        parts.caption.innerHTML = saved[step][0];
+        parts.table.innerHTML = saved[step][1];
       });
-      on(parts.first, "first");
-      on(parts.prev, -1);
-      on(parts.next, 1);
-      on(parts.last, "last");
-      if (parts.slider && parts.slider.noUiSlider) {
-        parts.slider.noUiSlider.on("slide", function (values) { show(Math.round(Number(values[0])), true); });
-      }
-      show(state.step);
-      root.classList.add("comet-step-ready");
-    });
+    }
+    function on(button, delta) {
+      button.addEventListener("click", function () {
+        show(delta === "first" ? 0 : delta === "last" ? last : state.step + delta);
+      });
+    }
+    on(parts.first, "first");
+    on(parts.prev, -1);
+    on(parts.next, 1);
+    on(parts.last, "last");
+    parts.slider.addEventListener("input", function () { show(parseInt(parts.slider.value, 10)); });
+    show(state.step);
+    root.classList.add("comet-step-ready");
   }
 
   function prepare() {
@@ -129,19 +121,18 @@
     });
   }
 
-  // The snapshot's widgets are drawn by the embed manager after load: disable and wire them
-  // as they appear.
+  // Other widgets' snapshots are drawn by the embed manager after load: disable them as they
+  // appear.
   var observer = new MutationObserver(function () {
-    slots.forEach(function (slot, i) {
-      if (!slot.classList.contains("comet-live-pending")) { return; }
-      disableSnapshot(slot);
-      wireSteps(slot, i);
+    slots.forEach(function (slot) {
+      if (slot.classList.contains("comet-live-pending")) { disableSnapshot(slot); }
     });
   });
 
   // ------------------------------------------------------------ Python and the live widgets
   var worker = null;
   var manager = null;
+  var onPythonReady = null;
   var comms = {};
   var pending = {};
   var counter = 0;
@@ -284,18 +275,47 @@
     return out;
   }
 
+  // The widget manager (require.js, then its bundle): a book page whose snapshots are all written
+  // as HTML does not load it itself (book/_ext/comet_live.py), so it is loaded here, in order,
+  // while the worker starts Python.
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error("could not load " + src)); };
+      document.head.appendChild(script);
+    });
+  }
+
+  function loadManager() {
+    if (window.requirejs) { return Promise.resolve(); }
+    return (config.manager || []).reduce(function (done, src) {
+      return done.then(function () { return loadScript(src); });
+    }, Promise.resolve());
+  }
+
   function start() {
     if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
       fail("This browser cannot run the engine (it lacks WebAssembly or web workers): the saved picture stays.");
       return;
     }
-    var managerReady = new Promise(function (resolve, reject) {
-      require(["@jupyter-widgets/html-manager"], function (hm) {
-        manager = new hm.HTMLManager();
-        resolve();
-      }, reject);
-    });
     worker = new Worker(BASE + "live-worker.js", { type: "module" });
+    // A page that loads the widget manager itself (a play page: its snapshot needs it) starts it at
+    // once; on a book page it is loaded once Python is ready, so that its start (most of a second
+    // of the page's own thread) never holds up a reader stepping through a demo meanwhile.
+    var pythonReady = new Promise(function (resolve) { onPythonReady = resolve; });
+    var managerReady = (window.requirejs ? Promise.resolve() : pythonReady).then(loadManager).then(function () {
+      return new Promise(function (resolve, reject) {
+        window.require(["@jupyter-widgets/html-manager"], function (hm) {
+          manager = new hm.HTMLManager();
+          resolve();
+        }, reject);
+      });
+    });
+    managerReady.catch(function (e) {
+      fail("The widget manager could not be loaded (" + (e && e.message || e) + "): the saved picture stays.");
+    });
     worker.onerror = function (e) {
       e.preventDefault();
       fail("The engine could not start here: the saved picture stays.");
@@ -309,6 +329,7 @@
           return fromPython(msg, m.buffers);
         }).catch(function (e) { console.error("comet live widgets:", e); });
       } else if (m.type === "ready") {
+        onPythonReady();
         worker.postMessage({ type: "run", cells: config.cells });
       } else if (m.type === "cell" && !m.ok) {
         console.error("comet live widgets: cell " + m.cell + " failed: " + m.error);
