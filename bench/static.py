@@ -116,14 +116,15 @@ def latencies(page: Any) -> list[float]:
 
 
 DRAWN_JS = """(() => { new MutationObserver((changes, observer) => {
-  if (document.querySelector('.comet-step')) { window.cometDemoDrawn = performance.now(); observer.disconnect(); }
-}).observe(document, {subtree: true, childList: true}); })();"""
-"""Notes when the demo's saved picture (the step-through's snapshot) is first in the page."""
+  if (document.querySelector('.comet-step-ready')) { window.cometDemoDrawn = performance.now(); observer.disconnect(); }
+}).observe(document, {subtree: true, childList: true, attributes: true}); })();"""
+"""Notes when the demo's stepping controls are wired to its saved frames (``comet-step-ready``)."""
 
 
 def demo_steps(context: Any, base: str) -> tuple[float, float]:
-    """Seconds from the page's load event until the modern chapter's demo has stepped once, and
-    until its saved picture was drawn (0 when before the load event)."""
+    """Seconds from the page's load event until the modern chapter's demo has stepped once (a click
+    driven by Playwright as soon as the controls are wired, its round trips included), and until
+    its controls were wired (0 when before the load event)."""
     page = context.new_page()
     page.add_init_script(DRAWN_JS)
     page.goto(base + "book/rules/modern.html", wait_until="commit")
@@ -178,6 +179,7 @@ def main() -> None:
     cold: list[float] = []
     warm: list[float] = []
     fetched: list[int] = []
+    demos: list[tuple[float, float]] = []
     with sync_playwright() as p:
         for i in range(ROUNDS):
             with tempfile.TemporaryDirectory() as profile:
@@ -193,10 +195,12 @@ def main() -> None:
                     page.close()
                     _, page = clickable(context, base + "play/modern.html?seed=1&bot=search-fast")
                     search = latencies(page)
-                    demo, drawn = demo_steps(context, base)
                 page.close()
+                demos.append(demo_steps(context, base))
                 context.close()
     server.shutdown()
+    demo = statistics.median(d for d, _ in demos)
+    drawn = statistics.median(w for _, w in demos)
     page_mb = sum(fetched) / 1e6
     site_mb = site_bytes() / 1e6
     row = {
@@ -226,15 +230,17 @@ def main() -> None:
         f"{verdict(pct(greedy, 0.95), 100)} |",
         f"| the same, search-fast bots (p95 of {len(search)}) | {pct(search, 0.95):.0f} ms | ≤ 300 ms | "
         f"{verdict(pct(search, 0.95), 300)} |",
-        f"| a book demo steps, after the page's load event | {demo:.2f} s | ≤ 0.5 s | {verdict(demo, 0.5)} |",
-        f"| ... of which until the demo's saved picture is drawn (the widget manager's start) | {drawn:.2f} s | | |",
+        f"| a book demo steps, after the page's load event (median; max) | {demo:.2f} s; "
+        f"{max(d for d, _ in demos):.2f} s | ≤ 0.5 s | {verdict(demo, 0.5)} |",
+        f"| ... of which until its controls answer (median; 0: before the load event) | {drawn:.2f} s | | |",
         f"| bytes the live pages add to the site | {site_mb:.1f} MB | | |",
         f"| bytes a cold visit of a play page downloads | {page_mb:.1f} MB | | |",
     ]
     lines += ["", "The returning visit starts Python from the memory snapshot the cold visit kept (README, \"Python "
-              "in the reader's browser\"). A book demo can step as soon as its saved picture is drawn; what comes "
-              "before is the widget manager's own start (evaluating its bundled modules, then the page's widget "
-              "models), which every page with a widget pays before any widget is shown."]
+              "in the reader's browser\"). A book demo's snapshot is written into the page as HTML when the book is "
+              "built (`bookkit/snapshot.py`), so its controls step through the saved frames before the page's load "
+              "event; what the measure adds is the click, driven through Playwright. A book page loads the widget "
+              "manager (3.6 MB of scripts) only once Python is ready, so its start never holds up a reader's click."]
     if voila:
         lines += ["", f"The Voilà pages' latest figures (`bench/history/pages.csv`, {voila['date']}, {voila['commit']}): "
                   f"first visit {voila['first_median']} s, returning {voila['returning_median']} s, "
