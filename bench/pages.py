@@ -90,9 +90,9 @@ def watch_requests(context: Any) -> None:
 
 
 def wait_idle(pid: int, limit: float = 30.0) -> None:
-    """Wait until the server and its kernels are idle (a used kernel replaced, 2 s after use)."""
+    """Wait until the server and its kernels are idle (a used kernel replaced, 6 s after use)."""
     deadline = time.monotonic() + limit
-    time.sleep(2.5)
+    time.sleep(6.5)  # (the replacement starts 6 s after use: tools/serve.py, FILL_DELAY)
     while time.monotonic() < deadline:
         procs = [psutil.Process(pid), *psutil.Process(pid).children(recursive=True)]
         for p in procs:
@@ -168,7 +168,7 @@ def main() -> None:
     book = Path(os.environ.get("TMPDIR", "/tmp")) / "comet-bench-book"
     book.mkdir(exist_ok=True)
     (book / "index.html").write_text("<!doctype html><title>book</title>\n")
-    served = start_serve(book, pool_size=2, fill_delay=2)
+    served = start_serve(book, pool_size=2, fill_delay=None)
     cold: list[float] = []
     warm: list[float] = []
     latencies: list[float] = []
@@ -289,7 +289,7 @@ def main() -> None:
 
     body = f"""
 `python bench/pages.py`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels per page, refilled
-2 s after use), headless Chromium (Playwright) on the same 2-core machine, loopback, no host but 127.0.0.1
+6 s after use), headless Chromium (Playwright) on the same 2-core machine, loopback, no host but 127.0.0.1
 resolvable. {ROUNDS} loads of each of the 5 pages per row, each once the server is idle again (the used
 kernel replaced). Browsers keep a profile on disk, as visitors' do: a first visit empties the browser's cache
 first; a returning visitor's profile has seen the pages (Voilà's ~4 MB of scripts, and their compiled code, cached).

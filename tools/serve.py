@@ -16,7 +16,9 @@ Pre-heating: Voila starts ``pool_size`` kernels per page ahead of visitors and r
 them; ``widgets.pages`` then waits for the visitor's request to read the URL's settings. Sized
 for a class on a 2-core machine: two kernels per page (ten, about 80 MB each) are ready at any
 time, so the next visitor to a page gets a table at once; a used one is replaced after
-``fill_delay`` (2 s: not while the visitor's page loads); visitors beyond the pool get a kernel
+``FILL_DELAY`` (6 s: a kernel start takes seconds of CPU, which the next visitors' pages, arriving
+within seconds of the first, would otherwise share; ``bench/class_visits.py`` measured the 2nd
+visitor at 1.94 s median with 2 s, 1.76 s with 6 s); visitors beyond the pool get a kernel
 started on demand (a few seconds slower; ``bench/class_visits.py`` measures a burst). A game with
 no move for ``IDLE_CUT`` seconds (10 minutes; ``COMET_VOILA_IDLE_CUT``) is cut, its page open or
 not; the page warns its visitor two minutes before.
@@ -50,6 +52,9 @@ from pathlib import Path
 from types import FrameType
 from typing import IO
 
+FILL_DELAY = 6.0
+"""Seconds after a visitor takes a pre-heated kernel before its replacement is started."""
+
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 PLAY_DIR = ROOT / "book" / "play"
@@ -65,7 +70,7 @@ PLAY_SERVER = ROOT / "tools" / "play_server.py"
 """Voila with our landing and error pages and a working shutdown of left pages."""
 
 
-def voila_command(port: int, pool_size: int = 2, python: str = sys.executable, fill_delay: float = 2.0,
+def voila_command(port: int, pool_size: int = 2, python: str = sys.executable, fill_delay: float = FILL_DELAY,
                   idle_cut: float = IDLE_CUT) -> list[str]:
     """The command line serving ``book/play/`` on ``HOST:port``: ``tools/play_server.py`` (Voila)."""
     preheat = pool_size > 0
@@ -224,7 +229,7 @@ def main() -> int:
     book_port = int(os.environ.get("COMET_BOOK_PORT", "8000"))
     play_port = int(os.environ.get("COMET_PLAY_PORT", "8866"))
     pool_size = int(os.environ.get("COMET_VOILA_POOL_SIZE", "2"))
-    fill_delay = float(os.environ.get("COMET_VOILA_FILL_DELAY", "2"))
+    fill_delay = float(os.environ.get("COMET_VOILA_FILL_DELAY", str(FILL_DELAY)))
     idle_cut = float(os.environ.get("COMET_VOILA_IDLE_CUT", str(IDLE_CUT)))
     book_dir = Path(os.environ.get("COMET_BOOK_DIR", str(ROOT / "_build" / "html")))
     if not (book_dir / "index.html").is_file():

@@ -206,10 +206,11 @@ def _reader(stream: IO[str], lines: queue.Queue[str]) -> None:
         lines.put(line)
 
 
-def start_serve(book: Path, pool_size: int = 1, fill_delay: float = 0, log: Path | None = None,
+def start_serve(book: Path, pool_size: int = 1, fill_delay: float | None = 0, log: Path | None = None,
                 idle_cut: float | None = None) -> Served:
     """Run tools/serve.py on free ports of 127.0.0.1 (its own process group) until it prints
-    its `Book:` and `Play:` lines. Its log (stderr: Voila's and the kernels') goes to ``log``."""
+    its `Book:` and `Play:` lines. Its log (stderr: Voila's and the kernels') goes to ``log``.
+    ``fill_delay=None``: the server's own (``tools/serve.py``'s ``FILL_DELAY``)."""
     book_port = free_port()
     play_port = free_port()
     while play_port == book_port:
@@ -220,9 +221,11 @@ def start_serve(book: Path, pool_size: int = 1, fill_delay: float = 0, log: Path
         COMET_PLAY_PORT=str(play_port),
         COMET_BOOK_DIR=str(book),
         COMET_VOILA_POOL_SIZE=str(pool_size),
-        COMET_VOILA_FILL_DELAY=str(fill_delay),
         PYTHONUNBUFFERED="1",
     )
+    env.pop("COMET_VOILA_FILL_DELAY", None)
+    if fill_delay is not None:
+        env["COMET_VOILA_FILL_DELAY"] = str(fill_delay)
     if idle_cut is not None:
         env["COMET_VOILA_IDLE_CUT"] = str(idle_cut)
     process = subprocess.Popen(

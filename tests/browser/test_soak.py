@@ -34,7 +34,7 @@ MEMORY_SLACK = 1.10
 def test_a_class_comes_and_goes(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
     if not os.environ.get("COMET_SOAK"):
         pytest.skip("the soak test is opt-in: COMET_SOAK=1 (make bench runs it)")
-    served = start_serve(fake_book(tmp_path_factory), pool_size=POOL, fill_delay=2)
+    served = start_serve(fake_book(tmp_path_factory), pool_size=POOL, fill_delay=None)
     contexts = [browser.new_context() for _ in range(2)]
     for c in contexts:
         clock(c)
