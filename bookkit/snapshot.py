@@ -62,6 +62,8 @@ class _Drawer:
         model = self.models[_id(reference)]
         name: str = model["model_name"]
         s = self.state(reference)
+        if FRAMES_CLASS in s.get("_dom_classes", []):  # hidden, but kept: live.js steps through them
+            return f'<div class="{FRAMES_CLASS}" hidden>{s["value"]}</div>' if s.get("value") else ""
         layout = self.state(s["layout"]) if s.get("layout") else {}
         if layout.get("display") == "none" or layout.get("visibility") == "hidden":
             return ""
@@ -127,39 +129,14 @@ class _Drawer:
                 f'<output class="widget-readout">{value}</output></div>')
 
 
-def _classes(models: Models, model_id: str) -> list[str]:
-    model = models.get(model_id)
-    return list(model["state"].get("_dom_classes", [])) if model else []
-
-
 def step_through_html(models: Models, model_id: str) -> str | None:
     """The step-through ``model_id`` of the saved ``models`` as HTML; ``None`` when the model is not
     a step-through with saved frames."""
-    if STEP_CLASS not in _classes(models, model_id):
+    model = models.get(model_id)
+    if model is None or STEP_CLASS not in model["state"].get("_dom_classes", []):
         return None
-    drawer = _Drawer(models)
-    frames = [ref for ref in _descendants(models, model_id) if FRAMES_CLASS in _classes(models, _id(ref))]
-    if not frames or not drawer.state(frames[0]).get("value"):
-        return None
-    # The frames are hidden (display none), so drawn apart from the tree.
-    saved = drawer.state(frames[0])["value"]
-    return _append_frames(drawer.draw(model_id), saved)
-
-
-def _append_frames(tree: str, saved: str) -> str:
-    """The root element of ``tree`` with the frames' hidden holder as its last child."""
-    assert tree.endswith("</div>")
-    return tree[: -len("</div>")] + f'<div class="{FRAMES_CLASS}" hidden>{saved}</div></div>'
-
-
-def _descendants(models: Models, model_id: str) -> list[str]:
-    found: list[str] = []
-    stack = list(models[model_id]["state"].get("children", []))
-    while stack:
-        ref = stack.pop()
-        found.append(ref)
-        stack.extend(models[_id(ref)]["state"].get("children", []))
-    return found
+    drawn = _Drawer(models).draw(model_id)
+    return drawn if f'<div class="{FRAMES_CLASS}" hidden>' in drawn else None
 
 
 def inline_step_throughs(body: str, widget_state: str) -> str:
