@@ -49,6 +49,7 @@ from comet.events import (
     Unswitched,
     WentOut,
 )
+from comet.events import LoggedEvent, named
 from comet.ledger import POOL, Payment, net
 from comet.plays import (
     CARDS,
@@ -68,7 +69,17 @@ from comet.plays import (
     make_cards_play,
     SINGLES,
 )
-from comet.state import ROUND_FIELDS, Frame, Target, copy_fields, restore_setup, restore_turn, save_setup, save_turn
+from comet.state import (
+    ROUND_FIELDS,
+    FrameValues,
+    Target,
+    copy_fields,
+    frame_of,
+    restore_setup,
+    restore_turn,
+    save_setup,
+    save_turn,
+)
 from comet.variant import Rules, Variant
 
 if TYPE_CHECKING:
@@ -124,13 +135,8 @@ class Round:
         self.dealer = dealer
         self.leader = leader
         self.dead_comets = dead_comets
-        self.wilds: frozenset[Card] = _wild_cards(r, pack)
-        self._wild_list = sorted(self.wilds, key=sort_key)
-        self._wild1 = self._wild_list[0] if len(self._wild_list) == 1 else None
-        self._pack = r.pack(pack, players=n)
-        self._pack_set = frozenset(self._pack)
-        self._hocs = _hoc_cards(r.hoc_cards)
-        self._stop_cards = _hoc_cards(r.stop_cards)
+        (self.wilds, self._wild_list, self._wild1, self._pack, self._pack_set, self._hocs,
+         self._stop_cards) = _table_facts(r, pack, n)
         self._alternate = r.turn_model == "A"
         self._one_rank = self._alternate and r.turn_adds == "one_rank"
         self._initial = ([sorted(h, key=sort_key) for h in hands], sorted(dead, key=sort_key), list(talon))
@@ -147,8 +153,8 @@ class Round:
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.history: list[tuple[int, Play]] = []
         self.ledger: list[Payment] = []
-        self._events: list[Event] = []
-        self._stack: list[Frame] = []
+        self._events: list[LoggedEvent] = []
+        self._stack: list[FrameValues] = []
         self._voids: tuple[frozenset[Target], ...] = ()
         self._legal: list[Play] | None = None
         self.targets: tuple[Target, ...] | None = None
@@ -584,12 +590,12 @@ class Round:
         seat = self.to_play
         assert seat is not None
         kind = move.kind
+        frame: FrameValues  # a Frame's values, in its order (comet.state.FrameValues)
         if kind is CARDS or kind is PASS:  # only this seat's hand and the turn change
-            frame = _new(Frame, (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
-                                       None, None))
+            frame = (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events), None, None)
         else:
-            frame = Frame(seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
-                          save_setup(self), self._rng.getstate() if self._rng is not None else None)
+            frame = (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
+                     save_setup(self), self._rng.getstate() if self._rng is not None else None)
         self._stack.append(frame)
         self.history.append((seat, move))
         self._legal = None
@@ -612,25 +618,25 @@ class Round:
     def step_starts(self) -> list[int]:
         """Where each play's events begin in the event log (one index per play that can be
         undone), so that readers of the log need not know the undo frame."""
-        return [frame.events_len for frame in self._stack]
+        return [frame_of(frame).events_len for frame in self._stack]
 
     def undo(self) -> Play:
         """Take back the last play and return it; raise ``IndexError`` if there is none."""
         if not self._stack:
             raise IndexError("nothing to undo: no play has been made in this round (or in this sample)")
         _, move = self.history.pop()
-        frame = self._stack.pop()
-        restore_turn(self, frame.turn)
-        if frame.setup is None:
-            self.hands[frame.seat] = frame.hand
+        seat, hand, turn, ledger_len, events_len, setup, rng_state = self._stack.pop()  # FrameValues
+        restore_turn(self, turn)
+        if setup is None:
+            self.hands[seat] = hand
         else:
-            restore_setup(self, frame.setup)
-            if frame.rng_state is None:
+            restore_setup(self, setup)
+            if rng_state is None:
                 self._rng = None
             elif self._rng is not None:
-                self._rng.setstate(frame.rng_state)
-        del self.ledger[frame.ledger_len:]
-        del self._events[frame.events_len:]
+                self._rng.setstate(rng_state)
+        del self.ledger[ledger_len:]
+        del self._events[events_len:]
         self._legal = None
         return move
 
@@ -657,7 +663,7 @@ class Round:
         self.passes = 0
         wild = move.wild
         rank = move.rank
-        events.append(_new(Played, (seat, move, "play")))  # Played(seat, move), without the keyword handling
+        events.append((seat, move, "play"))  # a Played record's values (comet.events.LoggedEvent)
         stop = ""
         if wild is not None:
             if r.wild_pay:
@@ -742,7 +748,7 @@ class Round:
     def _pass(self, seat: int) -> None:
         # A pass is not a card played: the manille's claim stays open (S0, S1; it lapses in _play_cards).
         self.passes += 1
-        self._events.append(_new(Passed, (seat, self.targets, "pass")))
+        self._events.append((seat, self.targets, "pass"))  # a Passed record's values
         n = self.players
         if self.targets is None:
             if self.passes >= n:
@@ -763,7 +769,7 @@ class Round:
         r = self.rules
         if reason == "incidental" and r.incidental_stop_pay:
             self._pay_each(seat, r.incidental_stop_pay, "nobody could go on (incidental stop)")
-        self._events.append(_new(Stopped, (seat, reason, "stop")))
+        self._events.append((seat, reason, "stop"))  # a Stopped record's values
         self.targets = None
         self.passes = 0
         self.to_play = seat
@@ -808,7 +814,7 @@ class Round:
     def _pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
         p = Payment(payer, payee, amount, reason)
         self.ledger.append(p)
-        self._events.append(_new(Paid, (p, "pay")))
+        self._events.append((p, "pay"))  # a Paid record's values
 
     # ------------------------------------------------------------------ before play
     def _redeal(self, seat: int) -> None:
@@ -889,7 +895,7 @@ class Round:
     def events(self) -> list[Event]:
         """The event log, typed records of :mod:`comet.events` (see :func:`comet.narrate.narrate`
         for sentences)."""
-        return list(self._events)
+        return [named(e) for e in self._events]
 
     def narration(self, lang: str = "en") -> list[str]:
         """The event log as sentences, announcements included ("7, 8, 9 without 10").
@@ -956,9 +962,6 @@ class Round:
         return any(w in self.hands[seat] for w in self.wilds)
 
 
-_new = tuple.__new__
-"""Builds a named tuple (a :class:`Frame`, a frequent event) from all its values in order, without
-``NamedTuple``'s keyword handling: one of each per play, the engine's hottest path."""
 _NO_CARDS: list[Card] = []
 _END: list[Card] = [Card.parse("JK")]
 """Closes a scan of a hand by rank: the joker sorts last and makes no group, so the scan
@@ -970,13 +973,18 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle in place exactly as ``rng.shuffle(cards)`` does (CPython's Fisher-Yates with
     ``getrandbits``), written out: the same deal for a seed on every Python, in fewer calls."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _SHUFFLE_STEPS.get(len(cards))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(cards)] = [(i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)]
+    for i, n, k in steps:  # swap position i with one drawn below n = i + 1, from k random bits
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_SHUFFLE_STEPS: dict[int, list[tuple[int, int, int]]] = {}
+"""The shuffle's steps for each pack size."""
 
 
 def _wild_cards(rules: Rules, pack: str) -> frozenset[Card]:
@@ -985,6 +993,31 @@ def _wild_cards(rules: Rules, pack: str) -> frozenset[Card]:
     if found is None:
         found = _WILDS[key] = rules.wild_cards(pack)
     return found
+
+
+TableFacts = tuple[frozenset[Card], list[Card], "Card | None", list[Card], frozenset[Card], frozenset[Card],
+                   frozenset[Card]]
+"""A deal's fixed facts: its wild cards (a set, a sorted list, the one wild card or ``None``), its
+pack (sorted, and as a set), its hocs and its cards that stop (shared by every round that has them:
+never edited)."""
+_FACTS: dict[tuple[int, str, int], tuple[Rules, TableFacts]] = {}
+
+
+def _table_facts(rules: Rules, pack: str, players: int) -> TableFacts:
+    """The fixed facts of a deal of ``rules`` with ``pack`` for ``players``, made once for each."""
+    key = (id(rules), pack, players)
+    found = _FACTS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_FACTS) > 512:  # rules made for options come and go: keep the table small
+        _FACTS.clear()
+    wilds = _wild_cards(rules, pack)
+    wild_list = sorted(wilds, key=sort_key)
+    cards = rules.pack(pack, players=players)
+    facts: TableFacts = (wilds, wild_list, wild_list[0] if len(wild_list) == 1 else None, cards, frozenset(cards),
+                         _hoc_cards(rules.hoc_cards), _hoc_cards(rules.stop_cards))
+    _FACTS[key] = (rules, facts)
+    return facts
 
 
 def _hoc_cards(texts: tuple[str, ...]) -> frozenset[Card]:

@@ -83,6 +83,24 @@ class Frame(NamedTuple):
     """The redeal shuffle's state, with ``setup``."""
 
 
+TurnValues = tuple[Any, ...]
+"""A :class:`Turn`'s values in its order, as a plain tuple: what a play saves."""
+FrameValues = tuple[int, list[Card], TurnValues, int, int, "Setup | None", Any]
+"""A :class:`Frame`'s values in its order, as a plain tuple: what the undo stack holds.
+
+Two of these are made for every play, the engine's hottest path, and a named tuple costs
+about five times a plain one to build (``tuple.__new__`` on a subclass, measured with
+valgrind's instruction counts): so the stack holds plain tuples, built and unpacked in the
+order above by :meth:`Round._push` and :meth:`Round.undo` only, and :func:`frame_of` names
+them for every other reader."""
+
+
+def frame_of(values: FrameValues) -> Frame:
+    """An undo frame's values, named (its turn too)."""
+    seat, hand, turn, ledger_len, events_len, setup, rng_state = values
+    return Frame(seat, hand, Turn._make(turn), ledger_len, events_len, setup, rng_state)
+
+
 # ---------------------------------------------------------------------- the groups
 FACTS = ("variant", "rules", "players", "pack_name", "dealer", "dead_comets", "comet_value", "wilds",
          "_wild_list", "_wild1", "_pack", "_pack_set", "_hocs", "_stop_cards", "_alternate", "_one_rank")
@@ -110,7 +128,8 @@ _NESTED = frozenset({"hands", "discards"})
 """Lists of lists edited in place at both levels."""
 
 
-def _compile() -> tuple[Callable[["Round"], Turn], Callable[["Round", Turn], None], Callable[["Round", "Round"], None]]:
+def _compile() -> tuple[Callable[["Round"], TurnValues], Callable[["Round", TurnValues], None],
+                        Callable[["Round", "Round"], None]]:
     """``save_turn``, ``restore_turn`` and ``copy_fields``, written out from the groups above
     (as ``dataclasses`` writes ``__init__``): a play saves its turn at the cost of one tuple,
     and a copy (made for every playout of a search) costs a few assignments."""
@@ -127,10 +146,10 @@ def _compile() -> tuple[Callable[["Round"], Turn], Callable[["Round", Turn], Non
             copies.append("    dst._rng = clone(src._rng)")
         else:
             copies.append(f"    dst.{name} = src.{name}")
-    code = (f"def save_turn(rnd):\n    return new(Turn, ({names},))\n"
+    code = (f"def save_turn(rnd):\n    return ({names},)\n"
             f"def restore_turn(rnd, turn):\n    ({names},) = turn\n"
             "def copy_fields(src, dst):\n" + "\n".join(copies) + "\n")
-    scope: dict[str, Any] = {"new": tuple.__new__, "Turn": Turn, "clone": _clone}
+    scope: dict[str, Any] = {"clone": _clone}
     exec(code, scope)
     return scope["save_turn"], scope["restore_turn"], scope["copy_fields"]
 
@@ -144,7 +163,7 @@ def _clone(rng: random.Random | None) -> random.Random | None:
 
 
 save_turn, restore_turn, copy_fields = _compile()
-"""``save_turn(rnd) -> Turn``; ``restore_turn(rnd, turn)``; ``copy_fields(src, dst)``: every
+"""``save_turn(rnd) -> TurnValues``; ``restore_turn(rnd, turn)``; ``copy_fields(src, dst)``: every
 field of ``src`` into ``dst``, its edited lists copied, the redeal's shuffle cloned, the legal
 plays' cache dropped, frames and immutable values shared."""
 

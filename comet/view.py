@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from comet import state
 from comet.cards import Card, sort_key
-from comet.events import Discarded, Drew, Event
+from comet.events import Discarded, Drew, Event, LoggedEvent
 from comet.ledger import Payment
 from comet.plays import CARDS, DISCARD, DRAW, KEEP, PASS, REDEAL, Play, discard
 from comet.runs import open_run
@@ -241,7 +241,7 @@ class RoundView:
             history.append((s, discard(queue[s].pop(0)) if text == "discard ?" else Play.parse(text)))
         rnd.history = history
         queue = {s: list(cards) for s, cards in hidden_discards.items()}
-        events: list[Event] = []
+        events: list[LoggedEvent] = []
         for e in self.events:
             if isinstance(e, Discarded) and e.card is None:
                 e = Discarded(e.seat, queue[e.seat].pop(0))
@@ -303,8 +303,9 @@ def _voids(rnd: "Round") -> tuple[frozenset[tuple[int, str]], ...]:
     stack = rnd._stack
     if stack:
         n = rnd.players
-        for (seat, play), frame in zip(rnd.history[len(rnd.history) - len(stack):], stack):
-            targets, last, h_mode, phase = frame.turn.targets, frame.turn.last, frame.turn.h_mode, frame.turn.phase
+        for (seat, play), values in zip(rnd.history[len(rnd.history) - len(stack):], stack):
+            turn = state.frame_of(values).turn
+            targets, last, h_mode, phase = turn.targets, turn.last, turn.h_mode, turn.phase
             if targets is None or phase != "play":
                 continue
             kind = play.kind
