@@ -449,29 +449,15 @@ class Round:
 
     def _group_plays(self, hand: list[Card], rank: int, my_wilds: list[Card], plays: list[Play]) -> None:
         """Group plays of one rank (1752/1991: four of a kind, three nines ± comet, 2-3 kings)."""
-        groups = self.rules.groups
-        same = [c for c in hand if c.rank == rank and c not in self.wilds]
-        k = len(same)
-        if k < 2 and not (k and my_wilds and rank == NINE):
-            return
-        found: set[Play] = set()
-        if "four" in groups and k >= 4:
-            found.add(make_cards_play(same[:4], None, rank))
-        if "kings" in groups and rank == KING:
-            for size in (2, 3):
-                for combo in combinations(same, size):
-                    found.add(make_cards_play(combo, None, rank))
-        if "nines" in groups and rank == NINE:
-            if k >= 3:
-                for combo in combinations(same, 3):
-                    found.add(make_cards_play(combo, None, rank))
-                    for w in my_wilds:
-                        found.add(make_cards_play(combo + (w,), w, rank))
-            if self.rules.nine_group == "both":
-                for combo in combinations(same, 2):
-                    for w in my_wilds:
-                        found.add(make_cards_play(combo + (w,), w, rank))
-        plays.extend(sorted(found, key=lambda p: p.text))
+        wilds = self.wilds
+        # The hand is sorted: its cards of ``rank`` lie together (sort_key is rank * 4 + suit).
+        same = tuple(c for c in hand[bisect_left(hand, rank << 2, key=sort_key):
+                                     bisect_left(hand, (rank + 1) << 2, key=sort_key)] if c not in wilds)
+        key = (same, tuple(my_wilds), rank, self.rules.groups, self.rules.nine_group)
+        found = _GROUPS.get(key)
+        if found is None:
+            found = _GROUPS[key] = _groups(same, my_wilds, rank, self.rules)
+        plays.extend(found)
 
     def _one_rank_plays(self, hand: list[Card], rank: int, plays: list[Play]) -> None:
         """Alternate turns, one rank a turn (Yanovsky, S2, PW): two or more cards of ``rank`` at once
@@ -525,7 +511,34 @@ class Round:
                 break
         else:
             move = self._check(play)
-        self._push(move)
+        # The undo frame, then the play (written here, not in a method of its own: the hottest path).
+        seat = self.to_play
+        assert seat is not None
+        kind = move.kind
+        frame: FrameValues  # a Frame's values, in its order (comet.state.FrameValues)
+        if kind is CARDS or kind is PASS:  # only this seat's hand and the turn change
+            frame = (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events), None, None)
+        else:
+            frame = (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
+                     save_setup(self), self._rng.getstate() if self._rng is not None else None)
+        self._stack.append(frame)
+        self.history.append((seat, move))
+        self._legal = None
+        if kind is CARDS:
+            self._play_cards(seat, move)
+        elif kind is PASS:
+            self._pass(seat)
+        elif kind is CLAIM:
+            self._claim(seat)
+        elif kind is DISCARD:
+            self._discard(seat, move.cards[0])
+        elif kind is DRAW:
+            self._draw(seat)
+        elif kind is REDEAL:
+            self._redeal(seat)
+        elif kind is KEEP:
+            self._events.append(Kept(seat))
+            self._begin_exchange()
         return move
 
     def _check(self, play: Play | str) -> Play:
@@ -585,35 +598,6 @@ class Round:
             else:
                 words.append(a_rank(rank))
         return " or ".join(words)
-
-    def _push(self, move: Play) -> None:
-        seat = self.to_play
-        assert seat is not None
-        kind = move.kind
-        frame: FrameValues  # a Frame's values, in its order (comet.state.FrameValues)
-        if kind is CARDS or kind is PASS:  # only this seat's hand and the turn change
-            frame = (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events), None, None)
-        else:
-            frame = (seat, self.hands[seat], save_turn(self), len(self.ledger), len(self._events),
-                     save_setup(self), self._rng.getstate() if self._rng is not None else None)
-        self._stack.append(frame)
-        self.history.append((seat, move))
-        self._legal = None
-        if kind is CARDS:
-            self._play_cards(seat, move)
-        elif kind is PASS:
-            self._pass(seat)
-        elif kind is CLAIM:
-            self._claim(seat)
-        elif kind is DISCARD:
-            self._discard(seat, move.cards[0])
-        elif kind is DRAW:
-            self._draw(seat)
-        elif kind is REDEAL:
-            self._redeal(seat)
-        elif kind is KEEP:
-            self._events.append(Kept(seat))
-            self._begin_exchange()
 
     def step_starts(self) -> list[int]:
         """Where each play's events begin in the event log (one index per play that can be
@@ -1037,4 +1021,34 @@ def _wild_play(wild: Card, rank: int, suit: str) -> Play:
     if play is None:
         play = _WILD_PLAYS[key] = make_cards_play((wild,), wild, rank, suit)
     return play
+
+
+def _groups(same: tuple[Card, ...], my_wilds: list[Card], rank: int, rules: Rules) -> list[Play]:
+    """The group plays of ``rank`` made of its natural cards ``same`` and the wild cards held."""
+    groups = rules.groups
+    k = len(same)
+    if k < 2 and not (k and my_wilds and rank == NINE):
+        return []
+    found: set[Play] = set()
+    if "four" in groups and k >= 4:
+        found.add(make_cards_play(same[:4], None, rank))
+    if "kings" in groups and rank == KING:
+        for size in (2, 3):
+            for combo in combinations(same, size):
+                found.add(make_cards_play(combo, None, rank))
+    if "nines" in groups and rank == NINE:
+        if k >= 3:
+            for combo in combinations(same, 3):
+                found.add(make_cards_play(combo, None, rank))
+                for w in my_wilds:
+                    found.add(make_cards_play(combo + (w,), w, rank))
+        if rules.nine_group == "both":
+            for combo in combinations(same, 2):
+                for w in my_wilds:
+                    found.add(make_cards_play(combo + (w,), w, rank))
+    return sorted(found, key=lambda p: p.text)
+
+
+_GROUPS: dict[tuple[object, ...], list[Play]] = {}
+"""Group plays by the natural cards of their rank in hand, the wild cards held and the rules' groups (cached)."""
 

@@ -91,7 +91,7 @@ FrameValues = tuple[int, list[Card], TurnValues, int, int, "Setup | None", Any]
 Two of these are made for every play, the engine's hottest path, and a named tuple costs
 about five times a plain one to build (``tuple.__new__`` on a subclass, measured with
 valgrind's instruction counts): so the stack holds plain tuples, built and unpacked in the
-order above by :meth:`Round._push` and :meth:`Round.undo` only, and :func:`frame_of` names
+order above by :meth:`Round.play` and :meth:`Round.undo` only, and :func:`frame_of` names
 them for every other reader."""
 
 
