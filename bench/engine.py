@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -36,16 +39,39 @@ BASELINE_RATIO = 330_000 / 274_000
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def against(rev: str, rounds: int) -> dict[str, float]:
-    """Paired A/B: the engine of git revision ``rev`` (A) against this checkout's (B)."""
+def against(rev: str, rounds: int, games: int) -> dict[str, float]:
+    """Paired A/B: the engine of git revision ``rev`` (A) against this checkout's (B), timed
+    (``bench/_paired.py``) and, where valgrind is installed, counted in instructions per move
+    (``a_instructions``, ``b_instructions``) over ``games`` deals."""
     archive = subprocess.run(["git", "archive", rev, "comet"], cwd=ROOT, check=True, capture_output=True).stdout
     with tempfile.TemporaryDirectory() as old:
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
             tar.extractall(old, filter="data")
         out = subprocess.run([sys.executable, str(Path(__file__).with_name("_paired.py")), old, str(ROOT),
                               str(rounds)], check=True, capture_output=True, text=True).stdout
-    result: dict[str, float] = json.loads(out)
+        result: dict[str, float] = json.loads(out)
+        if shutil.which("valgrind"):
+            result["a_instructions"] = instructions_per_move(old, games)
+            result["b_instructions"] = instructions_per_move(str(ROOT), games)
     return result
+
+
+def instructions_per_move(engine: str, games: int) -> float:
+    """Instructions per move of the engine in directory ``engine`` (valgrind's callgrind: the
+    count of ``games`` deals less the count of none, so that start-up cancels out)."""
+    script = str(Path(__file__).with_name("_playout.py"))
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same hashes, so the same work, in every run
+
+    def count(n: int) -> int:
+        run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                              script, engine, str(n)], check=True, capture_output=True, text=True, env=env)
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        assert found, run.stderr[-2000:]
+        return int(found.group(1))
+
+    moves = int(subprocess.run([sys.executable, script, engine, str(games)], check=True, capture_output=True,
+                               text=True, env=env).stdout)
+    return (count(games) - count(0)) / moves
 
 
 def playouts(variant: str, players: int, games: int, seed: int = 0) -> tuple[int, float]:
@@ -93,8 +119,12 @@ def main() -> int:
     parser.add_argument("--against", default=BASELINE, help=f"git revision to compare with (default {BASELINE})")
     args = parser.parse_args()
     games = 200 if args.quick else args.games
-    paired = against(args.against, 6 if args.quick else 40)
-    print(f"against {args.against}: {paired['ratio']:.3f}x (paired median)", flush=True)
+    counted_games = 20 if args.quick else 100
+    paired = against(args.against, 6 if args.quick else 40, counted_games)
+    counted = "a_instructions" in paired
+    print(f"against {args.against}: {paired['ratio']:.3f}x (paired median)"
+          + (f", {paired['a_instructions'] / paired['b_instructions']:.3f}x fewer instructions" if counted else ""),
+          flush=True)
     rows = []
     headline = measure("modern-comet-1991", 2, games * 2, args.repeats)
     for vid, variant in VARIANTS.items():
@@ -119,7 +149,10 @@ def main() -> int:
         f"chunks of 120 random deals ({len(range(6 if args.quick else 40))} each, `bench/_paired.py`): "
         f"{paired['a_median']:,.0f} against {paired['b_median']:,.0f} moves/s (medians); the ratio is "
         f"the median of the paired ratios. Separate runs of one engine differ by up to a third on "
-        f"this machine, paired chunks within about 2%.",
+        f"this machine, paired chunks within about 2%."
+        + (f" Counted in instructions (valgrind's callgrind, {counted_games} deals, a count that does not depend on the "
+           f"machine's load): {paired['a_instructions']:,.0f} against {paired['b_instructions']:,.0f} a move, "
+           f"{paired['a_instructions'] / paired['b_instructions']:.2f}× fewer." if counted else ""),
         "",
         "| variant | players | moves/s | games/s | moves/game | peak memory of one game |",
         "|---|---:|---:|---:|---:|---:|",

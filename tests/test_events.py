@@ -28,7 +28,25 @@ def test_a_scripted_deal_logs_these_records() -> None:
         Stopped(0, "incidental"),
     ]
     assert [e.kind for e in after_deal] == ["play", "play", "pass", "pass", "stop"]
+    # Records, not only equal values: the round keeps these as plain tuples and names them on reading.
+    assert [type(e) for e in after_deal] == [Played, Played, Passed, Passed, Stopped]
+    assert after_deal[0].play == comet.Play.parse("7H") and after_deal[2].targets == ((9, ""),)
     assert Passed(0, None) != Stopped(0, "incidental")  # the kind is a field: records of two kinds never compare equal
+
+
+def test_the_undo_frames_name_the_turn_each_play_saved() -> None:
+    from comet.state import Frame, Turn, frame_of
+
+    rnd = Round.from_hands("modern-comet-1991", ["7H 8H 2D", "TD 3H KD"], pack="red")
+    rnd.play("7H")
+    rnd.play("8H")
+    frames = [frame_of(values) for values in rnd._stack]
+    assert all(type(f) is Frame and type(f.turn) is Turn for f in frames)
+    assert [(f.seat, f.turn.targets, f.turn.cards_played) for f in frames] == [(0, None, 0), (0, ((8, ""),), 1)]
+    assert [f.events_len for f in frames] == rnd.step_starts() == [1, 2]
+    assert frames[1].hand == comet.parse_cards("2D 8H")  # the hand before the 8H, sorted
+    rnd.undo()
+    assert rnd.targets == ((8, ""),) and rnd.hands[0] == comet.parse_cards("2D 8H")
 
 
 def test_every_kind_has_its_own_record_and_narration() -> None:
