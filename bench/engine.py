@@ -120,6 +120,7 @@ def main() -> int:
     args = parser.parse_args()
     games = 200 if args.quick else args.games
     counted_games = 20 if args.quick else 100
+    load = os.getloadavg()[0]
     paired = against(args.against, 6 if args.quick else 40, counted_games)
     counted = "a_instructions" in paired
     print(f"against {args.against}: {paired['ratio']:.3f}x (paired median)"
@@ -138,7 +139,9 @@ def main() -> int:
     lines = [
         f"Random playouts through the public API (`legal_plays()` then `play()`), one core, best of "
         f"{args.repeats} runs of {games * 2} games for the headline, process time. Python "
-        f"{sys.version.split()[0]}. Run with `make bench`.",
+        f"{sys.version.split()[0]}; load average {load:.1f} when the run began (the moves/s fall with "
+        f"other work on the machine; the paired ratio and the instruction counts below do not). "
+        f"Run with `make bench`.",
         "",
         f"**modern-comet-1991, 2 players: {headline['moves_s']:,.0f} moves/s** "
         f"(target {TARGET:,}: {'met' if ok else 'NOT met'}).",
