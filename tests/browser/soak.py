@@ -76,10 +76,11 @@ class Visits:
     max_kernels: int = 0
 
 
-def sequential_visits(context: Any, page_url: Any, serve_pid: int, n: int) -> Visits:
-    """``n`` visitors in turn; ``page_url(name, query)`` gives a page's address."""
+def sequential_visits(context: Any, page_url: Any, serve_pid: int, n: int, first: int = 0) -> Visits:
+    """``n`` visitors in turn; ``page_url(name, query)`` gives a page's address. ``first``: how many
+    visitors came before (the pages and seeds go on from there)."""
     out = Visits()
-    for i in range(n):
+    for i in range(first, first + n):
         url = page_url(PAGES[i % len(PAGES)], f"seed={i}")
         page = context.new_page()
         start = time.perf_counter()
