@@ -152,10 +152,12 @@ def main() -> None:
             f"{soak['visit_p95']:.2f} s | {soak['max_kernels']} | {soak['burst_p95']:.1f} s | "
             f"{soak['kernels_after']} of {soak['pool']} in {soak['settle_seconds']:.1f} s | "
             f"{soak['rss_cold_mb']:.0f} / {soak['rss_warm_mb']:.0f} / {soak['rss_after_mb']:.0f} MB | "
+            f"{soak.get('rss_slope_kb_per_visit', float('nan')):.0f} KB | "
             f"{'passed' if soak['passed'] else 'FAILED'} |")
         soak_text = ("| visitors | clickable, median | clickable, p95 | most kernels at once | burst p95 | "
-                     "kernels after the last left | server RSS: start / after a first burst / end | test |\n"
-                     "|---|---:|---:|---:|---:|---|---|---|\n" + soak_text)
+                     "kernels after the last left | server RSS: start / after a first burst / end | "
+                     "RSS per visit, second half | test |\n"
+                     "|---|---:|---:|---:|---:|---|---|---:|---|\n" + soak_text)
     body = f"""
 `python bench/class_visits.py`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels per page,
 refilled 6 s after use; a page that is left shuts its kernel down), headless Chromium on the same
