@@ -47,9 +47,10 @@ from comet.events import (
     Stopped,
     Switched,
     Unswitched,
+    LoggedEvent,
     WentOut,
+    named,
 )
-from comet.events import LoggedEvent, named
 from comet.ledger import POOL, Payment, net
 from comet.plays import (
     CARDS,
@@ -950,7 +951,6 @@ _NO_CARDS: list[Card] = []
 _END: list[Card] = [Card.parse("JK")]
 """Closes a scan of a hand by rank: the joker sorts last and makes no group, so the scan
 always ends the last rank's count (only a hand's own joker, never in a group, runs into it)."""
-_WILDS: dict[tuple[str, ...], frozenset[Card]] = {}
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
@@ -971,14 +971,6 @@ _SHUFFLE_STEPS: dict[int, list[tuple[int, int, int]]] = {}
 """The shuffle's steps for each pack size."""
 
 
-def _wild_cards(rules: Rules, pack: str) -> frozenset[Card]:
-    key = (pack, rules.red_comet, rules.black_comet) + rules.wild
-    found = _WILDS.get(key)
-    if found is None:
-        found = _WILDS[key] = rules.wild_cards(pack)
-    return found
-
-
 TableFacts = tuple[frozenset[Card], list[Card], "Card | None", list[Card], frozenset[Card], frozenset[Card],
                    frozenset[Card]]
 """A deal's fixed facts: its wild cards (a set, a sorted list, the one wild card or ``None``), its
@@ -995,7 +987,7 @@ def _table_facts(rules: Rules, pack: str, players: int) -> TableFacts:
         return found[1]
     if len(_FACTS) > 512:  # rules made for options come and go: keep the table small
         _FACTS.clear()
-    wilds = _wild_cards(rules, pack)
+    wilds = rules.wild_cards(pack)
     wild_list = sorted(wilds, key=sort_key)
     cards = rules.pack(pack, players=players)
     facts: TableFacts = (wilds, wild_list, wild_list[0] if len(wild_list) == 1 else None, cards, frozenset(cards),
