@@ -114,6 +114,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "the comet's chips already paid in play?",
               "They are kept: the draw cancels the settlement only (the sources say only that the hand is "
               "drawn). Returning them is an option.", "S0, S1", "opera_draw_refund"),
+    Ambiguity("AMB-33", "Yanovsky: an opera is getting rid of one's cards 'in one turn' (S2, «за один ход»). "
+              "With alternate turns, does the turn have to stay with the player?",
+              "The whole hand is played with no other player laying a card in between, the others only "
+              "passing: under the one-rank turn of AMB-29 the turn passes after every play, so the literal "
+              "reading would leave an opera only to hands that stop themselves (kings, the comet). The literal "
+              "reading, the turn never leaving the player, is an option.", "S2", "opera"),
 )
 
 

@@ -132,7 +132,9 @@ def facts(v: Variant) -> dict[str, str]:
         settlement += "; four play as two partnerships"
     opera = {"none": "no", "first_hand": f"first hand out before anyone else plays a card: ×{r.opera_multiplier}",
              "first_turn": f"first hand out in its first, unbroken turn: ×{r.opera_multiplier}",
-             "one_turn": f"a hand emptied in one turn (no other player's card between): ×{r.opera_multiplier}"
+             "one_turn": f"a hand emptied in one turn (no other player's card between): ×{r.opera_multiplier}",
+             "one_turn_literal": f"a hand emptied in one turn (nobody else plays or passes between): "
+                                 f"×{r.opera_multiplier}",
              }[r.opera]
     if r.opera_draw:
         opera += "; drawn with two players if the dealer could do it too"

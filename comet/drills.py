@@ -43,6 +43,8 @@ _OPERA_RULE = {
                   "the others passed in between",
     "one_turn": "An opera is emptying one's hand in one turn: nobody else lays a card from the winner's "
                 "first card to the last",
+    "one_turn_literal": "An opera is emptying one's hand in one turn: from the winner's first card to the "
+                        "last, nobody else plays or passes",
     "none": "This game has no opera",
 }
 

@@ -792,8 +792,11 @@ class Round:
         return len(hand) if self.rules.count == "cards" else sum(c.pips for c in hand)
 
     def _pay_each(self, payee: int, amount: int, reason: str) -> None:
+        """Each opponent of ``payee`` pays it: every other player, or the other side when four play
+        in partnerships (a partner never pays, S0, S1: the side collects from its opponents)."""
+        sides = self.rules.partnerships and self.players == 4
         for s in range(self.players):
-            if s != payee:
+            if s != payee and not (sides and s % 2 == payee % 2):
                 self._pay(s, payee, amount, reason)
 
     def _pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
@@ -809,14 +812,16 @@ class Round:
         if self._rng is None:
             self._rng = random.Random(f"{self.seed}/redeal" if self.seed is not None else "redeal")
         self._rng.shuffle(cards)
-        size = len(self.hands[0])
+        sizes = [len(h) for h in self.hands]  # each hand keeps its size (a custom deal may have unequal ones)
         n = self.players
         hands: list[list[Card]] = [[] for _ in range(n)]
         pos = 0
-        for _ in range(size):
+        for _ in range(max(sizes)):  # one card at a time round the table from the first hand
             for k in range(n):
-                hands[(self.leader + k) % n].append(cards[pos])
-                pos += 1
+                seat = (self.leader + k) % n
+                if len(hands[seat]) < sizes[seat]:
+                    hands[seat].append(cards[pos])
+                    pos += 1
         rest = cards[pos:]
         self.hands = [sorted(h, key=sort_key) for h in hands]
         if self.talon:

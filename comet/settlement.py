@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Sequence
 from comet.cards import KING, NINE, Card, cards_symbols
 from comet.ledger import POOL, Payment, net, plural
 from comet.outcome import Outcome
-from comet.plays import PASS
+from comet.plays import CARDS, PASS
 
 if TYPE_CHECKING:
     from comet.round import Round
@@ -90,15 +90,22 @@ def is_opera(rnd: "Round") -> bool:
       anyone (the turn going round) breaks it.
     * ``first_hand`` (1752): the first hand out before anyone else has played a card (S0, S1),
       even if the others passed in between.
-    * ``one_turn`` (Yanovsky): the hand emptied "in one turn" (S2): no other player laid a card
-      from the winner's first card to the last.
+    * ``one_turn`` (Yanovsky, AMB-33): the hand emptied "in one turn" (S2, «за один ход»): no other
+      player laid a card from the winner's first card to the last (the others only passing).
+    * ``one_turn_literal`` (AMB-33's other reading): the turn never left the winner: nobody else
+      played or passed from the winner's first card to the last.
     """
     r = rnd.rules
     w = rnd.winner
     if w is None or r.opera == "none" or rnd.streak_seat != w:
         return False
-    if r.opera == "one_turn":
-        return rnd.streak_len == rnd.start_sizes[w]
+    if r.opera == "one_turn" or r.opera == "one_turn_literal":
+        if rnd.streak_len != rnd.start_sizes[w]:
+            return False
+        if r.opera == "one_turn":
+            return True
+        first = next(i for i, (seat, play) in enumerate(rnd.history) if seat == w and play.kind == CARDS)
+        return all(seat == w for seat, _ in rnd.history[first:])
     if w != rnd.leader or rnd.streak_len != rnd.cards_played:
         return False
     return r.opera == "first_hand" or not any(play.kind == PASS for _, play in rnd.history)

@@ -32,7 +32,7 @@ WildClaim = Literal["none", "claim", "automatic"]
 Scheme = Literal["manille", "new", "modern", "commit1857", "commit1991"]
 Count = Literal["pips", "cards"]
 ManillePenalty = Literal["each_opponent", "winner_only"]
-Opera = Literal["none", "first_turn", "first_hand", "one_turn"]
+Opera = Literal["none", "first_turn", "first_hand", "one_turn", "one_turn_literal"]
 FirstDealer = Literal["lot_lowest", "lot_1718"]
 EscalationReset = Literal["dealt", "played"]
 

@@ -178,6 +178,9 @@ _YANOVSKY_OPTIONS = (
          "card by card through several ranks.", "AMB-29"),
     _opt("king_stops", True, BOOL, "A king always stops (PW), or a king may follow a king (S2's 'the same "
          "rank').", "AMB-30"),
+    _opt("opera", "one_turn", ("one_turn", "one_turn_literal"),
+         "Opera 'in one turn' (S2, за один ход): the whole hand played with no other player's card in "
+         "between, the others only passing; or literally, the turn never leaving its player.", "AMB-33"),
 )
 
 _YANOVSKY_DOC = """
@@ -197,8 +200,9 @@ _YANOVSKY_DOC = """
     * End: first out wins: a point per card left (earliest form) or pips, courts 10 (later form);
       ×2 if the loser holds the comet or the winner's last card was the comet, ×4 as a nine (S2, PW).
       Opera, the hand emptied "in one turn" (за один ход): ×2, ×4 ending with the comet (S2); with
-      alternate turns, our reading: every card of the hand played with no other player laying a
-      card in between (the others only passing).
+      alternate turns, our reading (AMB-33): every card of the hand played with no other player laying
+      a card in between (the others only passing), which keeps the opera reachable under the one-rank
+      turn of AMB-29; option ``opera="one_turn_literal"``: the turn never leaves the player.
     * Both blocked: fewer points scores the difference (S2, PW); reachable only if a leader may
       pass (AMB-14, option ``leader_may_pass``).  Match: to an agreed total, usually 24 (S2).
     """

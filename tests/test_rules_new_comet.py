@@ -238,3 +238,28 @@ def test_three_players_no_partnership() -> None:
     rnd = start(["5H", "3H KD", "QH QH"])
     rnd.play("5H")
     assert settled(rnd) == [(1, 0, 26), (2, 0, 40)]
+
+
+def test_carte_blanche_is_paid_by_opponents_only_in_partnerships() -> None:
+    """S0: carte blanche «приносила её обладателю 50 очков» (S1: "50 puntos"), and in the game of
+    four, partners opposite, a side collects from its opponents: the holder's partner never pays."""
+    rnd = Round.from_hands(NEW, ["5H 6H", "KH", "QD QD", "JD 2H"], leader=0)
+    rnd.play("keep")
+    assert [(p.payer, p.payee, p.amount) for p in rnd.ledger] == [(1, 0, 50), (3, 0, 50)]
+    assert all(p.payer != 2 for p in rnd.ledger)  # seat 2 is seat 0's partner
+    # Without partnerships, everybody else pays.
+    solo = Round.from_hands(NEW.with_options(partnerships=False), ["5H 6H", "KH", "QD QD", "JD 2H"], leader=0)
+    solo.play("keep")
+    assert [(p.payer, p.payee) for p in solo.ledger] == [(1, 0), (2, 0), (3, 0)]
+
+
+def test_a_redeal_keeps_each_hands_size() -> None:
+    """A custom deal of unequal hands, redealt (S0, S1: the first hand's right), keeps each size."""
+    rnd = Round.from_hands(NEW, ["5H 6H", "3H 4H 7D 8D", "TD"], leader=0)
+    before = sorted(str(c) for h in rnd.hands for c in h) + sorted(str(c) for c in rnd.dead)
+    rnd.play("redeal")
+    assert [len(h) for h in rnd.hands] == [2, 4, 1]
+    after = sorted(str(c) for h in rnd.hands for c in h) + sorted(str(c) for c in rnd.dead)
+    assert sorted(after) == sorted(before)  # no card lost or made
+    rnd.undo()
+    assert [len(h) for h in rnd.hands] == [2, 4, 1]

@@ -286,3 +286,18 @@ def test_joker_pack() -> None:
     for p in ["7H", "pass", "8H"]:
         rnd.play(p)
     assert settled(rnd) == [(1, 0, (3 + 9) * 2 * 2)]  # the joker counts 9; holder ×2, opera ×2
+
+
+def test_opera_in_one_turn_literal_reading() -> None:
+    """AMB-33: S2's opera «за один ход». The default reading lets the other player pass in between;
+    the literal one (option ``opera="one_turn_literal"``) needs the turn never to leave the player."""
+    plays = ["7H", "pass", "7D", "pass", "8H"]
+    loose = run(Y, ["7H 7D 8H", "3H 4H 5H"], plays)
+    literal = run(Y.with_options(opera="one_turn_literal"), ["7H 7D 8H", "3H 4H 5H"], plays)
+    assert loose.outcome().opera and not literal.outcome().opera  # type: ignore[union-attr]
+    assert settled(literal) == [(1, 0, 3)]
+    # Kings stop and keep the lead with their player: an opera under either reading.
+    kings = ["KH", "KD", "9C=7"]
+    for v in (Y, Y.with_options(opera="one_turn_literal")):
+        rnd = run(v, ["KH KD 9C", "3H 4H 5H"], kings)
+        assert rnd.outcome().opera, v.id  # type: ignore[union-attr]
