@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from bookkit.stats import Estimate, mean_ci
-from comet.agents import GreedyAgent, greedy_play, hand_quality
+from comet.agents import GreedyAgent, decide, greedy_play, hand_quality
 from comet.match import Match
 from comet.plays import Play
 from comet.round import Round, resolve_variant
@@ -99,7 +99,7 @@ def play_deals(variant: Variant | str, players: int, agents: Sequence[Any] | Any
         for _ in range(5000):
             if rnd.is_over or rnd.to_play is None:
                 break
-            rnd.play(seats[rnd.to_play].choose(rnd))
+            rnd.play(decide(seats[rnd.to_play], rnd))
         rounds.append(rnd)
     return rounds
 
@@ -215,7 +215,7 @@ def match_pegging(variant: Variant | str = "two-handed-arnold-2011", players: in
         for _ in range(5000):
             if rnd.is_over or rnd.to_play is None:
                 break
-            rnd.play(seats[rnd.to_play].choose(rnd))
+            rnd.play(decide(seats[rnd.to_play], rnd))
         outcome = rnd.outcome()
         assert outcome is not None
         history.append([p + max(a, 0) for p, a in zip(history[-1], outcome.payments)])

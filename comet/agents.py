@@ -38,13 +38,20 @@ if TYPE_CHECKING:
     from comet.variant import Rules
     from comet.view import RoundView
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "SearchAgent", "Hint", "hint", "make_agent", "LEVELS"]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "SearchAgent", "Hint", "hint", "make_agent", "decide", "LEVELS"]
 
 
 class Agent(Protocol):
     """Anything with ``choose(round) -> Play``."""
 
     def choose(self, rnd: "Round") -> Play: ...
+
+
+def decide(agent: Agent, rnd: "Round") -> Play:
+    """The play ``agent`` chooses for the seat to move of ``rnd``: the one way every caller
+    (simulations, pages, puzzles, the book) asks a bot for a play, so that what a bot may see is
+    decided here, in one place."""
+    return agent.choose(rnd)
 
 
 def _seat(rnd: "Round") -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from comet.agents import GreedyAgent
+from comet.agents import GreedyAgent, decide
 from comet.ambiguities import AMBIGUITIES
 from comet.cards import Card, sort_key
 from comet.plays import CARDS, PASS
@@ -92,7 +92,7 @@ def _played(variant_id: str, players: int, seed: int, stop: int | None) -> Round
     rnd = Round.deal(variant_id, players=players, seed=seed)
     greedy = GreedyAgent()
     while rnd.to_play is not None and (stop is None or len(rnd.history) < stop):
-        rnd.play(greedy.choose(rnd))
+        rnd.play(decide(greedy, rnd))
     return rnd
 
 
@@ -210,7 +210,7 @@ def _opera_drill(vid: str, players: int, deal_seed: int, total: int, rng: random
             return None
         greedy = GreedyAgent()
         while rnd.to_play is not None:
-            rnd.play(greedy.choose(rnd))
+            rnd.play(decide(greedy, rnd))
     if rnd.outcome() is None or rnd.winner is None:
         return None
     answer = "Yes" if is_opera(rnd) else "No"

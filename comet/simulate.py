@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable, Iterator, Sequence
 
-from comet.agents import RandomAgent, make_agent
+from comet.agents import RandomAgent, decide, make_agent
 from comet.events import Claimed, Passed, Played, Redealt, Stopped
 from comet.round import Round, resolve_variant
 from comet.runs import runs_of
@@ -179,7 +179,7 @@ def _play_games(task: _Task) -> list[GameRecord]:
         else:
             agents = [make_agent(s, f"{game_seed}/seat{k}") for k, s in enumerate(seat_specs)]
             while rnd.to_play is not None:
-                rnd.play(agents[rnd.to_play].choose(rnd))
+                rnd.play(decide(agents[rnd.to_play], rnd))
         out.append(record_of(rnd, i, game_seed, names))
     return out
 

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import comet  # noqa: E402
-from comet.agents import GreedyAgent, _signature, evaluate  # noqa: E402
+from comet.agents import GreedyAgent, _signature, decide, evaluate  # noqa: E402
 from comet.cards import Card  # noqa: E402
 from comet.plays import CARDS, PASS  # noqa: E402
 from comet.puzzles import LEVELS, MAX_CHOICES, MIN_MARGIN, Puzzle, family_of, grade, puzzle_text, typical_margin  # noqa: E402
@@ -85,7 +85,7 @@ def find(task: tuple[str, str, int, int, int]) -> dict[str, Any] | None:
         if (rnd.phase == "play" and 2 <= len(legal) <= MAX_CHOICES and len(rnd.hands[rnd.to_play]) <= MAX_HAND
                 and all(p.kind in (CARDS, PASS) for p in legal) and len(_groups(rnd, legal)) >= 2):
             spots.append(len(rnd.history))
-        rnd.play(greedy.choose(rnd))
+        rnd.play(decide(greedy, rnd))
     record_moves = [p.text for _, p in rnd.history]
     rng = random.Random(f"puzzle {vid} {seed}")
     rng.shuffle(spots)

@@ -20,6 +20,7 @@ import ipywidgets as W
 from traitlets import TraitError
 
 import comet
+from comet.agents import decide
 from widgets.landing import players_words as players_text
 from comet.cards import rank_label
 from comet.narrate import LANGUAGES as CALL_LANGUAGES
@@ -291,7 +292,7 @@ def bot_move(agent: Any, rnd: comet.Round, fallback: random.Random) -> comet.Pla
     legal = rnd.legal_plays()
     if agent is None:
         return fallback.choice(legal)
-    play = agent.choose(rnd)
+    play = decide(agent, rnd)
     if play not in legal:
         raise RuntimeError(f"the bot {type(agent).__name__} chose {play!r}, which is not a legal play here")
     return play  # type: ignore[no-any-return]

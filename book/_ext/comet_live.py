@@ -34,7 +34,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("comet", "widgets")
+PACKAGES = ("comet", "comet_render", "comet_learn", "widgets")
+DATA_SUFFIXES = (".json", ".mo")
+"""Package data that travels with the Python: stored puzzles, compiled message catalogs."""
 SHIMS = ROOT / "tools" / "pyodide"
 LIVE_TAG = "live"
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
@@ -47,8 +49,9 @@ COMPILE = SHIMS / "compile.mjs"
 def _python_files() -> list[tuple[str, Path]]:
     files: list[tuple[str, Path]] = []
     for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            files.append((path.relative_to(ROOT).as_posix(), path))
+        for path in sorted((ROOT / package).rglob("*")):
+            if path.suffix == ".py" or path.suffix in DATA_SUFFIXES:
+                files.append((path.relative_to(ROOT).as_posix(), path))
     for path in sorted((SHIMS / "IPython").rglob("*.py")):
         files.append((path.relative_to(SHIMS).as_posix(), path))
     return files
