@@ -52,7 +52,7 @@ help:
 	@echo "make vendor       fetch the pinned offline JavaScript into $(VENDOR_DIR)/"
 	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n)"
 	@echo "make bench        run the benchmarks in bench/ (if any)"
-	@echo "make puzzles      find the puzzles again (comet/puzzle_data.py; a few minutes)"
+	@echo "make puzzles      find the puzzles again (comet_learn/puzzle_data.py; a few minutes)"
 	@echo "make clean        remove $(BUILD_DIR) and $(VENDOR_DIR) (keeps .venv)"
 
 # --- Python ------------------------------------------------------------------

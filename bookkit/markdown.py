@@ -15,9 +15,9 @@ from collections import Counter
 from typing import Iterable
 
 from comet.ambiguities import AMBIGUITIES
-from comet.describe import ROWS, deal_table, facts
-from comet.glossary import GLOSSARY
-from comet.narrate import LANGUAGES
+from comet_learn.describe import ROWS, deal_table, facts
+from comet_learn.glossary import GLOSSARY
+from comet.calls import LANGUAGES
 from comet.outcome import Outcome
 from comet.round import Round, resolve_variant
 from comet.variant import Variant
@@ -92,7 +92,7 @@ def outcome_markdown(outcome: Outcome | None) -> str:
 
 # ---------------------------------------------------------------- reference tables
 def rules_markdown(variant: Variant | str) -> str:
-    """The rules of one variant as a two-column Markdown table (from :func:`comet.describe.facts`),
+    """The rules of one variant as a two-column Markdown table (from :func:`comet_learn.describe.facts`),
     its sources cited."""
     v = resolve_variant(variant)
     rows = facts(v)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from comet import svg
+from comet_render import svg
 from comet.cards import Card, sort_key
 from comet.round import Round, resolve_variant
 from comet.runs import runs_of
-from comet.svg import SvgString
+from comet_render.svg import SvgString
 from comet.variant import Variant
 
 __all__ = ["trail_of", "cribbage_svg", "pack_html"]
@@ -17,7 +17,7 @@ __all__ = ["trail_of", "cribbage_svg", "pack_html"]
 # ---------------------------------------------------------------- pictures
 def trail_of(rnd: Round) -> tuple[list[Card], list[int]]:
     """The cards played in order and the positions after which a run was stopped (for
-    ``comet.svg.trail``), from :func:`comet.runs.runs_of`."""
+    ``comet_render.svg.trail``), from :func:`comet.runs.runs_of`."""
     cards: list[Card] = []
     stops: list[int] = []
     for run in runs_of(rnd.events):
@@ -35,7 +35,7 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
     each seat's front peg at its last total and back peg at its total before its last score.
 
     ``history`` is :func:`match_pegging`'s list of totals after each deal.  Returns a
-    :class:`comet.svg.SvgString` (it displays itself in a notebook).
+    :class:`comet_render.svg.SvgString` (it displays itself in a notebook).
     """
 
 

@@ -12,7 +12,7 @@ import textwrap
 import xml.etree.ElementTree as ET
 
 from bookkit.family import CHAPTERS, Event, family_rows, timeline
-from comet.svg import SVG_NS, SvgString
+from comet_render.svg import SVG_NS, SvgString
 
 WIDTH = 380
 """The drawing's width in its own units; the page scales it to the column."""

@@ -160,10 +160,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self._text!r})"
 
-    def _repr_svg_(self) -> str:
-        from comet import svg
+    def _repr_svg_(self) -> str | None:
+        from comet.display import render
 
-        return str(svg.card(self))
+        return render(self, "image/svg+xml")
 
 
 sort_key: Callable[[Card], int] = attrgetter("order")

@@ -101,7 +101,7 @@ class Passed(NamedTuple):
 
 class Stopped(NamedTuple):
     """The run stopped (``reason``: ``king``, ``comet``, ``hoc``, ``card``, ``fixed`` or
-    ``incidental``, worded by :data:`comet.narrate.STOP_REASONS`); ``seat`` leads anew."""
+    ``incidental``, worded by :data:`comet_render.narrate.STOP_REASONS`); ``seat`` leads anew."""
 
     seat: int
     reason: str

@@ -24,6 +24,7 @@ import ast
 import re
 from typing import TYPE_CHECKING, Any
 
+from comet.calls import step_calls
 from comet.cards import cards_text
 from comet.errors import InvalidPlayError
 from comet.variant import Variant
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 
 _HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 _MOVE = re.compile(r"^(\d+)\s*:\s*(.+)$")
-_SAID = re.compile("\u201c(.*?)\u201d")
 
 
 def options_text(variant: Variant) -> str:
@@ -75,16 +75,12 @@ def round_headers(rnd: "Round") -> list[tuple[str, str]]:
 
 
 def moves_text(rnd: "Round", comments: bool = True) -> list[str]:
-    from comet.narrate import step_sentences
-
     lines = []
-    notes = step_sentences(rnd) if comments else []
+    calls = step_calls(rnd.events, rnd.step_starts()) if comments else []
     for i, (seat, play) in enumerate(rnd.history):
         line = f"{seat}: {play}"
-        if comments:
-            said = [m.group(1) for s in notes[i + 1] for m in [_SAID.search(s)] if m]
-            if said:
-                line += "  ; " + said[0]
+        if comments and calls[i + 1]:
+            line += "  ; " + calls[i + 1][0]
         lines.append(line)
     return lines
 

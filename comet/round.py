@@ -883,20 +883,9 @@ class Round:
 
     @property
     def events(self) -> list[Event]:
-        """The event log, typed records of :mod:`comet.events` (see :func:`comet.narrate.narrate`
-        for sentences)."""
+        """The event log, typed records of :mod:`comet.events` (told in sentences by
+        :func:`comet_render.narrate.narrate`)."""
         return [named(e) for e in self._events]
-
-    def narration(self, lang: str = "en") -> list[str]:
-        """The event log as sentences, announcements included ("7, 8, 9 without 10").
-
-        ``lang`` picks the language of the calls: ``en``, ``fr``, ``ru`` or ``es``; the calls
-        name the court cards and the ace in that language ("10, валет без дамы"), see
-        :data:`comet.narrate.RANK_CALLS`.
-        """
-        from comet.narrate import narrate
-
-        return narrate(self, lang)
 
     def view(self, seat: int) -> "RoundView":
         """What ``seat`` may see: its own hand, the table, sizes of other hands."""
@@ -940,10 +929,11 @@ class Round:
         state = "over" if self.is_over else f"seat {self.to_play} to play"
         return f"<Round {self.variant.id} {self.players}p, {state}, {len(self.history)} plays>"
 
-    def _repr_html_(self) -> str:
-        from comet.svg_table import round_html
+    def _repr_html_(self) -> str | None:
+        """The table as HTML, drawn by the renderer a layer above registered (:mod:`comet.display`)."""
+        from comet.display import render
 
-        return round_html(self)
+        return render(self, "text/html")
 
     def hand_text(self, seat: int) -> str:
         return cards_text(self.hands[seat])

@@ -4,7 +4,7 @@ A *run* is the sequence of card plays from a lead to the stop that ends it (a ki
 comet, a hoc, a card whose successor is out of play, a card that stops by rule, or nobody
 able to go on), or to the end of the deal (a player out, a blocked deal).  A deal, or a
 redeal, starts afresh.  Runs are the comet's "tail" (S0, S1): the simulation's records
-(``GameRecord.runs``), the table's trail (:func:`comet.svg_table.runs`) and the book's
+(``GameRecord.runs``), the table's trail (:func:`comet_render.svg_table.runs`) and the book's
 figures all count them here.
 """
 

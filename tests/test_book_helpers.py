@@ -11,7 +11,8 @@ import pytest
 import comet
 import bookkit as book
 from comet.ambiguities import AMBIGUITIES
-from comet.glossary import GLOSSARY
+from comet_learn.glossary import GLOSSARY
+import comet_learn.describe
 
 BIB = Path(__file__).resolve().parents[1] / "book" / "references.bib"
 
@@ -62,7 +63,7 @@ def test_outcome_markdown_is_a_list_with_the_net() -> None:
 def test_rules_markdown_has_every_row(vid: str) -> None:
     text = book.rules_markdown(vid)
     lines = text.splitlines()
-    assert len(lines) == 2 + len(comet.describe.ROWS)
+    assert len(lines) == 2 + len(comet_learn.describe.ROWS)
     assert all(line.count("|") - line.count("\\|") == 3 for line in lines)
     assert "{cite:p}`" in lines[-1]
 

@@ -32,7 +32,7 @@ def test_rank_labels_are_written_once() -> None:
     """The card face's labels come from one table: the symbol, the SVG's corner and the
     narration agree, and 10 is "10" (the notation's T is only for typing)."""
     from comet.cards import RANK_LABELS, rank_label
-    from comet.narrate import rank_word
+    from comet.calls import rank_word
 
     assert RANK_LABELS[0] == "A" and rank_label(10) == "10" and rank_label(13) == "K"
     assert [rank_word(r) for r in range(1, 14)] == list(RANK_LABELS)
@@ -44,8 +44,8 @@ def test_rank_labels_are_written_once() -> None:
 
 def test_one_language_table() -> None:
     """The calls, the table's caption, the widgets' menu and the glossary share one table."""
-    from comet.glossary import GLOSSARY
-    from comet.narrate import CALLS, LANGUAGES
+    from comet_learn.glossary import GLOSSARY
+    from comet.calls import CALLS, LANGUAGES
 
     assert set(CALLS) == set(LANGUAGES) == {"en", "fr", "ru", "es"}
     for lang in LANGUAGES:

@@ -10,7 +10,7 @@ import comet
 import comet.events
 from comet import Round
 from comet.events import Event, Passed, Played, Stopped
-from comet.narrate import step_sentences
+from comet_render.narrate import step_sentences
 
 EVENT_TYPES = typing.get_args(Event)
 

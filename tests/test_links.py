@@ -122,8 +122,8 @@ def test_every_chapter_links_to_its_familys_puzzles_and_drills() -> None:
     """The practice links at each chapter's end name a family and a game the pages know."""
     from pathlib import Path
 
-    from comet.drills import variants_for
-    from comet.puzzles import load
+    from comet_learn.drills import variants_for
+    from comet_learn.puzzles import load
 
     families = {p.family for p in load()}
     chapters = ["history/origins", "rules/manille", "rules/new-comet", "rules/modern", "rules/commit"]

@@ -20,8 +20,9 @@ import pytest
 
 import comet
 from comet import Round
-from comet.narrate import CALLS, LANGUAGES, RANK_CALLS, announcement, narrate, rank_word, stop_call
-from comet.svg_table import round_html
+from comet.calls import CALLS, LANGUAGES, RANK_CALLS, announcement, rank_word, stop_call
+from comet_render.narrate import narrate
+from comet_render.svg_table import round_html
 
 OLD = comet.find_variant("old-comet-1718")
 
@@ -59,7 +60,7 @@ def test_the_worked_example_in_each_language(lang: str) -> None:
 def test_english_is_unchanged_letters() -> None:
     """English keeps the cards' letters (records, golden files and the book read them)."""
     rnd = worked_example()
-    assert "\u201c10, J without Q\u201d" in "\n".join(rnd.narration())
+    assert "\u201c10, J without Q\u201d" in "\n".join(narrate(rnd))
     assert "10, J without Q" in rnd.record()
     assert [rank_word(r) for r in (1, 10, 11, 12, 13)] == ["A", "10", "J", "Q", "K"]
     assert announcement([11, 12], 13) == "J, Q without K"
@@ -123,7 +124,7 @@ def test_the_table_shows_the_calls_in_the_language() -> None:
 def test_calls_in_html_carry_their_language() -> None:
     """A screen reader reads a Russian call as Russian: the quoted call is marked lang="ru"; the
     English prose around it and English calls are left as they are; the text is escaped."""
-    from comet.narrate import sentence_html
+    from comet_render.narrate import sentence_html
 
     assert sentence_html("Seat 1 cannot play a J: \u201cпас\u201d. <b>", "ru") == \
         "Seat 1 cannot play a J: \u201c<span lang=\"ru\">пас</span>\u201d. &lt;b&gt;"

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import comet  # noqa: E402
-from comet.drills import KINDS, PASS_OPTION, check, make, variants_for  # noqa: E402
+from comet_learn.drills import KINDS, PASS_OPTION, check, make, variants_for  # noqa: E402
 from tests.widget_helpers import click  # noqa: E402
 from widgets import browser  # noqa: E402
 from widgets.drills import DrillTrainer  # noqa: E402

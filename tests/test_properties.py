@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import comet
 from comet import IllegalPlayError, InvalidPlayError, Match, Round
+from comet_render.narrate import narrate
 
 CASES = [(vid, n) for vid, v in comet.VARIANTS.items() for n in v.players]
 MAX_MOVES = 3000
@@ -59,7 +60,7 @@ def snapshot(rnd: Round) -> tuple[Any, ...]:
     return (
         [list(h) for h in rnd.hands], list(rnd.dead), list(rnd.talon), list(rnd.set_aside),
         [list(d) for d in rnd.discards], rnd.to_play, rnd.targets, rnd.phase,
-        [p.text for p in rnd.legal_plays()], list(rnd.ledger), rnd.narration(), rnd.is_over,
+        [p.text for p in rnd.legal_plays()], list(rnd.ledger), narrate(rnd), rnd.is_over,
         list(rnd.history), rnd.leader,
     )
 
@@ -133,7 +134,7 @@ def test_record_replays_identically(c: tuple[str, int], seed: int, pick: int) ->
     a, b = again.outcome(), rnd.outcome()
     assert a is not None and b is not None
     assert a.payments == b.payments and a.settlement == b.settlement and a.ledger == b.ledger
-    assert again.narration() == rnd.narration()
+    assert narrate(again) == narrate(rnd)
 
 
 @FAST

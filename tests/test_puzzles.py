@@ -11,7 +11,7 @@ import pytest
 import comet
 from comet.agents import _signature
 from comet.cards import Card
-from comet.puzzles import LEVELS, MIN_MARGIN, explain, family_of, grade, load, parse, puzzle_text, typical_margin
+from comet_learn.puzzles import LEVELS, MIN_MARGIN, explain, family_of, grade, load, parse, puzzle_text, typical_margin
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -30,7 +30,7 @@ def test_at_least_30_puzzles_for_every_family_and_unique_ids() -> None:
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.id)
-def test_stored_puzzle_is_rechecked_by_the_engine(puzzle: comet.puzzles.Puzzle) -> None:
+def test_stored_puzzle_is_rechecked_by_the_engine(puzzle: comet_learn.puzzles.Puzzle) -> None:
     rnd = puzzle.position()  # replays every play, checked by the engine
     assert len(rnd.history) == puzzle.move and rnd.to_play is not None
     assert family_of(rnd.variant.family) == puzzle.family

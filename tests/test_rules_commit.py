@@ -6,7 +6,8 @@ from typing import Sequence
 
 import comet
 from comet import Round
-from comet.describe import facts
+from comet_learn.describe import facts
+from comet_render.narrate import narrate
 
 C57 = comet.find_variant("commit-1857")
 C91 = comet.find_variant("commit-1991")
@@ -53,7 +54,7 @@ def test_1857_seven_of_diamonds_stops_with_suits_ignored_too() -> None:
     assert rnd.to_play == 0 and [p.text for p in rnd.legal_plays()] == ["7D"]
     rnd.play("7D")
     assert rnd.targets is None and rnd.to_play == 0  # not seat 1 with its 8♠
-    assert "this card is a stop by rule (S0, S1)" in " ".join(rnd.narration())
+    assert "this card is a stop by rule (S0, S1)" in " ".join(narrate(rnd))
     # any other seven is no stop with suits ignored: the holder of an 8 plays it
     rnd = run(v, ["6D 7H 2C", "8S 3C", "KS 4C"], ["6D", "7H"])
     assert rnd.to_play == 1 and rnd.targets == ((8, ""),)
@@ -112,7 +113,7 @@ def test_1991_comet_branch_continue_or_from_the_ten() -> None:
     assert {p.text for p in rnd.legal_plays()} == {"7C", "TC"}
     rnd.play("TC")
     assert rnd.targets == ((11, ""),)
-    assert "start again from the ten" in " ".join(rnd.narration())
+    assert "start again from the ten" in " ".join(narrate(rnd))
 
 
 def test_1991_next_player_has_the_same_choice() -> None:
@@ -132,7 +133,7 @@ def test_2011_in_suit_and_the_switch_to_the_holder_of_the_next_card() -> None:
     rnd = run(C11, ["5H 9D 2C", "3C 6C", "7H 4C"], ["5H", "9D=6H"])
     assert rnd.targets == ((7, "H"), (10, "D"))
     assert rnd.h_mode and rnd.to_play == 2  # holds the 7♥ though seat 1 is next in turn
-    assert "whoever holds the next card in suit plays it" in " ".join(rnd.narration())
+    assert "whoever holds the next card in suit plays it" in " ".join(narrate(rnd))
     rnd.play("7H")
     assert rnd.to_play == 2
 

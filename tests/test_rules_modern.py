@@ -10,6 +10,7 @@ import pytest
 
 import comet
 from comet import IllegalPlayError, Match, Round
+from comet_render.narrate import narrate
 
 M = comet.find_variant("modern-comet-1991")
 A = comet.find_variant("two-handed-arnold-2011")
@@ -45,7 +46,7 @@ def test_the_announcements_and_pass() -> None:
     rnd = run(M, ["7H 8H 9H 2H", "TD JD 3H", "QD 4D"],
               ["7H", "8H", "9H", "pass", "TD", "JD", "pass", "QD", "pass", "pass", "pass"])
     assert rnd.to_play == 2 and rnd.targets is None
-    text = "\n".join(rnd.narration())
+    text = "\n".join(narrate(rnd))
     assert "\u201c7, 8, 9 without 10\u201d" in text and "\u201c10, J without Q\u201d" in text
     assert "\u201cpass\u201d" in text
     record = rnd.record()
@@ -266,7 +267,7 @@ def test_six_to_eight_in_suit_with_permanent_stops() -> None:
     # a seven whose eight is out of the pack is a stop
     rnd = run(S, ["7S 2H", "9S 2C", "TS 3C", "4C", "5C", "6C"], ["7S"], pack=None)
     assert rnd.targets is None and rnd.to_play == 0
-    assert "successor is out of the pack" in " ".join(rnd.narration())
+    assert "successor is out of the pack" in " ".join(narrate(rnd))
 
 
 def test_six_to_eight_comet_stops_and_pays() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 import comet
 from comet import IllegalPlayError, Round
+from comet_render.narrate import narrate
 
 NEW = comet.find_variant("new-comet-1752")
 PLAIN = NEW.with_options(carte_blanche=0, redeal_right=False)
@@ -53,7 +54,7 @@ def test_four_of_a_kind_together() -> None:
     assert "7H 7H 7D 7D" in texts(rnd)
     rnd.play("7H 7H 7D 7D")
     assert rnd.targets == ((8, ""),) and texts(rnd) == ["8H"]
-    assert "together" in " ".join(rnd.narration())
+    assert "together" in " ".join(narrate(rnd))
 
 
 def test_four_of_a_kind_where_one_card_of_the_rank_is_legal() -> None:
@@ -198,7 +199,7 @@ def test_carte_blanche() -> None:
     assert [(p.payer, p.payee, p.amount) for p in rnd.ledger] == [(0, 1, 50), (2, 1, 50)]
     rnd = Round.from_hands(v, ["5H 6H KH", "3H 9C", "2H QD"], pack="red")
     assert [(p.payer, p.payee, p.amount) for p in rnd.ledger] == [(0, 1, 100), (2, 1, 100)]
-    assert "carte blanche" in " ".join(rnd.narration())
+    assert "carte blanche" in " ".join(narrate(rnd))
 
 
 def test_redeal_right() -> None:

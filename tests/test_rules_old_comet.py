@@ -12,7 +12,8 @@ import pytest
 
 import comet
 from comet import IllegalPlayError, Round
-from comet.describe import facts
+from comet_learn.describe import facts
+from comet_render.narrate import narrate
 
 OLD = comet.find_variant("old-comet-1718")
 
@@ -49,7 +50,7 @@ def test_the_worked_example_six_to_nine_then_ten_jack_then_queen_king() -> None:
     assert ledger(rnd) == [(0, 2, 1), (1, 2, 1)]
     assert rnd.to_play == 2 and rnd.targets is None
     assert [p.text for p in rnd.legal_plays()] == ["4H", "5D"]
-    text = "\n".join(rnd.narration())
+    text = "\n".join(narrate(rnd))
     assert "\u201c6, 7, 8, 9 without 10\u201d" in text
     assert "\u201c10, J without Q\u201d" in text
     assert "6, 7, 8, 9 without 10" in rnd.record()
@@ -57,7 +58,7 @@ def test_the_worked_example_six_to_nine_then_ten_jack_then_queen_king() -> None:
 
 
 def test_announcements_in_other_languages() -> None:
-    from comet.narrate import narrate
+    from comet_render.narrate import narrate
 
     rnd = Round.from_hands(OLD, ["6S 7H 8D 2C", "TS 3C"], leader=0)
     play_all(rnd, ["6S", "7H", "8D", "pass"])
@@ -78,7 +79,7 @@ def test_incidental_stop_last_player_leads_and_collects() -> None:
     rnd.play("pass")
     assert ledger(rnd) == [(1, 0, 1), (2, 0, 1)]
     assert rnd.to_play == 0 and rnd.targets is None
-    assert "nobody could go on" in " ".join(rnd.narration())
+    assert "nobody could go on" in " ".join(narrate(rnd))
 
 
 def test_incidental_stop_goes_to_the_last_player_not_the_first() -> None:
@@ -113,7 +114,7 @@ def test_manille_claim_lapses_when_the_next_card_is_played() -> None:
     assert ledger(rnd) == []
     with pytest.raises(IllegalPlayError):
         rnd.play("claim")
-    assert "claim lapses" in " ".join(rnd.narration())
+    assert "claim lapses" in " ".join(narrate(rnd))
 
 
 def test_manille_claim_survives_passes_until_the_next_card() -> None:
@@ -129,14 +130,14 @@ def test_manille_claim_survives_passes_until_the_next_card() -> None:
     assert "claim" in [p.text for p in rnd.legal_plays()]
     rnd.play("claim")
     assert ledger(rnd)[2:] == [(1, 0, 10), (2, 0, 10)]  # the fiche from each opponent
-    assert "lapses" not in " ".join(rnd.narration())
+    assert "lapses" not in " ".join(narrate(rnd))
 
 
 def test_manille_claim_lapses_when_another_player_plays_the_next_card() -> None:
     """S0, S1: the claim is lost once the next card is played, by anyone."""
     rnd = Round.from_hands(OLD, ["5S 9D 2C", "7C 4C", "8C TC"], leader=0)
     play_all(rnd, ["5S", "9D=6", "pass", "7C"])
-    assert "claim lapses" in " ".join(rnd.narration())
+    assert "claim lapses" in " ".join(narrate(rnd))
     play_all(rnd, ["pass", "8C", "pass"])  # seat 2 plays 8 ("without 9"); back round to seat 0
     assert rnd.to_play == 0 and "claim" not in [p.text for p in rnd.legal_plays()]
     assert all(p.amount != 10 for p in rnd.ledger)

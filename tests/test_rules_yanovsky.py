@@ -8,6 +8,7 @@ import pytest
 
 import comet
 from comet import IllegalPlayError, Round
+from comet_render.narrate import narrate
 
 Y = comet.find_variant("yanovsky-1804")
 X = comet.find_variant("yanovsky-exchange")
@@ -86,7 +87,7 @@ def test_any_number_of_one_rank_in_a_turn() -> None:
     assert texts(rnd) == ["8H", "8D", "8D 8D", "8H 8D", "8H 8D 8D", "8H 8H", "8H 8H 8D", "8H 8H 8D 8D"]
     rnd.play("8D 8D 8H 8H")
     assert rnd.to_play == 0 and rnd.targets == ((8, ""), (9, ""))
-    assert len(rnd.hands[1]) == 1 and "any number of one rank in a turn" in " ".join(rnd.narration())
+    assert len(rnd.hands[1]) == 1 and "any number of one rank in a turn" in " ".join(narrate(rnd))
     script(rnd, [("9D", 1, ["pass"]), ("pass", 0, None), ("2H", None, [])])
     assert settled(rnd) == [(1, 0, 1)]
 
@@ -120,7 +121,7 @@ def test_a_king_always_stops_by_default() -> None:
     """PW: a king always stops; its player leads anew at once (AMB-30): the other may not add a king."""
     rnd = run(Y, ["KD 2H 3H", "KH 4H"], ["KD"])
     assert rnd.to_play == 0 and rnd.targets is None
-    assert "a king is a stop" in " ".join(rnd.narration())
+    assert "a king is a stop" in " ".join(narrate(rnd))
 
 
 def test_a_king_may_follow_a_king_under_s2s_literal_reading() -> None:
@@ -243,7 +244,7 @@ def test_untaken_cards_are_seen_then_set_aside() -> None:
     assert nxt is not None
     rnd.play("draw")  # takes nothing: all 3 of its share are set aside
     assert rnd.talon == [] or len(rnd.talon) == 3
-    assert "looks at the" in " ".join(rnd.narration())
+    assert "looks at the" in " ".join(narrate(rnd))
 
 
 def test_leftovers_pass_on_reading() -> None:

@@ -9,7 +9,7 @@ import bookkit
 import comet
 from comet.runs import runs_of
 from comet.simulate import record_of
-from comet.svg_table import runs as table_runs
+from comet_render.svg_table import runs as table_runs
 
 GAMES = Path(__file__).resolve().parent / "games"
 

@@ -1,4 +1,4 @@
-"""Tests of comet.svg: valid XML, text fallbacks, wild and face-down marking."""
+"""Tests of comet_render.svg: valid XML, text fallbacks, wild and face-down marking."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from comet import svg
+from comet_render import svg
 from comet.cards import ALL_CARDS, JOKER, Card, parse_cards
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -1,4 +1,4 @@
-"""comet.svg_table: the table of a round as HTML with SVG cards."""
+"""comet_render.svg_table: the table of a round as HTML with SVG cards."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 import pytest
 
 import comet
-from comet.narrate import step_sentences
-from comet.svg_table import hand_html, round_html, runs
+from comet_render.narrate import step_sentences
+from comet_render.svg_table import hand_html, round_html, runs
 
 
 def played(variant: str, players: int, seed: int, moves: int) -> comet.Round:

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import comet  # noqa: E402
-from comet.narrate import step_sentences  # noqa: E402
+from comet_render.narrate import narrate, step_sentences  # noqa: E402
 from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
 from widgets.common import card_label  # noqa: E402
@@ -241,7 +241,7 @@ def test_you_in_messages_settlement_and_log() -> None:
     assert "seat 0" not in settlement.lower() and "you" in settlement.lower()  # ... as the table says them
     assert "Net: you " in html.unescape(settlement)
     # the whole log, newest first, every sentence of the narration
-    said = you_lines(rnd.narration("en"))
+    said = you_lines(narrate(rnd, "en"))
     assert len(said) > 6
     items = re.findall(r"<li>(.*?)</li>", table.log_panel.value)
     assert [html.unescape(i) for i in items] == said[::-1]

@@ -1,14 +1,14 @@
-"""Find the puzzles of ``comet.puzzle_data``: ``make puzzles`` (or ``python tools/make_puzzles.py``).
+"""Find the puzzles of ``comet_learn.puzzle_data``: ``make puzzles`` (or ``python tools/make_puzzles.py``).
 
 For each family (``widgets.pages.FAMILIES``: the variants of ``comet.VARIANTS`` by family), deal
 seeded deals (seed 0, 1, 2, ..., the family's variants in turn) and play them with the greedy
 player.  At up to two positions of each deal where the player to move holds at most
-``MAX_HAND`` cards and has 2 to ``comet.puzzles.MAX_CHOICES`` legal card plays (at least two different for the rules), value
+``MAX_HAND`` cards and has 2 to ``comet_learn.puzzles.MAX_CHOICES`` legal card plays (at least two different for the rules), value
 every legal play by determinized playouts from the mover's view (``comet.agents.evaluate``,
 the search player's estimate): first ``--screen`` samples a play, then, when the best play
-leads by ``comet.puzzles.MIN_MARGIN`` or more, ``--confirm`` samples a play (a much larger
+leads by ``comet_learn.puzzles.MIN_MARGIN`` or more, ``--confirm`` samples a play (a much larger
 budget, other random deals).  The position is kept when the confirmed best play is the same
-and still leads by the margin; it is graded by ``comet.puzzles.grade`` against the family's
+and still leads by the margin; it is graded by ``comet_learn.puzzles.grade`` against the family's
 median lead.
 
 Everything is seeded (the deals, the positions chosen, the playouts) and the results are taken
@@ -34,9 +34,9 @@ import comet  # noqa: E402
 from comet.agents import GreedyAgent, _signature, decide, evaluate  # noqa: E402
 from comet.cards import Card  # noqa: E402
 from comet.plays import CARDS, PASS  # noqa: E402
-from comet.puzzles import LEVELS, MAX_CHOICES, MIN_MARGIN, Puzzle, family_of, grade, puzzle_text, typical_margin  # noqa: E402
+from comet_learn.puzzles import LEVELS, MAX_CHOICES, MIN_MARGIN, Puzzle, family_of, grade, puzzle_text, typical_margin  # noqa: E402
 
-OUT = ROOT / "comet" / "puzzle_data.py"
+OUT = ROOT / "comet_learn" / "puzzle_data.py"
 MAX_HAND = 7
 """Only positions where the mover holds this many cards or fewer: quick to read (and to search)."""
 
@@ -111,7 +111,7 @@ def choices(p: Puzzle) -> int:
 
 
 def graded(found: list[Puzzle]) -> list[Puzzle]:
-    """The family's puzzles with their levels (:func:`comet.puzzles.grade`, against its median lead)."""
+    """The family's puzzles with their levels (:func:`comet_learn.puzzles.grade`, against its median lead)."""
     if not found:
         return found
     typical = typical_margin([p.margin for p in found])
@@ -150,7 +150,7 @@ def module_text(puzzles: dict[str, list[Puzzle]], command: str) -> str:
     lines = ['"""The stored puzzles, made by ``tools/make_puzzles.py`` (do not edit: run ``make puzzles``).',
              "",
              f"Made with: ``{command}``.  Each puzzle is a record in the project's notation with the",
-             "puzzle's headers; :mod:`comet.puzzles` reads them.", '"""', "",
+             "puzzle's headers; :mod:`comet_learn.puzzles` reads them.", '"""', "",
              "PUZZLES: dict[str, str] = {"]
     for family, found in puzzles.items():
         lines.append(f"    {family!r}: (")
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--confirm", type=int, default=100, help="samples per play to confirm it (default 100)")
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--family", action="append", help="only this family (repeatable)")
-    ap.add_argument("--out", default=str(OUT), help="the module written (default comet/puzzle_data.py); - for stdout")
+    ap.add_argument("--out", default=str(OUT), help="the module written (default comet_learn/puzzle_data.py); - for stdout")
     args = ap.parse_args(argv)
     puzzles = generate(args.per_family, args.screen, args.confirm, args.workers, args.family,
                        log=lambda s: print(s, file=sys.stderr))

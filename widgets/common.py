@@ -23,7 +23,7 @@ import comet
 from comet.agents import decide
 from widgets.landing import players_words as players_text
 from comet.cards import rank_label
-from comet.narrate import LANGUAGES as CALL_LANGUAGES
+from comet.calls import LANGUAGES as CALL_LANGUAGES
 
 F = TypeVar("F", bound=Callable[..., Any])
 

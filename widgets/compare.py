@@ -12,9 +12,9 @@ from widgets.common import Messages, check_variant, safe, variant_options
 
 
 def variant_facts(v: comet.Variant) -> dict[str, str]:
-    """Rows for one variant: ``comet.describe.facts`` plus deal sizes, options and sources."""
+    """Rows for one variant: ``comet_learn.describe.facts`` plus deal sizes, options and sources."""
     rows: dict[str, str] = {"Game": f"{v.title}, {v.family} family", "Summary": v.summary}
-    from comet.describe import facts
+    from comet_learn.describe import facts
 
     rows.update(facts(v))
     rows["Deal by players"] = "; ".join(

@@ -1,4 +1,4 @@
-"""``DrillTrainer``: rules drills of :mod:`comet.drills`, checked by the engine, progress kept.
+"""``DrillTrainer``: rules drills of :mod:`comet_learn.drills`, checked by the engine, progress kept.
 
 Pick a kind of question and a game (or any game); the position is drawn as at the table; each
 answer is a button.  The feedback says right or wrong, the right answer, and the rule with its
@@ -16,8 +16,8 @@ from urllib.parse import parse_qsl
 import ipywidgets as W
 
 import comet
-from comet.drills import KINDS, Drill, check, make, variants_for
-from comet.svg_table import round_html
+from comet_learn.drills import KINDS, Drill, check, make, variants_for
+from comet_render.svg_table import round_html
 from widgets.common import FONT, Messages, check_choice, chosen, safe
 from widgets.progress import Progress, Trainer
 
@@ -32,7 +32,7 @@ def _group_titles() -> dict[str, str]:
 
 
 class DrillTrainer(Trainer, W.VBox):
-    """Rules questions; ``kind`` a key of :data:`comet.drills.KINDS`, ``variant`` an id or ``"any"``."""
+    """Rules questions; ``kind`` a key of :data:`comet_learn.drills.KINDS`, ``variant`` an id or ``"any"``."""
 
     def __init__(self, kind: str = "play", variant: str = ANY) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))

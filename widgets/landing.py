@@ -7,7 +7,7 @@ small picture of a hand dealt by the engine, and a link to its playable page; th
 ``not_found_html()`` is what a wrong address gets: a sentence and the same links back.
 
 Every name, period and player count comes from :data:`comet.VARIANTS`; the pictures from
-:mod:`comet.svg`. Nothing is loaded from another host: the styles are inline and the pictures are
+:mod:`comet_render.svg`. Nothing is loaded from another host: the styles are inline and the pictures are
 inline SVG.
 """
 
@@ -18,7 +18,7 @@ import urllib.parse
 from collections.abc import Mapping
 
 import comet
-import comet.svg
+import comet_render.svg
 
 
 def family_page(family: str) -> str:
@@ -72,7 +72,7 @@ def picture(family: str, size: float = 38) -> str:
     hand = comet.Round.deal(v, players=players, seed=PICTURE_SEED).hands[0][:7]
     name = "t" + v.name[1:] if v.name.startswith("The ") else v.name
     label = f"A hand of {name}, dealt by the engine"
-    return str(comet.svg.hand(hand, size=size, label=label))
+    return str(comet_render.svg.hand(hand, size=size, label=label))
 
 
 PRACTICE: dict[str, tuple[str, str]] = {

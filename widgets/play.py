@@ -12,8 +12,8 @@ from typing import Any, Callable
 import ipywidgets as W
 
 import comet
-from comet.narrate import sentence_html
-from comet.svg_table import round_html
+from comet_render.narrate import narrate, sentence_html
+from comet_render.svg_table import round_html
 from widgets.links import Position, link_html, position_query
 from widgets.you import you_lines, you_text
 from widgets.common import (
@@ -462,12 +462,12 @@ class PlayTable(W.VBox):
         if not isinstance(play, comet.Play) or play not in rnd.legal_plays():
             legal = ", ".join(p.text for p in rnd.legal_plays())
             raise UserError(f"{play} is not a legal play now; the legal plays are: {legal}.")
-        said = len(rnd.narration())
+        said = len(narrate(rnd))
         rnd.play(play)
 
         def then() -> None:
             self._refresh()
-            calls = [you_text(line) for line in rnd.narration(self._lang())[said:] if "“" in line]
+            calls = [you_text(line) for line in narrate(rnd, self._lang())[said:] if "“" in line]
             self.messages.info(" ".join([played_sentence(play), *calls]))
 
         self._run_bots(then)
@@ -651,7 +651,7 @@ class PlayTable(W.VBox):
 
     def _log_html(self, lang: str) -> str:
         """Every sentence of the deal, newest first, in a scrolling panel (the runs' calls included)."""
-        lines = you_lines(self.round.narration(lang))
+        lines = you_lines(narrate(self.round, lang))
         items = "".join(f"<li>{sentence_html(line, lang)}</li>" for line in reversed(lines))
         return (f'<div style="{FONT}"><div style="font-weight:600;margin-top:6px">The deal so far '
                 f'({len(lines)} sentence{"s" if len(lines) != 1 else ""}, newest first)</div>'

@@ -1,9 +1,9 @@
-"""``PuzzleTrainer``: the stored puzzles of :mod:`comet.puzzles`, one at a time, with feedback.
+"""``PuzzleTrainer``: the stored puzzles of :mod:`comet_learn.puzzles`, one at a time, with feedback.
 
 Pick a family and a level; the position is drawn as at the table (your hand, the trail, what
-the others have shown: :func:`comet.svg_table.round_html` from the solver's seat); each legal
+the others have shown: :func:`comet_render.svg_table.round_html` from the solver's seat); each legal
 play is a button.  An answer gets at once: right or wrong, what each choice is worth (expected
-payment over many deals of the unseen cards) and why in words (:meth:`comet.puzzles.Puzzle.check`).
+payment over many deals of the unseen cards) and why in words (:meth:`comet_learn.puzzles.Puzzle.check`).
 Progress per family and level is kept in the reader's browser (:mod:`widgets.progress`); a
 missed puzzle comes back after a few others and again later.
 
@@ -20,8 +20,8 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as W
 
-from comet.puzzles import LEVELS, Puzzle, Verdict, load
-from comet.svg_table import round_html
+from comet_learn.puzzles import LEVELS, Puzzle, Verdict, load
+from comet_render.svg_table import round_html
 from widgets.common import FONT, Messages, card_label, check_choice, play_tooltip, safe
 from widgets.landing import TITLES
 from widgets.progress import Progress, Trainer
@@ -39,7 +39,7 @@ def _group_titles() -> dict[str, str]:
 
 class PuzzleTrainer(Trainer, W.VBox):
     """Puzzles of a family and level; ``family`` a page name (``modern``), ``level`` one of
-    :data:`comet.puzzles.LEVELS`.  A bad value falls back to the first and says so."""
+    :data:`comet_learn.puzzles.LEVELS`.  A bad value falls back to the first and says so."""
 
     def __init__(self, family: str = "modern", level: str = "easy") -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))

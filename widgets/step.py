@@ -12,8 +12,8 @@ from typing import Any
 import ipywidgets as W
 
 import comet
-from comet.narrate import sentence_html, step_sentences
-from comet.svg_table import round_html
+from comet_render.narrate import sentence_html, step_sentences
+from comet_render.svg_table import round_html
 from widgets.browser import in_browser
 from widgets.links import link_html, page_address, record_query
 from widgets.common import (

@@ -172,7 +172,7 @@ def _puzzle_click(page: Any, label: str) -> None:
 
 def test_static_puzzles_page_judges_answers_and_keeps_progress(page: Any, book_url: str) -> None:
     """Solve a puzzle, miss the next, see the feedback; progress survives a reload (local storage)."""
-    from comet.puzzles import load
+    from comet_learn.puzzles import load
     from widgets.common import card_label
 
     watch = watch_page(page)

@@ -5,7 +5,7 @@ positions with a few legal plays it values every play by determinized playouts
 (:func:`comet.agents.evaluate`, the search player's estimate from the mover's view only),
 first with a small budget, then confirmed with a much larger one; a position is kept when
 the best play beats the second by :data:`MIN_MARGIN` or more in expected payment.  The
-puzzles are stored in :mod:`comet.puzzle_data` as records in the project's notation
+puzzles are stored in :mod:`comet_learn.puzzle_data` as records in the project's notation
 (:func:`comet.replay`) with extra headers::
 
     [Puzzle "modern-3"]
@@ -264,7 +264,7 @@ _CACHE: dict[str, list[Puzzle]] = {}
 
 def load(family: str | None = None) -> list[Puzzle]:
     """The stored puzzles of ``family`` (a page name: ``modern``, ``new-comet``...), or all of them."""
-    from comet.puzzle_data import PUZZLES
+    from comet_learn.puzzle_data import PUZZLES
 
     if family is not None and family not in PUZZLES:
         raise ValueError(f"no puzzles for {family!r}; families: {', '.join(PUZZLES)}")

@@ -24,6 +24,7 @@ from comet.cards import Card, sort_key
 from comet.plays import CARDS, PASS
 from comet.round import Round
 from comet.variants import VARIANTS, find_variant
+from comet_render.narrate import narrate
 
 __all__ = ["KINDS", "Drill", "make", "check"]
 
@@ -154,12 +155,12 @@ def _next_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
         return None
     play = rng.choice(legal)
     after = rnd.copy()
-    said = len(after.narration())
+    said = len(narrate(after))
     after.play(play)
     nxt = after.to_play
     options = tuple(f"Seat {s}" for s in range(players)) + (NOBODY,)
     answer = NOBODY if nxt is None else f"Seat {nxt}"
-    told = " ".join(after.narration()[said:])
+    told = " ".join(narrate(after)[said:])
     rule = (f"The engine's account of that play: {told} "
             "A king, the comet played as a stop, or a card nobody can follow stops the run and the "
             "player who stopped it leads anew; otherwise the turn goes on as the game says "

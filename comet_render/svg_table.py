@@ -19,10 +19,11 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Iterable
 
-from comet import svg
+from comet_render import svg
 from comet.cards import Card, rank_label, sort_key
 from comet.ledger import POOL, net, plural
-from comet.narrate import LANGUAGES, sentence_html
+from comet.calls import LANGUAGES
+from comet_render.narrate import sentence_html
 from comet.runs import Run, runs_of
 
 if TYPE_CHECKING:
@@ -203,7 +204,7 @@ def _ledger_html(rnd: "Round", you: int | None, limit: int = 8) -> str:
 
 
 def _calls_html(rnd: "Round", lang: str, limit: int = 6) -> str:
-    from comet.narrate import step_sentences
+    from comet_render.narrate import step_sentences
 
     steps = step_sentences(rnd, lang)
     sentences = [s for step in steps for s in step]

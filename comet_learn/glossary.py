@@ -18,7 +18,7 @@ class Term:
     note: str = ""
 
     def form(self, language: str) -> str:
-        """The form in one of :data:`comet.narrate.LANGUAGES` ("" when no source gives one)."""
+        """The form in one of :data:`comet_render.narrate.LANGUAGES` ("" when no source gives one)."""
         return {"en": self.english, "fr": self.french, "ru": self.russian, "es": self.spanish}[language]
 
 

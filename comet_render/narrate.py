@@ -1,10 +1,7 @@
-"""The event log in words: announcements and the rule (with its source) behind each step.
+"""The event log in words: one sentence per event, with the rule (and its source) behind it.
 
-Calls can be given in English, French, Russian or Spanish, using the forms of the digest's
-glossary (section 4): *without* = *sans* (Enc "huit sans neuf") = *без* = *sin*; *pass* =
-*пас* = *paso* (no French form is given, so the English word is kept).  The calls name the
-court cards and the ace in the chosen language (:data:`RANK_CALLS`); the rest of the narration
-is English prose.
+The calls quoted in the sentences (“7, 8, 9 without 10”, “пас”) come from :mod:`comet.calls`, in
+English, French, Russian or Spanish; the rest of the narration is English prose.
 """
 
 from __future__ import annotations
@@ -13,23 +10,14 @@ import html
 import re
 from typing import TYPE_CHECKING
 
-from comet.cards import Card, a_rank, rank_label
 from comet import events as ev
+from comet.calls import LANGUAGES, Caller, rank_word
+from comet.cards import Card, a_rank
 from comet.ledger import plural
 from comet.plays import Play
 
 if TYPE_CHECKING:
     from comet.round import Round
-
-CALLS: dict[str, dict[str, str]] = {
-    "en": {"without": "without", "pass": "pass", "and": "and", "hoc": "hoc!"},
-    "fr": {"without": "sans", "pass": "pass", "and": "et", "hoc": "hoc !"},
-    "ru": {"without": "без", "pass": "пас", "and": "и", "hoc": "гок!"},
-    "es": {"without": "sin", "pass": "paso", "and": "y", "hoc": "¡hoc!"},
-}
-LANGUAGES = {"en": "English", "fr": "Français", "ru": "Русский", "es": "Español"}
-"""The languages of the calls, code -> name in that language: the one language table (the
-widgets' menus, the table's captions and the glossary's columns read it)."""
 
 STOP_REASONS = {
     "king": "a king is a stop (S0, S1, Enc)",
@@ -39,39 +27,6 @@ STOP_REASONS = {
     "fixed": "this card is a stop by rule (S0, S1)",
     "incidental": "nobody could go on, so the last player leads (S0, S1, Enc)",
 }
-
-
-RANK_CALLS: dict[str, dict[int, tuple[str, str]]] = {
-    "en": {},
-    "fr": {1: ("as", "as"), 11: ("valet", "valet"), 12: ("dame", "dame"), 13: ("roi", "roi")},
-    "ru": {1: ("туз", "туза"), 11: ("валет", "валета"), 12: ("дама", "дамы"), 13: ("король", "короля")},
-    "es": {1: ("as", "as"), 11: ("sota", "sota"), 12: ("reina", "reina"), 13: ("rey", "rey")},
-}
-"""The ace and the court cards as a call names them, language -> rank -> (the word in a run,
-the word after *without*): the one table of rank words of the calls.  Number cards are said
-in digits in every language, as the sources' examples write them: S0 «7, 8, 9 без 10»,
-«10, валет, без дамы»; S1 "7, 8, 9 sin 10", "10, sota, sin reina".
-
-* Russian (S0): валет, дама («без дамы», «10, валет, без дамы»), король («Король — остановка»),
-  туз ("тузы" for aces); after *без* the genitive: «без дамы», «без десяти», so валета,
-  дамы, короля, туза.  S0 also calls the queen королева once («Королевой и королем»); the
-  engine keeps дама, the word of both its calls with *без*.
-* Spanish (S1): sota, reina ("diez, sota y sin reina", "reina y rey"), rey, as ("ases").
-* French: the sources give only "huit sans neuf" (Enc); valet, dame, roi, as are the standard
-  French names of the cards, not taken from the sources.
-* English: no entry; the calls keep the cards' letters of :data:`comet.cards.RANK_LABELS`
-  (``"10, J without Q"``), so English texts, records and golden files do not change.
-"""
-
-
-def rank_word(rank: int, lang: str = "en", *, after_without: bool = False) -> str:
-    """A rank as the calls name it in ``lang``: ``rank_word(12, "ru") == "дама"``,
-    ``rank_word(12, "ru", after_without=True) == "дамы"`` (*без дамы*), ``rank_word(10, "ru") == "10"``;
-    English (and an unknown language) keeps the card's label: ``rank_word(12) == "Q"``."""
-    words = RANK_CALLS.get(lang, {}).get(rank)
-    if words is None:
-        return rank_label(rank)
-    return words[1] if after_without else words[0]
 
 
 def play_words(play: Play) -> str:
@@ -84,33 +39,6 @@ def play_words(play: Play) -> str:
         else:
             parts.append(c.symbol)
     return " ".join(parts)
-
-
-def announcement(ranks: list[int], without: int | None, lang: str = "en") -> str:
-    """``"7, 8, 9 without 10"`` in the chosen language: ``"10, валет без дамы"``, ``"10, sota sin
-    reina"``, ``"10, valet sans dame"`` (rank words of :data:`RANK_CALLS`, digits for the number
-    cards).
-
-    The engine's form is the ranks joined by commas, then *without* and the missing rank with no
-    comma before it, as in S0's «7, 8, 9 без 10» and S1's "7, 8, 9 sin 10"; the sources' other
-    punctuations («10, валет, без дамы», "diez, sota y sin reina") are not copied.
-    """
-    words = CALLS.get(lang, CALLS["en"])
-    said = ", ".join(rank_word(r, lang) for r in ranks)
-    if without is None or without > 13:
-        return said
-    missing = f"{words['without']} {rank_word(without, lang, after_without=True)}"
-    return f"{said} {missing}" if said else missing
-
-
-def stop_call(ranks: list[int], lang: str = "en") -> str:
-    """What a player says playing a run of two or more ranks up to a stop: ``"Q and K"``,
-    ``"дама и король"`` (S0 «Королевой и королем»), ``"reina y rey"`` (S1), ``"dame et roi"``;
-    ``"J, Q and K"``: commas, then *and* before the last rank."""
-    said = [rank_word(r, lang) for r in ranks]
-    if len(said) < 2:
-        return "".join(said)
-    return f"{', '.join(said[:-1])} {CALLS.get(lang, CALLS['en'])['and']} {said[-1]}"
 
 
 def narrate(rnd: "Round", lang: str = "en") -> list[str]:
@@ -135,8 +63,7 @@ class _NarrationState:
     def __init__(self, rnd: "Round", lang: str) -> None:
         self.rnd = rnd
         self.lang = lang
-        self.run_seat = -1
-        self.run: list[int] = []
+        self.caller = Caller(lang)
         self.unit = rnd.rules.unit
 
     def sentence(self, e: ev.Event) -> str:
@@ -146,9 +73,7 @@ class _NarrationState:
                 return (f"{rnd.variant.name}: seat {dealer} deals; seat {leader} leads "
                         f"({rnd.rules.direction} play).")
             case ev.Played(seat, play):
-                if seat != self.run_seat:
-                    self.run_seat, self.run = seat, []
-                self.run.append(play.rank)
+                self.caller.call(e)
                 extra = ""
                 if len(play.cards) > 1 and play.wild is None and rnd.rules.turn_model == "A":
                     extra = " together (any number of one rank in a turn, S2, PW)"
@@ -158,20 +83,15 @@ class _NarrationState:
                     extra = " together (three nines with the comet, S0, S1)"
                 return f"Seat {seat} plays {play_words(play)}{extra}."
             case ev.Passed(seat, targets):
-                need = targets[0][0] if targets else None
-                if seat == self.run_seat and self.run:
-                    said = announcement(self.run, need, self.lang)
-                    self.run = []
+                kind, said = self.caller.call(e)
+                if kind == "announce":
                     return f"Seat {seat}: \u201c{said}\u201d."
-                call = CALLS.get(self.lang, CALLS["en"])["pass"]
                 if targets is None:
-                    return f"Seat {seat} passes the lead: \u201c{call}\u201d."
-                return f"Seat {seat} cannot play {self.rnd_targets(targets)}: \u201c{call}\u201d."
+                    return f"Seat {seat} passes the lead: \u201c{said}\u201d."
+                return f"Seat {seat} cannot play {self.rnd_targets(targets)}: \u201c{said}\u201d."
             case ev.Stopped(seat, reason):
-                said = ""
-                if reason != "incidental" and seat == self.run_seat and len(self.run) > 1:
-                    said = f"Seat {seat}: \u201c{stop_call(self.run, self.lang)}\u201d. "
-                self.run_seat, self.run = -1, []
+                _, call = self.caller.call(e)
+                said = f"Seat {seat}: \u201c{call}\u201d. " if call else ""
                 why = STOP_REASONS.get(reason, reason)
                 if reason == "incidental" and rnd.rules.turn_model == "A":
                     why = "the other cannot build, so the last player starts a new sequence (S2)"

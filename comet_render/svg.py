@@ -4,7 +4,7 @@ In the style of python-chess's ``chess.svg``: pure functions that build an SVG
 document with :mod:`xml.etree.ElementTree` and return an :class:`SvgString`,
 a ``str`` that Jupyter notebooks display as a picture.
 
->>> from comet import svg
+>>> from comet_render import svg
 >>> from comet.cards import Card, parse_cards
 >>> svg.card(Card.parse("9C"), wild=True, wild_as=10)  # doctest: +SKIP
 >>> svg.hand(parse_cards("7H 8D 9C"), wild_cards=[Card.parse("9C")])  # doctest: +SKIP

@@ -1,7 +1,7 @@
 """The stored puzzles, made by ``tools/make_puzzles.py`` (do not edit: run ``make puzzles``).
 
 Made with: ``python tools/make_puzzles.py --per-family 30 --screen 12 --confirm 100``.  Each puzzle is a record in the project's notation with the
-puzzle's headers; :mod:`comet.puzzles` reads them.
+puzzle's headers; :mod:`comet_learn.puzzles` reads them.
 """
 
 PUZZLES: dict[str, str] = {
