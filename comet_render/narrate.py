@@ -1,7 +1,9 @@
 """The event log in words: one sentence per event, with the rule (and its source) behind it.
 
-The calls quoted in the sentences (“7, 8, 9 without 10”, “пас”) come from :mod:`comet.calls`, in
-English, French, Russian or Spanish; the rest of the narration is English prose.
+Every sentence is in the reader's language (:mod:`comet_render.i18n`), and names the players as
+the page does (:class:`comet_render.words.Names`: "you", and a name for every other seat; by
+default "Seat N", as the book writes). The calls quoted in the sentences (“7, 8, 9 without 10”,
+“пас”) come from :mod:`comet.calls`, in the same language.
 """
 
 from __future__ import annotations
@@ -11,47 +13,46 @@ import re
 from typing import TYPE_CHECKING
 
 from comet import events as ev
-from comet.calls import LANGUAGES, Caller, rank_word
-from comet.cards import Card, a_rank
-from comet.ledger import plural
+from comet.calls import LANGUAGES, Caller
+from comet.cards import Card
 from comet.plays import Play
+from comet_render.i18n import N_, Words, card_symbol, rank_label, words
+from comet_render.words import Names, payment_sentence, say, stop_reason, targets_text
 
 if TYPE_CHECKING:
     from comet.round import Round
 
-STOP_REASONS = {
-    "king": "a king is a stop (S0, S1, Enc)",
-    "comet": "the comet is a stop (S2; S0, S1 for 1991)",
-    "hoc": "a hoc cuts all others (FR-Hoc; AMB-5)",
-    "card": "its successor is out of the pack, so it is a stop (PJ; W-Hocs)",
-    "fixed": "this card is a stop by rule (S0, S1)",
-    "incidental": "nobody could go on, so the last player leads (S0, S1, Enc)",
-}
+
+def default_names(players: int, lang: str = "en") -> Names:
+    """``Seat 0``, ``Seat 1``...: the names of a deal told with nobody at the table (the book)."""
+    _ = words(lang)
+    return Names(tuple(_("Seat {n}", n=s) for s in range(players)), None, lang)
 
 
-def play_words(play: Play) -> str:
-    """``"7♥ 8♦"``; a wild as ``"9♣ (comet) as 10"``."""
+def play_words(play: Play, lang: str = "en") -> str:
+    """``"7♥ 8♦"``; a wild as ``"9♣ (wild) as 10"``."""
+    _ = words(lang)
     parts = []
     for c in play.cards:
         if c is play.wild:
-            as_ = rank_word(play.rank) + (Card(play.rank, play.suit).symbol[-1] if play.suit else "")
-            parts.append(f"{c.symbol} (wild) as {as_}")
+            stands = rank_label(play.rank, lang) + (Card(play.rank, play.suit).symbol[-1] if play.suit else "")
+            parts.append(_("{card} (wild) as {rank}", card=card_symbol(c, lang), rank=stands))
         else:
-            parts.append(c.symbol)
+            parts.append(card_symbol(c, lang))
     return " ".join(parts)
 
 
-def narrate(rnd: "Round", lang: str = "en") -> list[str]:
+def narrate(rnd: "Round", lang: str = "en", names: Names | None = None) -> list[str]:
     """Every step of the round as one sentence per event."""
-    return [s for step in step_sentences(rnd, lang) for s in step]
+    return [s for step in step_sentences(rnd, lang, names) for s in step]
 
 
-def step_sentences(rnd: "Round", lang: str = "en") -> list[list[str]]:
+def step_sentences(rnd: "Round", lang: str = "en", names: Names | None = None) -> list[list[str]]:
     """Sentences grouped by step: index 0 is the deal, index i the i-th play."""
     events = rnd.events
     starts = rnd.step_starts() + [len(events)]
     groups: list[list[str]] = []
-    state = _NarrationState(rnd, lang)
+    state = _NarrationState(rnd, lang, names or default_names(rnd.players, lang))
     begin = 0
     for end in starts:
         groups.append([s for e in events[begin:end] for s in [state.sentence(e)] if s])
@@ -60,83 +61,94 @@ def step_sentences(rnd: "Round", lang: str = "en") -> list[list[str]]:
 
 
 class _NarrationState:
-    def __init__(self, rnd: "Round", lang: str) -> None:
+    def __init__(self, rnd: "Round", lang: str, names: Names) -> None:
         self.rnd = rnd
-        self.lang = lang
-        self.caller = Caller(lang)
+        self.lang = lang if lang in LANGUAGES else "en"
+        self._: Words = words(self.lang)
+        self.names = names
+        self.caller = Caller(self.lang)
         self.unit = rnd.rules.unit
 
     def sentence(self, e: ev.Event) -> str:
-        rnd = self.rnd
+        rnd, _, names = self.rnd, self._, self.names
         match e:
             case ev.Dealt(dealer, leader):
-                return (f"{rnd.variant.name}: seat {dealer} deals; seat {leader} leads "
-                        f"({rnd.rules.direction} play).")
+                turn = _("clockwise") if rnd.rules.direction == "clockwise" else _("anticlockwise")
+                return " ".join([
+                    _("{game}:", game=_(rnd.variant.name)),
+                    say(_, names, dealer, N_("you deal;"), N_("{name} deals;")),
+                    say(_, names, leader, N_("you lead ({turn})."), N_("{name} leads ({turn})."), turn=turn)])
             case ev.Played(seat, play):
                 self.caller.call(e)
                 extra = ""
                 if len(play.cards) > 1 and play.wild is None and rnd.rules.turn_model == "A":
-                    extra = " together (any number of one rank in a turn, S2, PW)"
+                    extra = _(" together (any number of one rank in a turn, S2, PW)")
                 elif len(play.cards) > 1 and play.wild is None:
-                    extra = " together (a group play, S0, S1)"
+                    extra = _(" together (a group play, S0, S1)")
                 elif len(play.cards) > 1:
-                    extra = " together (three nines with the comet, S0, S1)"
-                return f"Seat {seat} plays {play_words(play)}{extra}."
+                    extra = _(" together (three nines with the comet, S0, S1)")
+                return say(_, names, seat, N_("You play {cards}{extra}."), N_("{name} plays {cards}{extra}."),
+                           cards=play_words(play, self.lang), extra=extra)
             case ev.Passed(seat, targets):
                 kind, said = self.caller.call(e)
                 if kind == "announce":
-                    return f"Seat {seat}: \u201c{said}\u201d."
+                    return say(_, names, seat, N_("You: \u201c{call}\u201d."), N_("{name}: \u201c{call}\u201d."), call=said)
                 if targets is None:
-                    return f"Seat {seat} passes the lead: \u201c{said}\u201d."
-                return f"Seat {seat} cannot play {self.rnd_targets(targets)}: \u201c{said}\u201d."
+                    return say(_, names, seat, N_("You pass the lead: \u201c{call}\u201d."),
+                               N_("{name} passes the lead: \u201c{call}\u201d."), call=said)
+                return say(_, names, seat, N_("You cannot play {targets}: \u201c{call}\u201d."),
+                           N_("{name} cannot play {targets}: \u201c{call}\u201d."), targets=targets_text(_, targets),
+                           call=said)
             case ev.Stopped(seat, reason):
-                _, call = self.caller.call(e)
-                said = f"Seat {seat}: \u201c{call}\u201d. " if call else ""
-                why = STOP_REASONS.get(reason, reason)
-                if reason == "incidental" and rnd.rules.turn_model == "A":
-                    why = "the other cannot build, so the last player starts a new sequence (S2)"
-                return f"{said}Stop: {why}; seat {seat} leads anew."
+                _kind, call = self.caller.call(e)
+                said = say(_, names, seat, N_("You: \u201c{call}\u201d."), N_("{name}: \u201c{call}\u201d."),
+                           call=call) + " " if call else ""
+                why = stop_reason(_, reason, rnd.rules.turn_model == "A")
+                return said + say(_, names, seat, N_("Stop: {why}; you lead anew."), N_("Stop: {why}; {name} leads anew."),
+                                  why=why)
             case ev.Paid(payment):
-                said = payment.describe(self.unit)
-                return said[0].upper() + said[1:] + "."  # a sentence: "Seat 0 pays 1 jeton to seat 1: ..."
+                return payment_sentence(_, names, payment, self.unit)
             case ev.Claimed(seat):
-                return f"Seat {seat} claims the manille's fiche before the next card (S0, S1, Enc)."
+                return say(_, names, seat, N_("You claim the manille's fiche before the next card (S0, S1, Enc)."),
+                           N_("{name} claims the manille's fiche before the next card (S0, S1, Enc)."))
             case ev.Lapsed(seat):
-                return f"Seat {seat} did not claim the manille in time: the claim lapses (S0, S1, Enc)."
+                return say(_, names, seat, N_("You did not claim the manille in time: the claim lapses (S0, S1, Enc)."),
+                           N_("{name} did not claim the manille in time: the claim lapses (S0, S1, Enc)."))
             case ev.Switched():
-                return ("The comet is played: from now on whoever holds the next card in suit plays it, "
-                        "not the next player in turn (Arnold 2011, S0).")
+                return _("The comet is played: from now on whoever holds the next card in suit plays it, "
+                         "not the next player in turn (Arnold 2011, S0).")
             case ev.Unswitched():
-                return "The sequence is over: play returns to turns in rotation (AMB-28, option h_scope)."
+                return _("The sequence is over: play returns to turns in rotation (AMB-28, option h_scope).")
             case ev.Branched(seat, targets):
-                return (f"The comet lets seat {seat} continue the sequence or start again from the ten: "
-                        f"{self.rnd_targets(targets)} may follow (Hoyle 1991, S0, S1).")
+                return say(_, names, seat, N_("The comet lets you continue the sequence or start again from the ten: "
+                           "{targets} may follow (Hoyle 1991, S0, S1)."),
+                           N_("The comet lets {name} continue the sequence or start again from the ten: "
+                           "{targets} may follow (Hoyle 1991, S0, S1)."), targets=targets_text(_, targets))
             case ev.WentOut(seat):
-                return f"Seat {seat} has played the last card and wins the deal."
+                return say(_, names, seat, N_("You have played your last card and win the deal."),
+                           N_("{name} has played the last card and wins the deal."))
             case ev.Blocked():
-                return "Everybody is blocked: the player with fewer points scores the difference (S2, PW)."
+                return _("Everybody is blocked: the player with fewer points scores the difference (S2, PW).")
             case ev.Redealt(seat):
-                return f"Seat {seat} uses the first hand's right to a new deal (S0, S1)."
+                return say(_, names, seat, N_("You use the first hand's right to a new deal (S0, S1)."),
+                           N_("{name} uses the first hand's right to a new deal (S0, S1)."))
             case ev.Kept(seat):
-                return f"Seat {seat} keeps the hand."
+                return say(_, names, seat, N_("You keep the hand."), N_("{name} keeps the hand."))
             case ev.Discarded(seat):
-                return f"Seat {seat} discards a card for the exchange (S2)."
+                return say(_, names, seat, N_("You discard a card for the exchange (S2)."),
+                           N_("{name} discards a card for the exchange (S2)."))
             case ev.Drew(seat, taken, left):
-                seen = f"; looks at the {len(left)} untaken (as in Piquet)" if left else ""
-                return f"Seat {seat} draws {taken} from the talon{seen}."
+                drew = say(_, names, seat, N_("You draw {taken} from the talon."), N_("{name} draws {taken} from the talon."),
+                           taken=taken)
+                if left:
+                    drew = drew[:-1] + _("; the {n} untaken are seen (as in Piquet).", n=len(left))
+                return drew
             case ev.Blanche(seat, with_comet):
-                return f"Seat {seat} shows carte blanche{' with the comet' if with_comet else ''} (S0, S1)."
+                if with_comet:
+                    return say(_, names, seat, N_("You show carte blanche with the comet (S0, S1)."),
+                               N_("{name} shows carte blanche with the comet (S0, S1)."))
+                return say(_, names, seat, N_("You show carte blanche (S0, S1)."), N_("{name} shows carte blanche (S0, S1)."))
         return ""
-
-    def rnd_targets(self, targets: tuple[tuple[int, str], ...]) -> str:
-        words = []
-        for rank, suit in targets:
-            words.append(Card(rank, suit).symbol if suit else a_rank(rank))
-        return " or ".join(words)
-
-
-def payment_summary(amount: int, unit: str) -> str:
-    return f"{amount} {unit if amount == 1 else plural(unit)}"
 
 
 _QUOTED = re.compile("\u201c([^\u201d]*)\u201d")

@@ -27,7 +27,8 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Collection, Iterable, Mapping
 
-from comet.cards import RANK_NAMES, Card, rank_label
+from comet.cards import RANK_NAMES, Card
+from comet_render.i18n import rank_label
 
 __all__ = [
     "DEFAULT_COLORS",
@@ -314,7 +315,7 @@ def _back_group(parent: ET.Element, colors: Mapping[str, str]) -> None:
          d="M50 56L53.5 66.5L64 70L53.5 73.5L50 84L46.5 73.5L36 70L46.5 66.5Z", class_="emblem")
 
 
-def _wild_badge(parent: ET.Element, colors: Mapping[str, str], wild_as: int | None) -> None:
+def _wild_badge(parent: ET.Element, colors: Mapping[str, str], wild_as: int | None, lang: str = "en") -> None:
     """The comet marking: a double gold frame and a star badge top right."""
     g = _sub(parent, "g", class_="wild")
     _sub(
@@ -334,7 +335,7 @@ def _wild_badge(parent: ET.Element, colors: Mapping[str, str], wild_as: int | No
          cx=cx, cy=cy, r=14, stroke_width=1.5)
     _sub(g, "path", _paint(colors["wild ink"]), d=_star_path(cx, cy, 10.5))
     if wild_as is not None:
-        _text(g, "=" + _rank_display(wild_as), x=cx - 4, y=52, font_size=19,
+        _text(g, "=" + _rank_display(wild_as, lang), x=cx - 4, y=52, font_size=19,
               color=colors["wild ink"], class_="wild-as")
 
 
@@ -347,6 +348,7 @@ def _face_group(
     wild_as: int | None,
     four_colour: bool,
     corner: bool = True,
+    lang: str = "en",
 ) -> None:
     _body(parent, colors, colors["face"])
     if c.is_joker:
@@ -360,7 +362,7 @@ def _face_group(
               font_family=LABEL_FONT)
     else:
         ink = _suit_color(c.suit, four_colour, colors)
-        rank = _rank_display(c.rank)
+        rank = _rank_display(c.rank, lang)
         if rank == "10":
             # Squeeze "10" so that it is as wide as one letter plus a little.
             _text(parent, rank, x=0, y=0, font_size=34, color=ink, class_="rank",
@@ -376,7 +378,7 @@ def _face_group(
                   transform="translate(13 21)" + (" scale(0.8 1)" if rank == "10" else ""))
             _suit_shape(group, c.suit, 7.5, 24, 11, ink)
     if wild or wild_as is not None:
-        _wild_badge(parent, colors, wild_as)
+        _wild_badge(parent, colors, wild_as, lang)
 
 
 def _card_group(
@@ -391,6 +393,7 @@ def _card_group(
     dimmed: bool = False,
     transform: str | None = None,
     corner: bool = True,
+    lang: str = "en",
 ) -> ET.Element:
     """Draw one card (``None`` for a back) into ``parent`` in the 100 x 140 box."""
     classes = ["card"]
@@ -405,7 +408,7 @@ def _card_group(
         _back_group(g, colors)
     else:
         _face_group(g, c, colors, wild=wild, wild_as=wild_as, four_colour=four_colour,
-                    corner=corner)
+                    corner=corner, lang=lang)
     if dimmed:
         _sub(g, "path", _paint(colors["dimmed"]), d=_body_d(), class_="veil")
     if highlight:
@@ -431,6 +434,7 @@ def card(
     highlight: bool = False,
     dimmed: bool = False,
     colors: Mapping[str, str] | None = None,
+    lang: str = "en",
 ) -> SvgString:
     """One card, ``size`` pixels wide and 1.4 × ``size`` high.
 
@@ -456,7 +460,7 @@ def card(
     label = words[0].upper() + words[1:]
     root = _root(size, size * 1.4, label, f"Card: {words}.", _W, _H)
     _card_group(root, c, palette, wild=wild, wild_as=wild_as, four_colour=four_colour,
-                highlight=highlight, dimmed=dimmed)
+                highlight=highlight, dimmed=dimmed, lang=lang)
     return _finish(root)
 
 
@@ -510,6 +514,7 @@ def hand(
     four_colour: bool = False,
     colors: Mapping[str, str] | None = None,
     label: str | None = None,
+    lang: str = "en",
 ) -> SvgString:
     """A row of overlapping cards, left to right in the given order.
 
@@ -582,6 +587,7 @@ def hand(
             four_colour=four_colour,
             highlight=up,
             transform=transform,
+            lang=lang,
         )
     return _finish(root)
 
@@ -605,6 +611,7 @@ def trail(
     stops: Iterable[int] = (),
     colors: Mapping[str, str] | None = None,
     label: str | None = None,
+    lang: str = "en",
 ) -> SvgString:
     """The comet's tail: cards played in a run, left to right, gently rising.
 
@@ -667,7 +674,7 @@ def trail(
         y = base - rise * i
         # Only the head of the trail shows its bottom corner: on the others it would
         # peek out in fragments under the next, higher card.
-        _card_group(root, c, palette, wild=c in wild, corner=i == n - 1,
+        _card_group(root, c, palette, wild=c in wild, corner=i == n - 1, lang=lang,
                     transform=f"translate({_n(xs[i])} {_n(y)}) scale({_n(scale)})")
     for i, sx in stop_xs:
         # The bar spans the taller extent of the two neighbouring cards.

@@ -20,10 +20,12 @@ from html import escape
 from typing import TYPE_CHECKING, Iterable
 
 from comet_render import svg
-from comet.cards import Card, rank_label, sort_key
-from comet.ledger import POOL, net, plural
+from comet.cards import Card, sort_key
+from comet.ledger import POOL, net
 from comet.calls import LANGUAGES
-from comet_render.narrate import sentence_html
+from comet_render.i18n import N_, Words, card_symbol, rank_label, words
+from comet_render.narrate import default_names, sentence_html
+from comet_render.words import Names, STOP_SHORT, need_text, payment_sentence, settlement, unit_name
 from comet.runs import Run, runs_of
 
 if TYPE_CHECKING:
@@ -37,25 +39,18 @@ _BOX = (f"font-family:{_FONT};font-size:14px;line-height:1.35;color:#1b1b1b;"
         "max-width:100%;box-sizing:border-box;overflow-x:auto")
 _PANEL = "background:#fffdf7;border:1px solid #ddd5bd;border-radius:6px;padding:6px 8px;margin:6px 0"
 _TITLE = "font-weight:600;font-size:13px;color:#4a4330;margin:0 0 4px 0;letter-spacing:.02em"
-_STOP_WORDS = {
-    "king": "a king",
-    "comet": "the comet",
-    "hoc": "a hoc",
-    "card": "the next card is out of the pack",
-    "fixed": "a stop by rule",
-    "incidental": "nobody could go on",
-}
 
 
-def runs(rnd: "Round") -> list[Run]:
+def runs(rnd: "Round", lang: str = "en") -> list[Run]:
     """The runs of the deal so far (:func:`comet.runs.runs_of`), oldest first, each with notes on
     the wild cards it holds; the last one may still be open."""
+    _ = words(lang)
     done = runs_of(rnd.events)
     for run in done:
-        for _, play in run.plays:
+        for _s, play in run.plays:
             if play.wild is not None:
-                stands = rank_label(play.rank) + (Card(play.rank, play.suit).symbol[-1] if play.suit else "")
-                run.notes.append(f"{play.wild.symbol} (comet) stands for {stands}")
+                stands = rank_label(play.rank, lang) + (Card(play.rank, play.suit).symbol[-1] if play.suit else "")
+                run.notes.append(_("{card} (comet) stands for {rank}", card=card_symbol(play.wild, lang), rank=stands))
     return done
 
 
@@ -68,19 +63,17 @@ def hand_html(
     highlight: Iterable[Card] = (),
     four_colour: bool = False,
     size: float = 44,
+    lang: str = "en",
 ) -> str:
     """One hand as an HTML block (an SVG row of cards with its text fallback)."""
     picture = svg.hand(list(cards), size=size, wild_cards=list(wild_cards), face_down=face_down,
-                       highlight=list(highlight), four_colour=four_colour, label=label)
+                       highlight=list(highlight), four_colour=four_colour, label=label, lang=lang)
     return f'<div class="comet-hand" style="line-height:0;margin:2px 0">{picture}</div>'
 
 
-def _seat_name(seat: int, you: int | None) -> str:
-    return f"Seat {seat} (you)" if you is not None and seat == you else f"Seat {seat}"
-
-
-def _trail_html(rnd: "Round", size: float) -> str:
-    done = runs(rnd)
+def _trail_html(rnd: "Round", size: float, _: Words) -> str:
+    lang = _.lang
+    done = runs(rnd, lang)
     open_run = bool(done) and not done[-1].stop and not rnd.is_over
     shown = done[-2:]
     cards: list[Card] = []
@@ -92,55 +85,44 @@ def _trail_html(rnd: "Round", size: float) -> str:
         if run.stop:
             stops.append(len(cards) - 1)
     if not cards:
-        body = '<div style="color:#555">No card has been played yet.</div>'
+        body = f'<div style="color:#555">{escape(_("No card has been played yet."))}</div>'
     else:
-        label = "The comet's tail: the previous and the current run" if len(shown) > 1 else "The comet's tail"
+        label = _("The comet's tail: the previous and the current run") if len(shown) > 1 else _("The comet's tail")
         body = (f'<div style="font-size:12px;color:#333">{escape(label)}</div><div style="line-height:0">'
-                f"{svg.trail(cards, size=size, wild_cards=sorted(rnd.wilds, key=sort_key), stops=stops)}</div>")
-        words = []
+                f"{svg.trail(cards, size=size, wild_cards=sorted(rnd.wilds, key=sort_key), stops=stops, lang=lang)}</div>")
+        said = []
         for run in shown:
-            text = " ".join(c.symbol for c in run.cards)
+            text = " ".join(card_symbol(c, lang) for c in run.cards)
             if run.stop:
-                text += f" | STOP ({_STOP_WORDS.get(run.stop, run.stop)})"
+                text += " | " + _("STOP ({why})", why=_(STOP_SHORT.get(run.stop, run.stop)))
             elif run is shown[-1] and open_run:
-                text += " … (running)"
-            words.append(text)
-        body += (f'<div style="font-size:12px;color:#333">{escape("; ".join(words))}'
+                text += " … " + _("(running)")
+            said.append(text)
+        body += (f'<div style="font-size:12px;color:#333">{escape("; ".join(said))}'
                  + (f"; {escape('; '.join(notes))}" if notes else "") + "</div>")
     total = sum(len(r.cards) for r in done)
     earlier = total - len(cards)
-    more = (f'<div style="font-size:12px;color:#555">{earlier} earlier card{"s" if earlier != 1 else ""} '
-            "played in previous runs.</div>") if earlier else ""
-    return f'<div style="{_PANEL}"><div style="{_TITLE}">Table</div>{body}{more}</div>'
+    more = (f'<div style="font-size:12px;color:#555">'
+            f'{escape(_.ngettext("{n} earlier card played in previous runs.", "{n} earlier cards played in previous runs.", earlier))}'
+            "</div>") if earlier else ""
+    return f'<div style="{_PANEL}"><div style="{_TITLE}">{escape(_("Table"))}</div>{body}{more}</div>'
 
 
-def _status_html(rnd: "Round", you: int | None) -> str:
+def _status_html(rnd: "Round", names: Names, _: Words) -> str:
     if rnd.is_over:
         outcome = rnd.outcome()
-        if outcome is not None and outcome.winner is not None:
-            mine = you is not None and outcome.winner == you
-            who = "you" if mine else _seat_name(outcome.winner, you)
-            wins = "win" if mine else "wins"
-            text = f"Deal over: {who} went out." if outcome.end == "out" else f"Deal over: {who} {wins}."
-        else:
-            text = "Deal over: no winner (a draw)."
+        text = settlement(outcome, names, _.lang).headline if outcome is not None else ""
         return f'<div role="status" style="font-weight:600;margin:4px 0">&#9632; {escape(text)}</div>'
     seat = rnd.to_play
     assert seat is not None
-    phase = rnd.phase
-    if phase == "redeal":
-        need = "keep the hand or demand a new deal"
-    elif phase == "exchange":
-        need = "discard, then draw from the talon"
-    else:
-        need = rnd.describe_targets()
-    who = "Your turn" if you is not None and seat == you else f"{_seat_name(seat, you)} to play"
-    return (f'<div role="status" style="font-weight:600;margin:4px 0">&#9654; {escape(who)}: '
-            f'{escape(need)}</div>')
+    need = need_text(_, rnd)
+    text = _("Your turn: {need}", need=need) if names.is_you(seat) else _("{name} to play: {need}", name=names(seat),
+                                                                          need=need)
+    return f'<div role="status" style="font-weight:600;margin:4px 0">&#9654; {escape(text)}</div>'
 
 
 def _hands_html(rnd: "Round", you: int | None, reveal: bool, four_colour: bool, size: float,
-                own_hand: bool = True) -> str:
+                own_hand: bool, names: Names, _: Words) -> str:
     wilds = sorted(rnd.wilds, key=sort_key)
     lit: set[Card] = set()
     on_turn = rnd.to_play
@@ -155,74 +137,83 @@ def _hands_html(rnd: "Round", you: int | None, reveal: bool, four_colour: bool, 
         hidden = not (you is None or reveal or seat == you or rnd.is_over)
         tags = []
         if seat == rnd.dealer:
-            tags.append("dealer")
+            tags.append(_("dealer"))
         if seat == on_turn:
-            tags.append("to play \u25b6")
-        count = len(hand)
-        label = f"{_seat_name(seat, you)}: {count} card{'s' if count != 1 else ''}"
+            tags.append(_("to play") + " \u25b6")
+        label = _("{name}: {count}", name=names(seat), count=_.ngettext("{n} card", "{n} cards", len(hand)))
         if tags:
             label += " (" + ", ".join(tags) + ")"
         marker = "border-left:4px solid #1f8a4c;padding-left:6px" if seat == on_turn else \
             "border-left:4px solid transparent;padding-left:6px"
-        compact = hidden and not own_hand  # (a front-end with your hand apart: the backs small, side by side)
+        compact = hidden and not own_hand
         if compact:
             marker += ";display:inline-block;vertical-align:top;margin-right:10px"
         picture = hand_html(hand, wild_cards=wilds, label=label, face_down=hidden,
                             highlight=sorted(lit, key=sort_key) if seat == on_turn else (), four_colour=four_colour,
-                            size=size * 0.55 if compact else size)
+                            size=size * 0.55 if compact else size, lang=_.lang)
         rows.append(f'<div style="{marker}">{picture}</div>')
     dead = len(rnd.dead) + len(rnd.talon)
     extra = ""
     if dead:
-        what = "talon" if rnd.talon else "dead hand"
-        extra = f'<div style="font-size:12px;color:#333">{dead} card{"s" if dead != 1 else ""} in the {what} (unseen).</div>'
-    title = "Hands" if own_hand or you is None else "The other hands"
-    return f'<div style="{_PANEL}"><div style="{_TITLE}">{title}</div>{"".join(rows)}{extra}</div>'
+        text = (_.ngettext("{n} card in the talon (unseen).", "{n} cards in the talon (unseen).", dead) if rnd.talon
+                else _.ngettext("{n} card in the dead hand (unseen).", "{n} cards in the dead hand (unseen).", dead))
+        extra = f'<div style="font-size:12px;color:#333">{escape(text)}</div>'
+    title = _("Hands") if own_hand or you is None else _("The other hands")
+    return f'<div style="{_PANEL}"><div style="{_TITLE}">{escape(title)}</div>{"".join(rows)}{extra}</div>'
 
 
-def _ledger_html(rnd: "Round", you: int | None, limit: int = 8) -> str:
+def _ledger_html(rnd: "Round", names: Names, _: Words, limit: int = 8) -> str:
     unit = rnd.rules.unit
     ledger = list(rnd.ledger)
     if not ledger:
-        body = '<div style="color:#555">No payment yet.</div>'
+        body = f'<div style="color:#555">{escape(_("No payment yet."))}</div>'
     else:
-        lines = [p.describe(unit) for p in ledger[-limit:]]
+        lines = [payment_sentence(_, names, p, unit) for p in ledger[-limit:]]
         earlier = len(ledger) - len(lines)
         items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-        more = f'<div style="font-size:12px;color:#555">({earlier} earlier payments)</div>' if earlier else ""
+        more = (f'<div style="font-size:12px;color:#555">'
+                f'{escape(_.ngettext("({n} earlier payment)", "({n} earlier payments)", earlier))}</div>'
+                if earlier else "")
         totals = net(ledger, rnd.players)
         pool = sum(p.amount for p in ledger if p.payee == POOL) - sum(p.amount for p in ledger if p.payer == POOL)
-        cells = "".join(
-            f'<td style="padding:1px 8px;text-align:right">{escape(_seat_name(s, you))}: {v:+d}</td>'
-            for s, v in enumerate(totals))
+        cells = "".join(f'<td style="padding:1px 8px;text-align:right">{escape(names(s))}: {v:+d}</td>'
+                        for s, v in enumerate(totals))
         if pool:
-            cells += f'<td style="padding:1px 8px;text-align:right">pool: {pool}</td>'
+            cells += f'<td style="padding:1px 8px;text-align:right">{escape(_("the pool"))}: {pool}</td>'
         body = (f'{more}<ul style="margin:2px 0 4px 18px;padding:0">{items}</ul>'
                 f'<table style="border-collapse:collapse;font-size:13px"><caption style="text-align:left;'
-                f'font-size:12px;color:#333">Net in play ({escape(plural(unit))})</caption><tr>{cells}</tr></table>')
-    return f'<div style="{_PANEL}"><div style="{_TITLE}">In-play payments</div>{body}</div>'
+                f'font-size:12px;color:#333">{escape(_("Net in play ({unit})", unit=unit_name(_, unit)))}</caption>'
+                f"<tr>{cells}</tr></table>")
+    return f'<div style="{_PANEL}"><div style="{_TITLE}">{escape(_("In-play payments"))}</div>{body}</div>'
 
 
-def _calls_html(rnd: "Round", lang: str, limit: int = 6) -> str:
+def _calls_html(rnd: "Round", names: Names, _: Words, limit: int = 6) -> str:
     from comet_render.narrate import step_sentences
 
-    steps = step_sentences(rnd, lang)
-    sentences = [s for step in steps for s in step]
+    lang = _.lang
+    sentences = [s for step in step_sentences(rnd, lang, names) for s in step]
     shown = sentences[-limit:]
-    name = LANGUAGES.get(lang, lang)
     items = "".join(f"<li>{sentence_html(s, lang)}</li>" for s in shown)
-    return (f'<div style="{_PANEL}"><div style="{_TITLE}">Announcements (calls in {escape(name)})</div>'
+    title = _("Announcements (calls in {language})", language=LANGUAGES.get(lang, lang))
+    return (f'<div style="{_PANEL}"><div style="{_TITLE}">{escape(title)}</div>'
             f'<ol start="{len(sentences) - len(shown) + 1}" style="margin:2px 0 0 22px;padding:0">{items}</ol></div>')
 
 
-def _outcome_html(rnd: "Round") -> str:
+def _outcome_html(rnd: "Round", names: Names, _: Words) -> str:
     outcome = rnd.outcome()
     if outcome is None:
         return ""
+    s = settlement(outcome, names, _.lang)
+    lines = [s.headline, *s.notes, *s.left]
+    if s.in_play:
+        lines += [_("In play:")] + ["  " + text for _p, text in s.in_play]
+    if s.final:
+        lines += [_("Settlement:")] + ["  " + text for _p, text in s.final]
+    lines.append(_("Net: {values}", values=", ".join(f"{names(seat)} {v:+d}" for seat, v in enumerate(s.net))))
     items = "".join(
         f'<div style="white-space:pre-wrap;{"font-weight:600" if not line.startswith(" ") else ""}">'
-        f"{escape(line)}</div>" for line in outcome.lines)
-    return f'<div style="{_PANEL}"><div style="{_TITLE}">Settlement</div>{items}</div>'
+        f"{escape(line)}</div>" for line in lines)
+    return f'<div style="{_PANEL}"><div style="{_TITLE}">{escape(_("Settlement"))}</div>{items}</div>'
 
 
 def round_html(
@@ -236,34 +227,45 @@ def round_html(
     own_hand: bool = True,
     calls: bool = True,
     settlement: bool = True,
+    names: Names | None = None,
 ) -> str:
-    """The table of ``rnd`` as an HTML fragment with inline SVG cards.
+    """The table of ``rnd`` as an HTML fragment with inline SVG cards, every word in ``lang``.
 
     :param seat: the player looking at the table: other hands are drawn face down (unless
         ``reveal``); ``None`` shows every hand (teaching).  Hands are shown at the end.
-    :param lang: the language of the calls (``en``, ``fr``, ``ru``, ``es``).
+    :param lang: the language of the words and the calls (``en``, ``fr``, ``ru``, ``es``).
     :param four_colour: diamonds blue and clubs green.
     :param reveal: show every hand even when ``seat`` is given.
     :param own_hand, calls, settlement: draw the hand of ``seat``, the last calls and the
-        settlement (a front-end that draws them itself, e.g. the hand as buttons, turns them off).
+        settlement (a front-end that draws them itself turns them off).
+    :param names: the players' names (:class:`comet_render.words.Names`; "Seat N" by default).
     """
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rnd.players):
         raise ValueError(f"seat must be None or a seat 0..{rnd.players - 1}, not {seat!r}")
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    _ = words(lang)
+    names = names or default_names(rnd.players, lang)
     v = rnd.variant
-    head = (f'<div style="font-size:15px;font-weight:700">{escape(v.title)}</div>'
-            f'<div style="font-size:12px;color:#333">{rnd.players} players; {escape(rnd.pack_name)} pack; '
-            f'seat {rnd.dealer} deals; {len(rnd.history)} play{"s" if len(rnd.history) != 1 else ""} so far.</div>')
+    info = _("{players} players; {pack} pack; {name} deals; {plays} so far.", players=rnd.players,
+             pack=_(PACKS.get(rnd.pack_name, rnd.pack_name)), name=names(rnd.dealer),
+             plays=_.ngettext("{n} play", "{n} plays", len(rnd.history)))
+    head = (f'<div style="font-size:15px;font-weight:700">{escape(_(v.name))}</div>'
+            f'<div style="font-size:12px;color:#333">{escape(info)}</div>')
     parts = [
         head,
-        _status_html(rnd, seat),
-        _trail_html(rnd, size * 0.9),
-        _hands_html(rnd, seat, reveal, four_colour, size, own_hand),
-        _ledger_html(rnd, seat),
-        _calls_html(rnd, lang) if calls else "",
-        _outcome_html(rnd) if settlement else "",
+        _status_html(rnd, names, _),
+        _trail_html(rnd, size * 0.9, _),
+        _hands_html(rnd, seat, reveal, four_colour, size, own_hand, names, _),
+        _ledger_html(rnd, names, _),
+        _calls_html(rnd, names, _) if calls else "",
+        _outcome_html(rnd, names, _) if settlement else "",
     ]
-    return (f'<section class="comet-table" aria-label="Comet table: {escape(v.name)}" lang="en" '
+    label = _("Comet table: {game}", game=_(v.name))
+    return (f'<section class="comet-table" aria-label="{escape(label)}" lang="{lang}" '
             f'style="{_BOX}">{"".join(parts)}</section>')
 
+
+PACKS = {"red": N_("red"), "blue": N_("blue"), "minus": N_("minus"), "full": N_("full"), "joker": N_("joker"),
+         "piquet": N_("piquet"), "standard": N_("standard")}
+"""The packs' names (``Round.pack_name``)."""

@@ -20,61 +20,30 @@ import ipywidgets as W
 from traitlets import TraitError
 
 import comet
+from comet_render.i18n import words
 from comet.agents import decide
 from widgets.landing import players_words as players_text
 from comet.cards import rank_label
 from comet.calls import LANGUAGES as CALL_LANGUAGES
+from widgets.controllers.checks import (  # noqa: F401 - the checks, shared with the controllers
+    BOT_KINDS, BOT_NAMES, DEFAULT_VARIANT, LANGUAGE_CODES, MAX_SEED, UserError, check_choice, check_int,
+    check_players, check_seed, check_variant, chosen,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-BOTS: list[tuple[str, str]] = [
-    ("Greedy (instant)", "greedy"),
-    ("Search, fast (~50 ms a move)", "search-fast"),
-    ("Search, normal (~1 s a move)", "search"),
-    ("Random", "random"),
-]
+BOTS: list[tuple[str, str]] = [(label, name) for name, (label, _line) in BOT_KINDS.items()]
 """Bot choices: (label, name for ``comet.agents.make_agent``)."""
-BOT_NAMES = frozenset(name for _, name in BOTS)
 
 LANGUAGES: list[tuple[str, str]] = [(name, code) for code, name in CALL_LANGUAGES.items()]
-LANGUAGE_CODES = frozenset(code for _, code in LANGUAGES)
 
-DEFAULT_VARIANT = "modern-comet-1991"
 FONT = "font-family:system-ui,-apple-system,'Segoe UI','DejaVu Sans',sans-serif;font-size:14px;"
 """The font of every HTML the widgets write (the same in a notebook, Voilà and a snapshot)."""
-MAX_SEED = 10**9
-
-
-class UserError(ValueError):
-    """A problem with what the user entered: shown as is."""
-
-
-def chosen(value: Any, allowed: Iterable[Any], default: Any) -> Any:
-    """``value`` if it is one of ``allowed``, else ``default`` (a forged widget message may hold
-    any JSON value, a list included)."""
-    try:
-        return value if value in allowed else default
-    except TypeError:  # unhashable: not a choice
-        return default
 
 
 def variant_options() -> list[tuple[str, str]]:
     """(label, id) for every variant, in the book's order."""
     return [(v.title, vid) for vid, v in comet.VARIANTS.items()]
-
-
-def check_variant(value: Any) -> comet.Variant:
-    if not isinstance(value, str) or value not in comet.VARIANTS:
-        known = ", ".join(comet.VARIANTS)
-        raise UserError(f"{value!r} is not a variant of this book; choose one of: {known}.")
-    return comet.VARIANTS[value]
-
-
-def check_players(variant: comet.Variant, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in variant.players:
-        raise UserError(f"{variant.name} is played by {players_text(variant)}, not {value!r}.")
-    return value
-
 
 
 def variant_or_default(variant: Any, problems: list[str]) -> comet.Variant:
@@ -109,25 +78,6 @@ def follow_variant(players_choice: W.Dropdown, v: comet.Variant) -> int:
     return players
 
 
-def check_seed(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise UserError(f"the seed is a whole number from 0 to {MAX_SEED}, not {value!r}.")
-    return value
-
-
-def check_choice(value: Any, allowed: Iterable[Any], what: str) -> Any:
-    allowed = list(allowed)
-    if value not in allowed:
-        raise UserError(f"{value!r} is not a {what}; choose one of: {', '.join(map(str, allowed))}.")
-    return value
-
-
-def check_int(value: Any, lo: int, hi: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise UserError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}.")
-    return value
-
-
 def message_text(error: BaseException) -> str:
     """A readable sentence for an exception (no traceback)."""
     if isinstance(error, UserError):
@@ -147,10 +97,12 @@ def _trim(text: str, limit: int = 400) -> str:
 class Messages:
     """A message line (an ``HTML`` widget with ``role=status``): info, or an error in words."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "en") -> None:
         self.widget = W.HTML(value="", layout=W.Layout(min_height="1.6em", width="auto"))
         self.text = ""
         self.is_error = False
+        self.lang = lang
+        """The language of the error's prefix (the widget sets it with its own)."""
 
     def info(self, text: str) -> None:
         self.text, self.is_error = text, False
@@ -159,7 +111,8 @@ class Messages:
     def error(self, text: str) -> None:
         self.text, self.is_error = text, True
         self.widget.value = (f'<div role="alert" style="{FONT}color:#8a1c12;background:#fdecea;border-left:4px solid '
-                             f'#b3261e;padding:2px 8px"><strong>Cannot do that:</strong> {html.escape(text)}</div>')
+                             f'#b3261e;padding:2px 8px"><strong>{html.escape(words(self.lang)("Cannot do that:"))}</strong> '
+                             f'{html.escape(text)}</div>')
 
     def clear(self) -> None:
         self.info("")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 import comet
+from comet_render.i18n import words
 from widgets.browser import in_browser
 from widgets.common import FONT, UserError
 
@@ -48,12 +49,13 @@ def page_address(name: str) -> str:
     return f"{name}.ipynb" if "VOILA_BASE_URL" in os.environ and not in_browser() else f"{name}.html"
 
 
-def link_html(href: str, label: str, copy: bool = True) -> str:
+def link_html(href: str, label: str, copy: bool = True, lang: str = "en") -> str:
     """An ``<a>`` with a position's address. ``copy``: a click copies the address to the clipboard
     (the page's script does it: the static site's ``live.js`` and the Voilà template; where it
     cannot, the browser opens the link); else it is a plain link."""
-    kind = ('class="comet-copy-link" title="Copy the address of this position (the deal\'s record and the '
-            'move) to share it"' if copy else 'class="comet-open-link"')
+    tip = words(lang)("Copy the address of this position (the deal's record and the move) to share it")
+    kind = (f'class="comet-copy-link" title="{html.escape(tip, quote=True)}" '
+            f'data-copied="{html.escape(words(lang)("Link copied"), quote=True)}"' if copy else 'class="comet-open-link"')
     return (f'<div style="{FONT}font-size:0.9em;margin:2px 0">'
             f'<a {kind} href="{html.escape(href, quote=True)}">{html.escape(label)}</a></div>')
 
@@ -71,22 +73,24 @@ class Position:
         return self.game.round if isinstance(self.game, comet.Match) else self.game
 
 
-def read_position(record: str, move: str | None = None) -> Position:
+def read_position(record: str, move: str | None = None, lang: str = "en") -> Position:
     """Replay ``record`` and check ``move`` (a whole number of plays of its last deal, by default
-    all of them). Raises :class:`UserError` with a sentence saying what is wrong."""
+    all of them). Raises :class:`UserError` with a sentence (in ``lang``) saying what is wrong."""
+    _ = words(lang)
     if not record.strip():
-        raise UserError("the link's record is empty.")
+        raise UserError(_("the link's record is empty."))
     if len(record) > MAX_LINK_RECORD:
-        raise UserError(f"the link's record is too long ({len(record):,} characters; at most {MAX_LINK_RECORD:,}).")
+        raise UserError(_("the link's record is too long ({n} characters; at most {max}).", n=f"{len(record):,}",
+                          max=f"{MAX_LINK_RECORD:,}"))
     try:
         game = comet.replay(record)
     except ValueError as error:
-        raise UserError(f"the link's record could not be replayed: {error}.") from None
+        raise UserError(_("the link's record could not be replayed: {error}.", error=error)) from None
     rnd = game.round if isinstance(game, comet.Match) else game
     plays = len(rnd.history)
     if move is None or move == "":
         return Position(game, plays)
     if not re.fullmatch(r"[0-9]{1,6}", move) or int(move) > plays:
-        raise UserError(f"the move must be a whole number from 0 to {plays} (the plays of the deal), "
-                        f"not {move[:20]!r}.")
+        raise UserError(_("the move must be a whole number from 0 to {n} (the plays of the deal), not {value}.",
+                          n=plays, value=repr(move[:20])))
     return Position(game, int(move))

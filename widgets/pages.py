@@ -34,27 +34,40 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import comet
+from comet_render.i18n import N_, words
 from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, UserError
-from widgets.landing import players_words as players_text
+from widgets.controllers.checks import SEAT_KINDS, clean_name, players_words
 from widgets.landing import FAMILIES, TITLES, family_page
 from widgets.links import Position, link_html, page_address, read_position
 from widgets.play import PlayTable
 
-PARAMETERS = ("variant", "players", "bot", "seed", "lang", "record", "move")
-"""The query parameters a page reads (``record`` and ``move``: a position, :mod:`widgets.links`)."""
+PARAMETERS = ("variant", "players", "bot", "seed", "lang", "record", "move", "seats", "names", "mode")
+"""The query parameters a page reads (``record`` and ``move``: a position, :mod:`widgets.links`;
+``seats``, ``names``, ``mode``: who plays, :class:`widgets.play.PlayTable`)."""
 MAX_QUERY = 60_000
 """A longer query string is ignored as a whole (a link's record, quoted, is the long part:
 :data:`widgets.links.MAX_LINK_RECORD` characters at most)."""
 _WHOLE = re.compile(r"[0-9]{1,10}")
 
 
-def games_markdown(family: str) -> str:
-    """The one sentence under a page's title (each notebook of ``book/play/`` holds it;
-    ``tests/test_pages.py`` checks it is this text). The settings of the address are documented
-    in the README (:func:`addresses_markdown`), not in the page."""
-    names = [comet.VARIANTS[vid].name for vid in FAMILIES[family]]
-    games = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-    return f"You against the bots ({games}): touch a raised card of your hand to play it; *Settings* changes the game."
+def games_markdown(family: str, lang: str = "en") -> str:
+    """The one sentence under a page's title, in ``lang`` (the table shows it above itself)."""
+    _ = words(lang)
+    names = [_(comet.VARIANTS[vid].name) for vid in FAMILIES[family]]
+    games = names[0] if len(names) == 1 else _("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
+    return _("Play {games} against the bots, with friends at one device, or with a class: touch a raised card "
+             "of your hand to play it; Settings changes the game and who plays.", games=games)
+
+
+def page_title(family: str, lang: str = "en") -> str:
+    """``Play the modern comet`` in ``lang``."""
+    return words(lang)(PAGE_TITLES[family])
+
+
+PAGE_TITLES = {"hoc": N_("Play Hoc"), "manille": N_("Play Manille"), "new-comet": N_("Play the new comet"),
+               "modern": N_("Play the modern comet"), "commit": N_("Play Commit"), "replay": N_("Replay a deal"),
+               "puzzles": N_("Puzzles"), "drills": N_("Rules drills")}
+"""Each page's heading (the notebook's ``title`` metadata is the English one and " — Comet")."""
 
 
 def addresses_markdown() -> str:
@@ -65,7 +78,7 @@ def addresses_markdown() -> str:
     example_family = "modern"
     example = comet.VARIANTS[FAMILIES[example_family][-1]]
     players = min(example.players.start + 1, example.players.stop - 1)
-    bots = ", ".join(f"`{name}`" for _, name in BOTS)
+    bots = ", ".join(f"`{name}`" for _l, name in BOTS)
     langs = ", ".join(f"`{code}` ({name})" for name, code in LANGUAGES)
     return (f"Each play page (`play/<page>.html` on the static site, `voila/render/<page>.ipynb` on Voilà) "
             f"reads its settings from the address, e.g.\n"
@@ -76,7 +89,13 @@ def addresses_markdown() -> str:
             f"- `bot`: how the other seats play: {bots} (greedy by default);\n"
             f"- `seed`: a whole number from 0 to {MAX_SEED:,} (the same seed deals the same cards; 1 by "
             f"default);\n"
-            f"- `lang`: the language of the calls: {langs};\n"
+            f"- `lang`: the language of the page, every word of it: {langs};\n"
+            "- `seats`: who plays each seat, in order, separated by commas: `person` or a bot (e.g. "
+            "`person,person,greedy`: two people pass the device between their turns, and a bot); by default "
+            "you at the first seat and `bot` at the others;\n"
+            "- `names`: the players' names, in seat order, separated by commas (empty for the default);\n"
+            "- `mode`: `class` for the class table (the table large, one seat played by the class, the hint "
+            "and the rule of the moment on demand);\n"
             "- `record` and `move`: a position to play on from, as *Copy link to this position* writes it: "
             "the record of the match (or deal) in the notation, and how many plays of its last deal to keep "
             "(all by default). Its game must be one of the page's.\n\n"
@@ -96,6 +115,9 @@ class Settings:
     lang: str = "en"
     position: Position | None = None
     """The deal (or match) and move of a link, replayed (``record=...&move=N``)."""
+    seats: list[str] | None = None
+    names: list[str] = field(default_factory=list)
+    mode: str = "table"
     problems: list[str] = field(default_factory=list)
 
 
@@ -109,27 +131,39 @@ def _shown(value: str, limit: int = 40) -> str:
     return repr(value)
 
 
-def read_settings(query: str | None, parameters: tuple[str, ...], problems: list[str]) -> dict[str, str]:
+def query_lang(query: str | None) -> str:
+    """The language the address asks for (its first ``lang``), or English."""
+    try:
+        pairs = parse_qsl((query or "").lstrip("?")[:MAX_QUERY], max_num_fields=20)
+    except ValueError:
+        return "en"
+    asked = next((v for k, v in pairs if k == "lang"), "en")
+    return asked if asked in LANGUAGE_CODES else "en"
+
+
+def read_settings(query: str | None, parameters: tuple[str, ...], problems: list[str], lang: str = "en") -> dict[str, str]:
     """The settings of an address's query string that a page reads (``parameters``), the first
     value of each; what cannot be used (too long, too many, unknown, given twice) becomes a
-    sentence in ``problems``. Never raises."""
+    sentence in ``problems``, in ``lang``. Never raises."""
+    _ = words(lang)
     query = (query or "").lstrip("?")
     if len(query) > MAX_QUERY:
-        problems.append(f"the address's settings are too long ({len(query)} characters) and were ignored.")
+        problems.append(_("the address's settings are too long ({n} characters) and were ignored.", n=len(query)))
         query = ""
     try:
         pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=20)
     except ValueError:
-        problems.append("the address has too many settings; they were ignored.")
+        problems.append(_("the address has too many settings; they were ignored."))
         pairs = []
     given: dict[str, str] = {}
     for key, value in pairs:
         if key not in parameters:
-            problems.append(f"{_shown(key)} is not a setting of this page (it reads {', '.join(parameters)}); "
-                            "it was ignored.")
+            problems.append(_("{key} is not a setting of this page (it reads {known}); it was ignored.",
+                              key=_shown(key), known=", ".join(parameters)))
         elif key in given:
             if value != given[key]:
-                problems.append(f"{key} is given twice; the first value, {_shown(given[key])}, is used.")
+                problems.append(_("{key} is given twice; the first value, {value}, is used.", key=key,
+                                  value=_shown(given[key])))
         else:
             given[key] = value
     return given
@@ -138,16 +172,18 @@ def read_settings(query: str | None, parameters: tuple[str, ...], problems: list
 def parse_query(family: str, query: str | None) -> Settings:
     """Validate the query string ``query`` (``variant=...&players=3``) for the page ``family``.
 
-    Never raises: every unusable value becomes a sentence in ``Settings.problems`` and the
-    default is used in its place.
+    Never raises: every unusable value becomes a sentence in ``Settings.problems`` (in the
+    address's language) and the default is used in its place.
     """
     if family not in FAMILIES:
         raise ValueError(f"no play page for {family!r}; pages: {', '.join(FAMILIES)}")
+    lang = query_lang(query)
+    _ = words(lang)
     variants = FAMILIES[family]
     first = comet.VARIANTS[variants[0]]
-    out = Settings(variant=first.id, players=default_players(first))
+    out = Settings(variant=first.id, players=default_players(first), lang=lang)
     problems = out.problems
-    given = read_settings(query, PARAMETERS, problems)
+    given = read_settings(query, PARAMETERS, problems, lang)
 
     if "variant" in given:
         vid = given["variant"]
@@ -155,11 +191,12 @@ def parse_query(family: str, query: str | None) -> Settings:
             out.variant = vid
         elif vid in comet.VARIANTS:
             other = family_page(comet.VARIANTS[vid].family)
-            problems.append(f"{_shown(vid)} is not played on this page but on the {TITLES.get(other, other)} page"
-                            f"; this page has {', '.join(variants)}. Playing {out.variant}.")
+            problems.append(_("{value} is not played on this page but on the {page} page; this page has {known}. "
+                              "Playing {game}.", value=_shown(vid), page=_(TITLES.get(other, other)),
+                              known=", ".join(variants), game=out.variant))
         else:
-            problems.append(f"{_shown(vid)} is not a variant of this page; choose one of {', '.join(variants)}. "
-                            f"Playing {out.variant}.")
+            problems.append(_("{value} is not a variant of this page; choose one of {known}. Playing {game}.",
+                              value=_shown(vid), known=", ".join(variants), game=out.variant))
     variant = comet.VARIANTS[out.variant]
     out.players = default_players(variant)
     if "players" in given:
@@ -167,45 +204,60 @@ def parse_query(family: str, query: str | None) -> Settings:
         if _WHOLE.fullmatch(text) and int(text) in variant.players:
             out.players = int(text)
         else:
-            problems.append(f"{variant.name} is played by {players_text(variant)}, not {_shown(text)}; "
-                            f"playing with {out.players}.")
+            problems.append(_("{game} is played by {players}, not {value}; playing with {n}.", game=_(variant.name),
+                              players=players_words(variant, lang), value=_shown(text), n=out.players))
     if "bot" in given:
         if given["bot"] in BOT_NAMES:
             out.bot = given["bot"]
         else:
-            names = ", ".join(name for _, name in BOTS)
-            problems.append(f"{_shown(given['bot'])} is not a bot; choose one of {names}. The bots play greedy.")
+            problems.append(_("{value} is not a bot; choose one of {known}. The bots play greedy.",
+                              value=_shown(given["bot"]), known=", ".join(name for _l, name in BOTS)))
     if "seed" in given:
         text = given["seed"]
         if _WHOLE.fullmatch(text) and int(text) <= MAX_SEED:
             out.seed = int(text)
         else:
-            problems.append(f"the seed is a whole number from 0 to {MAX_SEED}, not {_shown(text)}; using seed 1.")
-    if "lang" in given:
-        if given["lang"] in LANGUAGE_CODES:
-            out.lang = given["lang"]
+            problems.append(_("the seed is a whole number from 0 to {max}, not {value}; using seed 1.", max=MAX_SEED,
+                              value=_shown(text)))
+    if "lang" in given and given["lang"] not in LANGUAGE_CODES:
+        problems.append(_("{value} is not a language of this page; choose one of {known}. The page is in English.",
+                          value=_shown(given["lang"]), known=", ".join(sorted(LANGUAGE_CODES))))
+    if "mode" in given:
+        if given["mode"] in ("table", "class"):
+            out.mode = given["mode"]
         else:
-            problems.append(f"{_shown(given['lang'])} is not a language of the calls; choose one of "
-                            f"{', '.join(sorted(LANGUAGE_CODES))}. Calls in English.")
+            problems.append(_("{value} is not a mode; choose table or class.", value=_shown(given["mode"])))
     if "record" in given:
         _read_link(family, given["record"], given.get("move"), out)
     elif "move" in given:
-        problems.append("a move was given without the record of its deal; it was ignored.")
+        problems.append(_("a move was given without the record of its deal; it was ignored."))
+    if "seats" in given:
+        kinds = [k.strip() for k in given["seats"].split(",")]
+        if len(kinds) == out.players and all(k in SEAT_KINDS for k in kinds):
+            out.seats = kinds
+        else:
+            problems.append(_("the seats are {n} kinds separated by commas, each person or a bot ({known}), not "
+                              "{value}; you play against the bots.", n=out.players, known=", ".join(SEAT_KINDS),
+                              value=_shown(given["seats"])))
+    if "names" in given:
+        out.names = [clean_name(n) for n in given["names"].split(",")][:out.players]
     return out
 
 
 def _read_link(family: str, record: str, move: str | None, out: Settings) -> None:
     """Replay a link's record for the page ``family``: its game must be one of the page's."""
+    _ = words(out.lang)
     try:
-        position = read_position(record, move)
+        position = read_position(record, move, out.lang)
     except UserError as error:
-        out.problems.append(f"{error} The page opens a new match instead.")
+        out.problems.append(_("{problem} The page opens a new match instead.", problem=error))
         return
     variant = position.round.variant
     if variant.id not in FAMILIES[family]:
         other = family_page(variant.family)
-        out.problems.append(f"the link's deal is a game of {variant.name}, played on the {TITLES.get(other, other)} "
-                            "page, not on this one. The page opens a new match instead.")
+        out.problems.append(_("the link's deal is a game of {game}, played on the {page} page, not on this one. "
+                              "The page opens a new match instead.", game=_(variant.name),
+                              page=_(TITLES.get(other, other))))
         return
     out.position = position
     out.variant, out.players = variant.id, position.round.players
@@ -233,15 +285,21 @@ def query_string() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
-def notice_html(problems: list[str]) -> str:
+def notice_html(problems: list[str], lang: str = "en") -> str:
     """The notice shown above the table when some settings of the address were not used."""
     if not problems:
         return ""
     items = "".join(f"<li>{html.escape(p[0].upper() + p[1:])}</li>" for p in problems)
     return (f'<div role="alert" class="comet-query-notice" style="{FONT}color:#5a3d00;background:#fff4d6;'
             'border-left:4px solid #b07d00;padding:4px 10px;margin-bottom:6px">'
-            "<strong>Some settings in the address were not used:</strong>"
+            f"<strong>{html.escape(words(lang)('Some settings in the address were not used:'))}</strong>"
             f'<ul style="margin:2px 0 2px 18px;padding:0">{items}</ul></div>')
+
+
+def heading_html(title: str, lead: str = "") -> str:
+    """A page's heading and lead, in the page's language (the widget shows them above itself)."""
+    lead_html = f'<p class="comet-page-lead">{html.escape(lead)}</p>' if lead else ""
+    return f'<h1 class="comet-page-title" style="{FONT}font-size:1.5rem;margin:.3rem 0">{html.escape(title)}</h1>{lead_html}'
 
 
 class _Sequence:
@@ -288,12 +346,18 @@ def page_bot_delay() -> float:
 def play_page(family: str, query: str | None = None, bot_delay: float | None = None) -> PlayTable:
     """The ``PlayTable`` of the page ``family`` (a key of :data:`FAMILIES`), set up from the
     address (``query``, by default :func:`query_string`), its variant list limited to the
-    family. Unusable settings are listed in a notice above the table. The bots' plays after
-    yours are drawn one after another, ``bot_delay`` seconds apart (default :func:`page_bot_delay`;
-    all at once where no event loop runs, as in a plain script)."""
+    family, with the page's heading in the address's language. Unusable settings are listed in a
+    notice above the table. The bots' plays are drawn one after another, ``bot_delay`` seconds
+    apart (default :func:`page_bot_delay`; all at once where no event loop runs)."""
+    import ipywidgets as W
+
     settings = parse_query(family, query_string() if query is None else query)
+    lang = settings.lang
+    seats = settings.seats
+    if settings.position is not None and seats is not None and len(seats) != settings.players:
+        seats = None
     table = PlayTable(variant=settings.variant, players=settings.players, bot=settings.bot,
-                      seed=settings.seed, lang=settings.lang,
+                      seed=settings.seed, lang=lang, seats=seats, names=settings.names, mode=settings.mode,
                       bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
     if settings.position is not None:
         table.open_position(settings.position)
@@ -306,16 +370,25 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
         choice.observe(table._on_variant, names="value")
     table.add_class("comet-play")
     table.add_class(f"comet-play-{family}")
+    table.add_class(f"comet-lang-{lang}")
     table.table.add_class("comet-play-table")
     table.play_buttons.add_class("comet-play-buttons")
     for b in table.twins("pass"):
         b.add_class("comet-play-pass")
+    for b in table.twins("confirm"):
+        b.add_class("comet-play-confirm")
+    for b in table.twins("hint"):
+        b.add_class("comet-play-hint")
+    for b in table.twins("rule"):
+        b.add_class("comet-play-rule")
     table.other_row.add_class("comet-play-other")
     table.messages.widget.add_class("comet-play-message")
     for b in table.twins("new"):
         b.add_class("comet-play-new")
-    if settings.problems:
-        table.children = [_notice(settings.problems), *table.children]
+    heading = W.HTML(value=heading_html(page_title(family, lang), games_markdown(family, lang)),
+                     layout=W.Layout(width="auto"))
+    heading.add_class("comet-page-heading")
+    table.children = [heading, *([_notice(settings.problems, lang)] if settings.problems else []), *table.children]
     table.query_problems = settings.problems
     _Sequence(table)
     return table
@@ -335,19 +408,21 @@ def replay_page(query: str | None = None) -> Any:
     from widgets.step import StepThrough
 
     problems: list[str] = []
-    given = read_settings(query_string() if query is None else query, REPLAY_PARAMETERS, problems)
-    lang = given.get("lang", "en")
-    if lang not in LANGUAGE_CODES:
-        problems.append(f"{_shown(lang)} is not a language of the calls; calls in English.")
-        lang = "en"
+    query = query_string() if query is None else query
+    lang = query_lang(query)
+    _ = words(lang)
+    given = read_settings(query, REPLAY_PARAMETERS, problems, lang)
+    if "lang" in given and given["lang"] not in LANGUAGE_CODES:
+        problems.append(_("{value} is not a language of this page; choose one of {known}. The page is in English.",
+                          value=_shown(given["lang"]), known=", ".join(sorted(LANGUAGE_CODES))))
     position = None
     if "record" in given:
         try:
-            position = read_position(given["record"], given.get("move"))
+            position = read_position(given["record"], given.get("move"), lang)
         except UserError as error:
-            problems.append(f"{error} A deal played by the bots is shown instead.")
+            problems.append(_("{problem} A deal played by the bots is shown instead.", problem=error))
     elif "move" in given:
-        problems.append("a move was given without the record of its deal; it was ignored.")
+        problems.append(_("a move was given without the record of its deal; it was ignored."))
     if position is not None:
         demo = StepThrough(record=position.game.record(comments=False), step=position.move, lang=lang, link_base="")
     else:
@@ -358,21 +433,28 @@ def replay_page(query: str | None = None) -> Any:
 
     def show_play_on(change: Any = None) -> None:
         family = family_page(demo.full.variant.family)
-        href = f"{page_address(family)}?{demo.step_query()}"
-        title = TITLES.get(family, family)
-        title = title[0].lower() + title[1:] if title.startswith("The ") else title
-        play_on.value = link_html(href, f"Play on from this step, on the {title} page", copy=False)
+        href = f"{page_address(family)}?{demo.step_query()}&lang={demo.lang}"
+        play_on.value = link_html(href, words(demo.lang)("Play on from this step, on the {page} page",
+                                                         page=words(demo.lang)(TITLES.get(family, family))),
+                                  copy=False, lang=demo.lang)
 
     demo.slider.observe(show_play_on, names="value")
     demo.deal_choice.observe(show_play_on, names="value")
+    demo.lang_choice.observe(show_play_on, names="value")
     show_play_on()
-    demo.children = [*([_notice(problems)] if problems else []), play_on, *demo.children]
+    heading = W.HTML(value=heading_html(page_title("replay", lang), _(
+        "Step through a deal from its record: open a link to a position (Copy link to this step or to this "
+        "position), or paste a record below. Play on from this step opens the same position on its game's page.")),
+        layout=W.Layout(width="auto"))
+    heading.add_class("comet-page-heading")
+    demo.add_class(f"comet-lang-{lang}")
+    demo.children = [heading, *([_notice(problems, lang)] if problems else []), play_on, *demo.children]
     return demo
 
 
-def _notice(problems: list[str]) -> Any:
+def _notice(problems: list[str], lang: str = "en") -> Any:
     from ipywidgets import HTML, Layout
 
-    notice = HTML(value=notice_html(problems), layout=Layout(width="auto"))
+    notice = HTML(value=notice_html(problems, lang), layout=Layout(width="auto"))
     notice.add_class("comet-query-notice")
     return notice

@@ -1,0 +1,235 @@
+"""The card table as players know it from card sites: a felt, the players around it, the tail.
+
+``felt_html(rnd, view)`` draws one state of a deal as HTML with inline SVG (no external asset,
+no script): the other players around the table (name, a fan of card backs with their count, the
+dealer's button, whose turn it is, their in-play chips), the comet's tail in the middle with the
+run in progress, the newest plays flying from their player to the tail and the newest payments
+as chips passing between players (CSS animations of :mod:`comet_render.table_style`, none when
+the reader prefers reduced motion), and at the end the settlement as an overlay.
+
+The seat at the bottom (``view.anchor``) is the one whose hand the page shows below the table.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Sequence
+
+from comet.cards import sort_key
+from comet.ledger import POOL, Payment
+from comet.runs import runs_of
+from comet_render import svg
+from comet_render.i18n import card_symbol, words
+from comet_render.words import STOP_SHORT, Names, amount, in_play_net, need_text, settlement, unit_name
+
+if TYPE_CHECKING:
+    from comet.round import Round
+
+BACK = "#1f3f73"
+
+
+@dataclass
+class FeltView:
+    """How to draw the table: who is who, what is new since the last picture, what to reveal."""
+
+    names: Names
+    anchor: int = 0
+    """The seat at the bottom of the table (the hand shown below it)."""
+    lang: str = "en"
+    reveal: bool = False
+    """Every hand face up (teaching)."""
+    four_colour: bool = False
+    new_plays: int = 0
+    """How many of the last plays are new since the last picture (they fly to the tail)."""
+    new_payments: Sequence[Payment] = ()
+    """The payments made since the last picture (chips that pass)."""
+    waiting: str = ""
+    """The name of the person the device is to be passed to ("" if nobody)."""
+    bots: Sequence[bool] = field(default_factory=tuple)
+    """For each seat, whether a bot plays it."""
+    caption: str = ""
+    """The latest thing that happened, under the tail."""
+
+
+def seat_positions(players: int, anchor: int) -> dict[int, tuple[float, float]]:
+    """Each seat's place on the felt in percent (left, top): ``anchor`` at the bottom, the others
+    on the upper arc in playing order from the left."""
+    out = {anchor: (50.0, 88.0)}
+    others = players - 1
+    for k in range(1, players):
+        angle = math.pi + k * math.pi / (others + 1)
+        out[(anchor + k) % players] = (50 + 43 * math.cos(angle), 47 + 36 * math.sin(angle))
+    return out
+
+
+def _fan(count: int, label: str) -> str:
+    """A small fan of card backs with the count on it."""
+    shown = min(count, 7)
+    cards = []
+    for i in range(shown):
+        turn = (i - (shown - 1) / 2) * 9
+        cards.append(f'<rect x="21" y="6" width="18" height="26" rx="3" fill="{BACK}" stroke="#f1e7c8" '
+                     f'stroke-width="1.2" transform="rotate({turn:.1f} 30 40)"/>')
+    return (f'<span class="comet-fan" role="img" aria-label="{escape(label)}">'
+            f'<svg viewBox="0 0 60 42" width="54" height="38" aria-hidden="true">{"".join(cards)}</svg>'
+            f'<span class="comet-fan-count" aria-hidden="true">{count}</span></span>')
+
+
+def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltView, nets: list[int]) -> str:
+    _ = words(view.lang)
+    names = view.names
+    hand = rnd.hands[seat]
+    turn = rnd.to_play == seat and not rnd.is_over
+    classes = ["comet-seat"]
+    if turn:
+        classes.append("comet-seat-turn")
+    if seat == view.anchor:
+        classes.append("comet-seat-anchor")
+    name = names(seat)
+    count = _.ngettext("{n} card", "{n} cards", len(hand))
+    tags = []
+    if seat == rnd.dealer:
+        tags.append(f'<span class="comet-dealer" title="{escape(_("Dealer"))}" '
+                    f'aria-label="{escape(_("Dealer"))}">{escape(_.pgettext("dealer button", "D"))}</span>')
+    if turn:
+        tags.append(f'<span class="comet-turn-tag">{escape(_("to play"))}</span>')
+    bot = view.bots[seat] if seat < len(view.bots) else False
+    face_up = rnd.is_over or view.reveal
+    if seat == view.anchor and not face_up:
+        cards = f'<span class="comet-seat-count">{escape(count)}</span>'
+    elif face_up and hand:
+        cards = ('<span class="comet-seat-cards">' + "".join(
+            str(svg.card(c, size=22, wild=c in rnd.wilds, four_colour=view.four_colour, lang=view.lang))
+            for c in sorted(hand, key=sort_key)) + "</span>")
+    else:
+        cards = _fan(len(hand), _("{name}: {count}", name=name, count=count))
+    net = nets[seat]
+    chips = ""
+    if rnd.ledger:
+        sign = "+" if net > 0 else "\u2212" if net < 0 else "\u00b1"
+        chips = (f'<span class="comet-chips{" comet-chips-up" if net > 0 else " comet-chips-down" if net < 0 else ""}" '
+                 f'title="{escape(_("In play: {amount}", amount=amount(_, abs(net), rnd.rules.unit)))}">'
+                 f'<span class="comet-chip-dot" aria-hidden="true"></span>{sign}{abs(net)}</span>')
+    who = escape(name) + (f' <span class="comet-bot-mark" title="{escape(_("bot"))}">{escape(_("bot"))}</span>'
+                          if bot else "")
+    left, top = where
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}" style="left:{left:.1f}%;top:{top:.1f}%">'
+            f'{cards}<span class="comet-seat-name">{who}{"".join(tags)}</span>{chips}</div>')
+
+
+def _tail_html(rnd: "Round", view: FeltView, places: dict[int, tuple[float, float]]) -> str:
+    _ = words(view.lang)
+    done = runs_of(rnd.events)
+    if not done:
+        return f'<div class="comet-tail comet-tail-empty">{escape(_("No card has been played yet."))}</div>'
+    run = done[-1]
+    shown = list(run.plays)
+    earlier = done[-2] if len(done) > 1 and len(shown) < 4 else None
+    history = rnd.history
+    new_from = len(history) - view.new_plays
+    # Which plays of the run are new: the run's plays are the last of the history's card plays.
+    card_plays = [i for i, (_s, p) in enumerate(history) if p.kind == "cards"]
+    index_of = card_plays[-len(shown):] if shown else []
+    cards = []
+    if earlier is not None:
+        for _seat, play in earlier.plays:
+            for c in play.cards:
+                cards.append(f'<span class="comet-tail-card comet-tail-old">{svg.card(c, size=30, lang=view.lang)}</span>')
+        cards.append('<span class="comet-tail-gap" aria-hidden="true"></span>')
+    for k, (seat, play) in enumerate(shown):
+        fresh = k < len(index_of) and index_of[k] >= new_from
+        x, y = places.get(seat, (50.0, 50.0))
+        for c in play.cards:
+            cls = "comet-tail-card comet-fly" if fresh else "comet-tail-card"
+            wild_as = play.rank if c is play.wild else None
+            cards.append(f'<span class="{cls}" style="--x:{x:.0f};--y:{y:.0f}">'
+                         f"{svg.card(c, size=44, wild=c in rnd.wilds, wild_as=wild_as, four_colour=view.four_colour, lang=view.lang)}"
+                         "</span>")
+    stop = ""
+    if run.stop:
+        stop = (f'<span class="comet-stop">{escape(_("STOP"))}<small>'
+                f"{escape(_(STOP_SHORT.get(run.stop, run.stop)))}</small></span>")
+    said = " ".join(card_symbol(c, view.lang) for c in run.cards)
+    label = _("The comet's tail: {cards}", cards=said)
+    return (f'<div class="comet-tail" role="img" aria-label="{escape(label)}">{"".join(cards)}{stop}</div>')
+
+
+def _status_html(rnd: "Round", view: FeltView) -> str:
+    _ = words(view.lang)
+    names = view.names
+    if rnd.is_over:
+        return ""
+    seat = rnd.to_play if rnd.to_play is not None else 0
+    need = need_text(_, rnd)
+    if names.is_you(seat):
+        text = _("Your turn: {need}", need=need)
+    else:
+        text = _("{name} to play: {need}", name=names(seat), need=need)
+    return f'<div class="comet-status" role="status">\u25b6 {escape(text)}</div>'
+
+
+def _flying_chips(view: FeltView, places: dict[int, tuple[float, float]]) -> str:
+    out = []
+    for i, p in enumerate(list(view.new_payments)[-12:]):
+        x0, y0 = places.get(p.payer, (50.0, 50.0)) if p.payer != POOL else (50.0, 50.0)
+        x1, y1 = places.get(p.payee, (50.0, 50.0)) if p.payee != POOL else (50.0, 50.0)
+        out.append(f'<span class="comet-chip-fly" aria-hidden="true" style="--x0:{x0:.0f}%;--y0:{y0:.0f}%;'
+                   f'--x1:{x1:.0f}%;--y1:{y1:.0f}%;animation-delay:{i * 0.08:.2f}s"></span>')
+    return "".join(out)
+
+
+def settlement_html(rnd: "Round", view: FeltView) -> str:
+    """The settlement as an overlay on the felt: who won, every payment, the net per player.
+    Rows carry ``data-payer``, ``data-payee``, ``data-amount``; the net table ``data-net``."""
+    outcome = rnd.outcome()
+    if outcome is None:
+        return ""
+    _ = words(view.lang)
+    s = settlement(outcome, view.names, view.lang)
+
+    def rows(items: list[tuple[Payment, str]]) -> str:
+        return "".join(f'<li data-payer="{p.payer}" data-payee="{p.payee}" data-amount="{p.amount}">'
+                       f"{escape(text)}</li>" for p, text in items)
+
+    parts = [f"<p>{escape(line)}</p>" for line in s.notes + s.left]
+    if s.final:
+        parts.append(f'<h4>{escape(_("Payments at the end"))}</h4><ul class="comet-settle-final">{rows(s.final)}</ul>')
+    if s.in_play:
+        parts.append(f'<details class="comet-settle-inplay"><summary>'
+                     f'{escape(_.ngettext("{n} payment in play", "{n} payments in play", len(s.in_play)))}'
+                     f'</summary><ul>{rows(s.in_play)}</ul></details>')
+    cells = "".join(f'<tr><th scope="row">{escape(view.names(seat))}</th>'
+                    f'<td class="{"comet-up" if v > 0 else "comet-down" if v < 0 else ""}">{v:+d}</td></tr>'
+                    for seat, v in enumerate(s.net))
+    net = ",".join(str(v) for v in s.net)
+    parts.append(f'<table class="comet-net" data-net="{net}"><caption>'
+                 f'{escape(_("Net for the deal ({unit})", unit=unit_name(_, s.unit)))}</caption>{cells}</table>')
+    return (f'<details class="comet-settle" open><summary>{escape(_("Settlement"))}: {escape(s.headline)}</summary>'
+            f'<div class="comet-settle-body">{"".join(parts)}</div></details>')
+
+
+def felt_html(rnd: "Round", view: FeltView) -> str:
+    """One state of ``rnd`` drawn as a card table (see the module's docstring)."""
+    _ = words(view.lang)
+    places = seat_positions(rnd.players, view.anchor)
+    nets = in_play_net(rnd)
+    seats = "".join(_seat_html(rnd, s, places[s], view, nets) for s in range(rnd.players))
+    dead = len(rnd.dead) + len(rnd.talon)
+    pile = ""
+    if dead:
+        what = _("talon") if rnd.talon else _("dead hand")
+        pile = (f'<div class="comet-pile" title="{escape(_("{n} cards unseen", n=dead))}">'
+                f'{escape(what)}: {dead}</div>')
+    caption = f'<div class="comet-caption">{escape(view.caption)}</div>' if view.caption else ""
+    overlay = settlement_html(rnd, view)
+    if view.waiting and not overlay:
+        overlay = (f'<div class="comet-handover" role="alert"><div class="comet-handover-card">'
+                   f'{escape(_("Pass the device to {name}", name=view.waiting))}<small>'
+                   f'{escape(_("{name}: press the button below when only you can see the screen.", name=view.waiting))}'
+                   "</small></div></div>")
+    return (f'<section class="comet-felt comet-felt-{rnd.players}" lang="{view.lang}" '
+            f'aria-label="{escape(_("The table: {game}", game=_(rnd.variant.name)))}">'
+            f'{seats}<div class="comet-centre">{_status_html(rnd, view)}{_tail_html(rnd, view, places)}'
+            f"{caption}</div>{pile}{_flying_chips(view, places)}{overlay}</section>")

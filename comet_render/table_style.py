@@ -1,0 +1,160 @@
+"""The card table's style sheet (the play table puts it in its own HTML: the same on Voilà, the
+static site and in a notebook, with no external file).
+
+A green felt with a wooden rim, the players around it, the hand as cards along the bottom (on a
+screen narrower than 700 px fixed to the bottom of the screen with the actions), short
+animations of plays and chips (none when the reader prefers reduced motion), a visible keyboard
+focus, and text colours of at least 4.5:1 contrast.
+"""
+
+from __future__ import annotations
+
+_FONT = "system-ui,-apple-system,'Segoe UI','DejaVu Sans',sans-serif"
+_RED, _BLUE, _GREEN = "#c8102e", "#1560bd", "#1e7b34"
+
+CSS = """
+.comet-playtable{font-family:@FONT@;color:#1b1b1b;position:relative}
+.comet-playtable .widget-html-content{font-family:@FONT@;font-size:14px;line-height:1.35}
+.comet-bar{gap:4px;padding:2px 0 4px}
+.comet-bar .widget-toggle-button{height:30px;padding:0 10px;font-size:13px}
+.comet-title{font-size:14px}.comet-title strong{font-size:16px;margin-right:6px}.comet-title span{color:#4a4330}
+.comet-felt{position:relative;height:370px;margin:2px 0 6px;border:12px solid #6b4423;border-radius:190px;
+ background:radial-gradient(ellipse at 50% 45%,#2f8f5b 0%,#1d6b45 55%,#11462f 100%);
+ box-shadow:inset 0 0 40px rgba(0,0,0,.5),0 6px 16px rgba(0,0,0,.35);box-sizing:border-box;overflow:hidden}
+.comet-seat{position:absolute;transform:translate(-50%,-50%);display:flex;flex-direction:column;align-items:center;
+ gap:2px;min-width:72px;max-width:130px;padding:4px 8px;background:rgba(0,0,0,.42);border-radius:14px;color:#fff;
+ text-align:center;z-index:2}
+.comet-seat-turn{outline:3px solid #ffd24a;box-shadow:0 0 16px #ffd24a;animation:comet-pulse 1.6s ease-in-out infinite}
+.comet-seat-anchor{flex-direction:row;flex-wrap:wrap;justify-content:center;gap:6px;max-width:260px}
+.comet-seat-name{font-weight:600;font-size:13px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:124px}
+.comet-bot-mark{font-weight:400;font-size:10px;border:1px solid #cfe8d8;border-radius:6px;padding:0 3px;margin-left:3px}
+.comet-dealer{display:inline-block;width:17px;height:17px;border-radius:50%;background:#fff;color:#111;font-size:10px;
+ line-height:14px;font-weight:800;margin-left:4px;border:2px solid @RED@;box-sizing:border-box;text-align:center}
+.comet-turn-tag{display:block;font-size:11px;color:#ffe9a8;font-weight:600}
+.comet-seat-count{font-size:12px;color:#e8f5ec}
+.comet-fan{position:relative;display:inline-block;line-height:0}
+.comet-fan-count{position:absolute;left:50%;top:58%;transform:translate(-50%,-50%);background:#fff;color:#111;
+ border-radius:9px;padding:0 5px;font:700 12px/16px @FONT@}
+.comet-seat-cards{display:flex;flex-wrap:wrap;justify-content:center;max-width:150px;line-height:0;padding-right:8px}
+.comet-seat-cards svg{margin-right:-8px}
+.comet-chips{font:700 12px/18px @FONT@;background:#fff;color:#1b1b1b;border-radius:10px;padding:0 7px 0 3px;
+ display:inline-flex;align-items:center;gap:3px}
+.comet-chips-up{color:#145a32}.comet-chips-down{color:#8a1c12}
+.comet-chip-dot{width:11px;height:11px;border-radius:50%;background:@RED@;border:2px dashed #fff;box-sizing:border-box;
+ box-shadow:0 0 0 1px @RED@}
+.comet-centre{position:absolute;left:50%;top:53%;transform:translate(-50%,-50%);display:flex;flex-direction:column;
+ align-items:center;gap:5px;width:66%;z-index:1}
+.comet-status{background:rgba(255,253,247,.95);color:#1b1b1b;border-radius:14px;padding:2px 12px;font-weight:600;
+ font-size:13px;text-align:center}
+.comet-tail{display:flex;align-items:center;min-height:66px;padding-right:22px}
+.comet-tail-card{line-height:0;margin-right:-22px;filter:drop-shadow(0 2px 2px rgba(0,0,0,.35))}
+.comet-tail-old{opacity:.6;margin-right:-16px}
+.comet-tail-gap{width:30px}
+.comet-tail-empty{color:#e8f5ec;font-style:italic;padding:0}
+.comet-stop{margin-left:30px;background:#b3261e;color:#fff;font:800 12px/1.2 @FONT@;padding:3px 8px;border-radius:6px;
+ display:flex;flex-direction:column;align-items:center;max-width:110px;text-align:center}
+.comet-stop small{font-weight:400;font-size:10px}
+.comet-caption{color:#fff;font-size:12px;text-align:center;max-width:100%;text-shadow:0 1px 2px #000;
+ display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
+.comet-pile{position:absolute;right:7%;bottom:9%;color:#e8f5ec;font-size:12px}
+.comet-fly{animation:comet-fly .45s ease-out both}
+@keyframes comet-fly{from{transform:translate(calc((var(--x) - 50) * min(1vw,11px)),calc((var(--y) - 53) * 3.6px))
+ scale(.7);opacity:.3}to{transform:none;opacity:1}}
+.comet-chip-fly{position:absolute;width:16px;height:16px;border-radius:50%;background:@RED@;border:3px dashed #fff;
+ box-sizing:border-box;left:var(--x1);top:var(--y1);opacity:0;z-index:3;pointer-events:none;
+ animation:comet-chip .9s ease-in-out both}
+@keyframes comet-chip{0%{left:var(--x0);top:var(--y0);opacity:1}85%{opacity:1}100%{left:var(--x1);top:var(--y1);opacity:0}}
+@keyframes comet-pulse{50%{box-shadow:0 0 4px #ffd24a}}
+.comet-settle{position:absolute;inset:10px 14%;z-index:5;background:#fffdf7;color:#1b1b1b;border-radius:14px;
+ box-shadow:0 8px 30px rgba(0,0,0,.5);overflow:auto;padding:8px 14px}
+.comet-settle:not([open]){inset:auto auto 10px 50%;transform:translateX(-50%);padding:4px 12px}
+.comet-settle>summary{font-weight:700;font-size:15px;cursor:pointer}
+.comet-settle p{margin:3px 0}.comet-settle h4{margin:6px 0 2px;font-size:13px}
+.comet-settle ul{margin:2px 0 4px 18px;padding:0}
+.comet-net{border-collapse:collapse;margin-top:4px}.comet-net caption{text-align:left;font-weight:600;font-size:13px}
+.comet-net th{text-align:left;font-weight:400;padding:0 10px 0 0}.comet-net td{text-align:right;font-weight:700}
+.comet-up{color:#145a32}.comet-down{color:#8a1c12}
+.comet-handover{position:absolute;inset:0;background:rgba(8,36,24,.94);display:flex;align-items:center;
+ justify-content:center;z-index:6}
+.comet-handover-card{background:#fffdf7;color:#1b1b1b;border-radius:16px;padding:18px 26px;font-size:22px;
+ font-weight:700;text-align:center;max-width:80%}
+.comet-handover-card small{display:block;font-size:14px;font-weight:400;margin-top:6px}
+.comet-dock{background:#f4efe1;border:1px solid #d8ceb2;border-radius:12px;padding:4px 8px 8px;box-sizing:border-box}
+.comet-prompt{font-weight:600;margin:0}
+.comet-play-hand{justify-content:center;padding:16px 0 2px;row-gap:8px;overflow:visible}
+.comet-card-slot{overflow:visible!important;margin:0!important;min-width:0}
+.comet-card-slot .widget-button{width:58px;height:80px;padding:5px 0 0 6px;margin:0;display:block;text-align:left;
+ vertical-align:top;background:#fffdf7;border:1px solid #8b8577;border-radius:7px;box-shadow:1px 2px 4px rgba(0,0,0,.3);
+ font:700 19px/1.05 Georgia,'DejaVu Serif',serif;color:#1b1b1b;white-space:pre;overflow:visible;position:relative;
+ transition:transform .12s}
+.comet-card-slot .widget-button::after{position:absolute;right:6px;bottom:3px;font-size:28px;line-height:1}
+.comet-suit-S .widget-button::after{content:"\\2660"}.comet-suit-C .widget-button::after,.comet-suit-XC .widget-button::after{content:"\\2663"}
+.comet-suit-H .widget-button::after{content:"\\2665"}.comet-suit-D .widget-button::after,.comet-suit-XD .widget-button::after{content:"\\2666"}
+.comet-suit-W .widget-button::after{content:"\\2605";color:#8a6100}
+.comet-suit-H .widget-button,.comet-suit-D .widget-button{color:@RED@}
+.comet-suit-XD .widget-button{color:@BLUE@}.comet-suit-XC .widget-button{color:@GREEN@}
+.comet-suit-W .widget-button{border:3px double #b07d00;color:#5a3d00}
+.comet-card-legal .widget-button{transform:translateY(-12px);border-color:#1f8a4c;box-shadow:0 0 0 2px #1f8a4c,
+ 0 6px 10px rgba(0,0,0,.3)}
+.comet-card-legal .widget-button:hover,.comet-card-legal .widget-button:focus-visible{transform:translateY(-17px)}
+.comet-card-dim .widget-button{background:#e9e5da;color:#55524a}
+.comet-card-dim.comet-suit-H .widget-button,.comet-card-dim.comet-suit-D .widget-button{color:#a30d25}
+.comet-card-hint .widget-button,.widget-button.comet-card-hint{outline:4px solid #e0a100;outline-offset:2px}
+.comet-playtable .widget-button:focus-visible,.comet-playtable .widget-toggle-button:focus-visible,
+.comet-playtable select:focus-visible,.comet-playtable input:focus-visible,.comet-playtable .comet-log:focus-visible{
+ outline:3px solid #1f3f73;outline-offset:2px;z-index:4}
+.comet-actions{gap:4px;padding-top:4px}
+.comet-actions .widget-button{height:36px;padding:0 12px;font-size:14px}
+.comet-play-choice{font-size:15px!important;font-weight:700!important}
+.comet-panel .widget-html-content{background:#fffdf7;border:1px solid #ddd5bd;border-radius:8px;padding:4px 10px;margin:6px 0}
+.comet-panel h3{font-size:14px;margin:4px 0}
+.comet-log{max-height:16em;overflow-y:auto}.comet-log ol{margin:2px 0 2px 22px;padding:0}
+.comet-scores th{text-align:left;font-weight:400;padding-right:12px}.comet-scores td{text-align:right;font-weight:700}
+.comet-settings{border:1px solid #ddd5bd;border-radius:8px;padding:6px;margin:6px 0;background:#fffdf7}
+.comet-dock-spacer{height:0}
+@VOTES@
+.comet-mode-class .comet-felt{height:520px}
+.comet-mode-class .comet-seat-name{font-size:17px}.comet-mode-class .comet-status{font-size:18px}
+.comet-mode-class .comet-card-slot .widget-button{width:76px;height:104px;font-size:26px}
+.comet-mode-class .comet-card-slot .widget-button::after{font-size:38px}
+.comet-mode-class .comet-bar .widget-toggle-button{display:none}
+.comet-mode-class .comet-prompt,.comet-mode-class .comet-actions .widget-button{font-size:18px}
+@media (max-width:700px){
+ .comet-felt{height:300px;border-width:6px;border-radius:80px;margin:0 0 4px}
+ .comet-seat{min-width:0;max-width:92px;padding:2px 5px;border-radius:10px}
+ .comet-seat-name{font-size:11px;max-width:86px}
+ .comet-fan svg{width:38px;height:27px}
+ .comet-centre{width:80%;top:55%}
+ .comet-tail{min-height:50px}.comet-tail-card svg{width:33px;height:46px}.comet-tail-card{margin-right:-17px}
+ .comet-tail-old svg{width:24px;height:34px}
+ .comet-settle{inset:6px}
+ .comet-dock{position:fixed;left:0;right:0;bottom:0;z-index:50;border-radius:12px 12px 0 0;border-width:1px 0 0;
+  box-shadow:0 -4px 14px rgba(0,0,0,.28);max-height:62vh;overflow-y:auto;padding:2px 6px 6px}
+ .comet-play-hand{padding-top:14px}
+ .comet-card-slot .widget-button{width:50px;height:66px;font-size:16px;padding:4px 0 0 4px}
+ .comet-card-slot .widget-button::after{font-size:22px;right:4px}
+ .comet-actions .widget-button{height:34px;padding:0 8px;font-size:13px}
+ .comet-dock-rows-1{height:210px}.comet-dock-rows-2{height:290px}
+}
+@media (prefers-reduced-motion:reduce){
+ .comet-fly,.comet-seat-turn{animation:none}.comet-chip-fly{display:none}
+ .comet-card-slot .widget-button{transition:none}
+}
+"""
+
+
+def _votes() -> str:
+    """The class table's letters on the playable cards (``comet-vote-a`` ... ``z``)."""
+    rules = [f'.comet-vote-{chr(97 + i)} .widget-button::before{{content:"{chr(65 + i)}"}}' for i in range(26)]
+    return ("\n".join(rules) + "\n.comet-mode-class .comet-card-legal .widget-button::before{position:absolute;top:-14px;"
+            "right:-8px;background:#1f3f73;color:#fff;border-radius:50%;width:28px;height:28px;font:700 17px/28px "
+            + _FONT + ";text-align:center}")
+
+
+def table_css() -> str:
+    """The style sheet, in a ``<style>`` element."""
+    css = CSS
+    for token, value in (("@FONT@", _FONT), ("@RED@", _RED), ("@BLUE@", _BLUE), ("@GREEN@", _GREEN),
+                         ("@VOTES@", _votes())):
+        css = css.replace(token, value)
+    return "<style>" + css + "</style>"

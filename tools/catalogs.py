@@ -1,0 +1,139 @@
+"""The interface's message catalogs, with Babel: extract, update, compile, check.
+
+    python tools/catalogs.py extract    # the code's messages -> comet_render/locale/comet.pot, and
+                                        # each language's .po updated from it (new messages empty)
+    python tools/catalogs.py compile    # every .po -> its .mo (``make catalogs``; the .mo are not committed)
+    python tools/catalogs.py check      # exit 1 if a message of the code lacks a translation
+
+The messages are those of ``_()``, ``N_()``, ``ngettext`` and ``pgettext`` in ``comet_render``,
+``widgets`` and ``comet_learn``, plus the games' names (``comet.VARIANTS``), which the engine
+keeps in English and the pages translate. Babel runs here, at build time; the browser's Python
+reads the ``.mo`` files with the standard library's ``gettext`` alone.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "comet_render" / "locale"
+POT = LOCALE / "comet.pot"
+LANGS = ("fr", "ru", "es")
+SOURCES = ("comet_render", "widgets", "comet_learn")
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+
+
+def extract_ast(fileobj, keywords, comment_tags, options):  # type: ignore[no-untyped-def]
+    """A Babel extraction method for Python that reads the syntax tree, so that calls inside
+    f-strings (``f"<b>{_('Dealer')}</b>"``) are found too (Babel's own Python method skips them)."""
+    import ast
+
+    tree = ast.parse(fileobj.read().decode("utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name not in keywords:
+            continue
+        args = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args)
+        if any(a is not None for a in args):
+            yield node.lineno, name, args if len(args) > 1 else args[0], []
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / "comet.po"
+
+
+def extract() -> Catalog:
+    """Every message of the code (and the games' names), as a template catalog."""
+    sys.path.insert(0, str(ROOT))
+    import comet
+
+    pot = Catalog(project="comet", version="1", charset="utf-8")
+    for package in SOURCES:
+        found = extract_from_dir(str(ROOT / package), method_map=[("**.py", extract_ast)], keywords=KEYWORDS,
+                                 comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
+        for filename, lineno, message, comments, context in found:
+            if message in ("", ("", "")):
+                continue
+            pot.add(message, None, [(f"{package}/{filename}", lineno)], auto_comments=comments, context=context)
+    for vid, v in comet.VARIANTS.items():
+        pot.add(v.name, None, [("comet/variants.py", 0)], auto_comments=[f"The name of the game {vid}."])
+    return pot
+
+
+def update() -> None:
+    pot = extract()
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    with POT.open("wb") as f:
+        write_po(f, pot, width=110, omit_header=False, sort_output=False)
+    for lang in LANGS:
+        path = po_path(lang)
+        if path.exists():
+            with path.open("rb") as f:
+                catalog = read_po(f, locale=lang)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            catalog = Catalog(locale=lang, project="comet", version="1", charset="utf-8")
+        catalog.update(pot, no_fuzzy_matching=True)
+        with path.open("wb") as f:
+            write_po(f, catalog, width=110, ignore_obsolete=True)
+
+
+def compile_all() -> None:
+    for lang in LANGS:
+        with po_path(lang).open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        out = po_path(lang).with_suffix(".mo")
+        with out.open("wb") as f:
+            write_mo(f, catalog, use_fuzzy=False)
+
+
+def missing() -> dict[str, list[str]]:
+    """For each language, the code's messages without a (non-fuzzy) translation in its .po."""
+    pot = extract()
+    out: dict[str, list[str]] = {}
+    for lang in LANGS:
+        with po_path(lang).open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        lacking = []
+        for message in pot:
+            if not message.id:
+                continue
+            found = catalog.get(message.id, context=message.context)
+            strings = found.string if found is not None else None
+            done = found is not None and not found.fuzzy and (
+                all(strings) if isinstance(strings, (tuple, list)) else bool(strings))
+            if not done:
+                lacking.append(message.id if isinstance(message.id, str) else message.id[0])
+        out[lang] = lacking
+    return out
+
+
+def main(argv: list[str]) -> int:
+    command = argv[1] if len(argv) > 1 else "compile"
+    if command == "extract":
+        update()
+    elif command == "compile":
+        compile_all()
+    elif command == "check":
+        lacking = missing()
+        for lang, ids in lacking.items():
+            for i in ids:
+                print(f"{lang}: no translation of {i!r}")
+        return 1 if any(lacking.values()) else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,105 @@
+"""What a visitor may choose, checked: variants, player counts, seeds, bots, languages, seats.
+
+Every check raises :class:`UserError` with a sentence in the reader's language that says what was
+wrong and what is allowed. Plain Python (no ipywidgets): the controllers and the widgets share it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import comet
+from comet.calls import LANGUAGES
+from comet_render.i18n import N_, words
+
+DEFAULT_VARIANT = "modern-comet-1991"
+MAX_SEED = 10**9
+LANGUAGE_CODES = frozenset(LANGUAGES)
+BOT_KINDS: dict[str, tuple[str, str]] = {
+    "greedy": (N_("Greedy"), N_("Follows the period advice move by move (runs first, aces early, a king kept "
+                                "to win the lead back, the comet saved for when stuck); never looks ahead.")),
+    "search-fast": (N_("Quick thinker"), N_("Looks ahead: plays each choice out in about 40 guessed deals of the "
+                                            "cards it cannot see, at most 0.05 s a move.")),
+    "search": (N_("Deep thinker"), N_("Looks further ahead: up to 400 guessed deals of the hidden cards a move, "
+                                      "at most 0.3 s, so it usually beats the quick thinker.")),
+    "random": (N_("Random"), N_("Plays any legal play at random: a gentle first opponent.")),
+}
+"""The bots a seat can be: name for :func:`comet.agents.make_agent` -> (kind, what it really does:
+:mod:`comet.agents` — GreedyAgent, SearchAgent at the levels ``fast`` and ``normal`` capped by
+:data:`BOT_TIME`, RandomAgent)."""
+BOT_NAMES = frozenset(BOT_KINDS)
+BOT_TIME = {"search-fast": 0.05, "search": 0.3}
+"""Seconds a search bot may think for a move at a table (its level's playouts, or fewer)."""
+PERSON = "person"
+SEAT_KINDS = (PERSON, *BOT_KINDS)
+
+
+class UserError(ValueError):
+    """A problem with what the user entered: shown as is. (A ``ValueError`` for the callers
+    that catch one; the widgets' :func:`~widgets.common.safe` expects it and the engine's errors.)"""
+
+
+def chosen(value: Any, allowed: Iterable[Any], default: Any) -> Any:
+    """``value`` if it is one of ``allowed``, else ``default`` (a forged widget message may hold
+    any JSON value, a list included)."""
+    try:
+        return value if value in allowed else default
+    except TypeError:  # unhashable: not a choice
+        return default
+
+
+def check_variant(value: Any, lang: str = "en") -> comet.Variant:
+    if not isinstance(value, str) or value not in comet.VARIANTS:
+        raise UserError(words(lang)("{value} is not a game of this book; choose one of: {known}.",
+                                    value=repr(value)[:40], known=", ".join(comet.VARIANTS)))
+    return comet.VARIANTS[value]
+
+
+def players_words(variant: comet.Variant, lang: str = "en") -> str:
+    """``2 players``, ``2 to 5 players`` in ``lang``."""
+    _ = words(lang)
+    low, high = variant.players.start, variant.players.stop - 1
+    if low == high:
+        return _.ngettext("{n} player", "{n} players", low)
+    return _.ngettext("{low} to {n} player", "{low} to {n} players", high, low=low)
+
+
+def check_players(variant: comet.Variant, value: Any, lang: str = "en") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in variant.players:
+        _ = words(lang)
+        raise UserError(_("{game} is played by {players}, not {value}.", game=_(variant.name),
+                          players=players_words(variant, lang), value=repr(value)[:40]))
+    return value
+
+
+def check_seed(value: Any, lang: str = "en") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise UserError(words(lang)("the seed is a whole number from 0 to {max}, not {value}.", max=MAX_SEED,
+                                    value=repr(value)[:40]))
+    return value
+
+
+def check_choice(value: Any, allowed: Iterable[Any], what: str, lang: str = "en") -> Any:
+    """``value`` if allowed; ``what`` is an already translated noun (``a bot``)."""
+    allowed = list(allowed)
+    if chosen(value, allowed, None) is None:
+        raise UserError(words(lang)("{value} is not {what}; choose one of: {allowed}.", value=repr(value)[:40],
+                                    what=what, allowed=", ".join(map(str, allowed))))
+    return value
+
+
+def check_int(value: Any, lo: int, hi: int, what: str, lang: str = "en") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise UserError(words(lang)("{what} must be a whole number from {lo} to {hi}, not {value}.", what=what,
+                                    lo=lo, hi=hi, value=repr(value)[:40]))
+    return value
+
+
+MAX_NAME = 24
+
+
+def clean_name(value: Any) -> str:
+    """A typed name, trimmed to :data:`MAX_NAME` characters of one line ("" if it is not text)."""
+    if not isinstance(value, str):
+        return ""
+    return " ".join(value.split())[:MAX_NAME]

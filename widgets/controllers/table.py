@@ -1,0 +1,354 @@
+"""``TableController``: a match at one table, any seat a person or a bot.
+
+The flow the play table's view shows (:class:`widgets.play.PlayTable`), with no widget in it:
+
+* **seats**: each a person or a bot (:data:`~widgets.controllers.checks.BOT_KINDS`), each with a
+  name; one person alone is "you";
+* **turns**: a person's play is checked and made; the bots then play one at a time
+  (:meth:`bot_step`, which the view paces) until a person's turn or the end of the deal;
+* **hand-over** (several people at one device): the hand shown belongs to the person who last
+  confirmed (:attr:`viewer`). When a play is made, that hand is hidden at once; when the next
+  person's turn comes, the table waits (:attr:`waiting`) until they confirm (:meth:`confirm`):
+  a hand is never shown to the next person before they do;
+* **undo**: the viewer takes back their last decision and the bots' replies, never another
+  person's play;
+* **hints** and the rule of the moment; **matches** (next deal, new match); a position opened
+  from a link.
+
+Every method that acts returns the message the page shows, in the table's language; a request
+that cannot be met raises :class:`~widgets.controllers.checks.UserError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import comet
+from comet.agents import decide
+from comet_render.i18n import N_, card_symbol, words
+from comet_render.narrate import narrate
+from comet_render.words import Names, need_text, play_label
+from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
+from widgets.controllers.rules import rule_now
+
+MAX_BOT_MOVES = 5000
+BOT_NAMES_BY_SEAT = (N_("Anna"), N_("Boris"), N_("Clara"), N_("Diego"), N_("Elena"), N_("Felix"), N_("Greta"),
+                     N_("Hugo"))
+"""The bots' names, one per seat (a bot is called by its seat's name, whatever its kind)."""
+
+
+@dataclass(frozen=True)
+class Hinted:
+    """A play of a hint, with the search bot's estimate for the player to move."""
+
+    play: comet.Play
+    win: float
+    payment: float
+
+
+_DID = {
+    "pass": (N_("You passed."), N_("{name} passed.")),
+    "claim": (N_("You claimed the manille."), N_("{name} claimed the manille.")),
+    "keep": (N_("You kept the hand."), N_("{name} kept the hand.")),
+    "redeal": (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
+    "draw": (N_("You drew from the talon."), N_("{name} drew from the talon.")),
+}
+"""What the message line says after a play that is not cards."""
+
+
+def default_seats(players: int, bot: str = "greedy") -> list[str]:
+    """You at seat 0, a bot of kind ``bot`` everywhere else."""
+    return [PERSON] + [bot] * (players - 1)
+
+
+class TableController:
+    """A match of ``variant`` for ``players`` dealt from ``seed``; ``seats``: each seat's kind
+    (:data:`~widgets.controllers.checks.SEAT_KINDS`), ``names``: typed names ("" for the default)."""
+
+    def __init__(self, variant: str | comet.Variant, players: int, seed: int, seats: Sequence[str] | None = None,
+                 names: Sequence[str] = (), lang: str = "en", mode: str = "table") -> None:
+        self.lang = lang
+        self.mode = mode
+        """``table`` or ``class`` (the class table: one person, the class, voting on each play)."""
+        self.viewer: int | None = None
+        """The person whose hand is shown (None: no hand is shown)."""
+        self.waiting: int | None = None
+        """The person the device must be passed to, who has not confirmed yet."""
+        self._last_viewer: int | None = None
+        self.start(variant, players, seed, seats, names)
+
+    # ------------------------------------------------------------------ set-up
+    def start(self, variant: str | comet.Variant, players: int, seed: int, seats: Sequence[str] | None = None,
+              names: Sequence[str] = ()) -> str:
+        """A new match (nothing is kept of the one before)."""
+        v = comet.find_variant(variant) if isinstance(variant, str) else variant
+        seats = list(seats) if seats is not None else default_seats(players)
+        if len(seats) != players or any(k not in SEAT_KINDS for k in seats):
+            raise UserError(words(self.lang)("each of the {n} seats is a person or a bot.", n=players))
+        if self.mode == "class":
+            seats = [PERSON] + [k if k != PERSON else "greedy" for k in seats[1:]]
+        self.match = comet.Match(v, players=players, seed=seed)
+        self.seed = seed
+        self.seats = seats
+        self.typed = [clean_name(n) for n in list(names)[:players]] + [""] * max(0, players - len(names))
+        self._agents = self._make_agents()
+        self._fallback = random.Random(seed)
+        self._last_viewer = None
+        self._settle_view()
+        _ = words(self.lang)
+        return _("New match of {game}, {players} players, seed {seed}.", game=_(v.name), players=players, seed=seed)
+
+    def _make_agents(self) -> list[Any]:
+        seed = self.match.seed
+        return [None if kind == PERSON else
+                comet.agents.make_agent(kind, seed=f"{seed}/{s}", time_limit=BOT_TIME.get(kind))
+                for s, kind in enumerate(self.seats)]
+
+    def open_position(self, game: comet.Round | comet.Match, move: int) -> str:
+        """Play on from a position of a link: its match (or one deal), ``move`` plays into its last deal."""
+        if isinstance(game, comet.Match):
+            match = game
+        else:  # one deal: a match of that deal only
+            match = comet.Match(game.variant, players=game.players, seed=game.seed, deals=1)
+            match.round, match.dealer = game, game.dealer
+        rnd = match.round
+        while len(rnd.history) > move:
+            rnd.undo()
+        if len(self.seats) != match.players:
+            self.seats = default_seats(match.players, next((k for k in self.seats if k != PERSON), "greedy"))
+            self.typed = [""] * match.players
+        self.match = match
+        self.seed = match.seed if isinstance(match.seed, int) else 1
+        self._agents = self._make_agents()
+        self._fallback = random.Random(str(match.seed))
+        self._settle_view()
+        _ = words(self.lang)
+        return _("Opened from a link: {game}, {players} players, deal {deal}, after {n} plays.",
+                 game=_(match.variant.name), players=match.players, deal=match.deal_number, n=move)
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def round(self) -> comet.Round:
+        return self.match.round
+
+    @property
+    def people(self) -> list[int]:
+        return [s for s, kind in enumerate(self.seats) if kind == PERSON]
+
+    @property
+    def you(self) -> int | None:
+        """The seat called "you": the one person at the table (None with several, or none)."""
+        people = self.people
+        return people[0] if len(people) == 1 else None
+
+    def names(self, lang: str | None = None) -> Names:
+        """Every seat's name: typed, else "You" (one person), "Player N" (several), a bot's name."""
+        _ = words(lang or self.lang)
+        out = []
+        for s, kind in enumerate(self.seats):
+            if self.typed[s]:
+                out.append(self.typed[s])
+            elif kind != PERSON:
+                out.append(_(BOT_NAMES_BY_SEAT[s % len(BOT_NAMES_BY_SEAT)]))
+            elif s == self.you:
+                out.append(_("You"))
+            elif self.mode == "class":
+                out.append(_("The class"))
+            else:
+                out.append(_("Player {n}", n=s + 1))
+        return Names(tuple(out), self.you, lang or self.lang)
+
+    def describe_seat(self, seat: int, lang: str | None = None) -> str:
+        """``Greedy: follows the period advice…`` for a bot; ``Person`` for a person."""
+        _ = words(lang or self.lang)
+        kind = self.seats[seat]
+        if kind == PERSON:
+            return _("A person at this device")
+        label, line = BOT_KINDS[kind]
+        return _("{kind} bot: {what}", kind=_(label), what=_(line))
+
+    # ------------------------------------------------------------------ the view's state
+    def _settle_view(self) -> None:
+        """Whose hand may be shown now, and whether the device must be passed first."""
+        rnd = self.round
+        people = self.people
+        self.waiting = None
+        if len(people) <= 1:
+            self.viewer = people[0] if people else None
+            return
+        mover = rnd.to_play
+        if rnd.is_over or mover is None or mover not in people:
+            self.viewer = None  # between two people's turns no hand is shown
+            return
+        if mover == self._last_viewer:
+            self.viewer = mover
+        else:
+            self.viewer = None
+            self.waiting = mover
+
+    def confirm(self, seat: int) -> str:
+        """The person the device was passed to confirms: their hand is shown."""
+        if self.waiting is None or seat != self.waiting:
+            raise UserError(words(self.lang)("nobody is waiting for the device now."))
+        self.viewer = self._last_viewer = seat
+        self.waiting = None
+        _ = words(self.lang)
+        return _("{name}: your turn, {need}.", name=self.names()(seat), need=need_text(_, self.round))
+
+    @property
+    def my_turn(self) -> bool:
+        """The viewer (a person who confirmed) is to play."""
+        rnd = self.round
+        return not rnd.is_over and self.viewer is not None and rnd.to_play == self.viewer
+
+    def legal(self) -> list[comet.Play]:
+        """The plays the viewer may make now ([] when it is not their turn)."""
+        return self.round.legal_plays() if self.my_turn else []
+
+    def illegal_reason(self, card: comet.Card, legal: Sequence[comet.Play]) -> str:
+        """Why ``card`` of the viewer's hand cannot be played now, as a sentence."""
+        rnd = self.round
+        _ = words(self.lang)
+        if rnd.is_over:
+            return _("The deal is over: press Next deal or New match.")
+        if not self.my_turn:
+            return _("It is {name}'s turn, not yours.", name=self.names()(rnd.to_play if rnd.to_play is not None else 0))
+        symbol = card_symbol(card, self.lang)
+        if any(card in p.cards for p in legal):
+            return _("{card} goes with other cards or stands for a chosen card: choose the play next to your hand.",
+                     card=symbol)
+        if rnd.phase == "redeal":
+            return _("First keep the hand or demand a new deal (next to your hand).")
+        if rnd.phase == "exchange":
+            return _("Discard, then draw from the talon (the plays next to your hand).")
+        if any(p.kind == "pass" for p in legal):
+            return _("You may not play {card} now: you must play {need} or pass.", card=symbol, need=need_text(_, rnd))
+        return _("You may not play {card} now: you must play {need}.", card=symbol, need=need_text(_, rnd))
+
+    # ------------------------------------------------------------------ acting
+    def play(self, play: Any) -> str:
+        """The viewer makes ``play`` (a ``Play`` of :meth:`legal`); returns what they did, in words."""
+        rnd = self.round
+        _ = words(self.lang)
+        if rnd.is_over:
+            raise UserError(_("The deal is over: press Next deal or New match."))
+        if not self.my_turn:
+            raise UserError(_("It is not your turn."))
+        legal = rnd.legal_plays()
+        if not isinstance(play, comet.Play) or play not in legal:
+            raise UserError(_("{play} is not a legal play now; the legal plays are: {legal}.", play=str(play)[:40],
+                              legal=", ".join(play_label(_, p) for p in legal)))
+        said = len(narrate(rnd))
+        rnd.play(play)
+        names = self.names()
+        calls = [line for line in narrate(rnd, self.lang, names)[said:] if "\u201c" in line]
+        self._settle_view()
+        return " ".join([self._did(play, names), *calls])
+
+    def _did(self, play: comet.Play, names: Names) -> str:
+        _ = words(self.lang)
+        seat = self.round.history[-1][0]
+        if play.kind in _DID:
+            you, named = _DID[play.kind]
+            return _(you) if names.is_you(seat) else _(named, name=names(seat))
+        label = play_label(_, play)
+        if names.is_you(seat):
+            return _("You played {play}.", play=label)
+        return _("{name} played {play}.", name=names(seat), play=label)
+
+    def bot_to_move(self) -> bool:
+        rnd = self.round
+        return not rnd.is_over and rnd.to_play is not None and self.seats[rnd.to_play] != PERSON
+
+    def bot_step(self) -> comet.Play:
+        """One bot's play (the view paces them). A bot that chooses an illegal play is a bug: it raises."""
+        rnd = self.round
+        seat = rnd.to_play
+        assert seat is not None and self.seats[seat] != PERSON
+        agent = self._agents[seat]
+        legal = rnd.legal_plays()
+        play = decide(agent, rnd) if agent is not None else self._fallback.choice(legal)
+        if play not in legal:
+            raise RuntimeError(f"the bot {type(agent).__name__} chose {play!r}, which is not a legal play here")
+        rnd.play(play)
+        self._settle_view()
+        return play
+
+    def run_bots(self) -> int:
+        """Let the bots play until a person's turn or the end of the deal; the number of plays."""
+        for n in range(MAX_BOT_MOVES):
+            if not self.bot_to_move():
+                return n
+            self.bot_step()
+        raise RuntimeError("the bots did not finish the deal")
+
+    def turn_message(self) -> str:
+        """What the table says when the bots stop: whose turn, or the end."""
+        rnd = self.round
+        _ = words(self.lang)
+        names = self.names()
+        if rnd.is_over:
+            return _("The deal is over.")
+        if self.waiting is not None:
+            return _("Pass the device to {name}.", name=names(self.waiting))
+        if self.my_turn:
+            return (_("Your turn: {need}.", need=need_text(_, rnd)) if names.is_you(rnd.to_play or 0)
+                    else _("{name}: your turn, {need}.", name=names(rnd.to_play or 0), need=need_text(_, rnd)))
+        return ""
+
+    # ------------------------------------------------------------------ undo, hints, deals
+    def undo_target(self) -> int | None:
+        """How many plays the deal keeps if the viewer takes back their last decision (with the
+        bots' replies); None if they cannot (no decision yet, or another person played since)."""
+        if self.viewer is None:
+            return None
+        history = self.round.history
+        mine = [i for i, (seat, _) in enumerate(history) if seat == self.viewer]
+        if not mine:
+            return None
+        after = [seat for seat, _ in history[mine[-1] + 1:]]
+        if any(self.seats[s] == PERSON and s != self.viewer for s in after):
+            return None
+        return mine[-1]
+
+    def undo(self) -> str:
+        target = self.undo_target()
+        _ = words(self.lang)
+        if target is None:
+            raise UserError(_("There is no decision of yours to take back."))
+        rnd = self.round
+        while len(rnd.history) > target:
+            rnd.undo()
+        self._settle_view()
+        return _("Took back your last decision.")
+
+    def hint(self, limit: int = 3) -> list[Hinted]:
+        """The best plays for the viewer, best first (the search bot's estimate from their view)."""
+        if not self.my_turn:
+            raise UserError(words(self.lang)("A hint is for your turn."))
+        ranked = comet.agents.hint(self.round, playouts=120, time_limit=0.3, seed=len(self.round.history))
+        return [Hinted(h.play, h.win, h.payment) for h in ranked[:limit]]
+
+    def hint_text(self, hints: Sequence[Hinted]) -> str:
+        _ = words(self.lang)
+        parts = [_("{play}: wins {win} %, expected {pay}", play=play_label(_, h.play), win=f"{h.win * 100:.0f}",
+                   pay=f"{h.payment:+.1f}".replace("-", "\u2212")) for h in hints]
+        return _("Hint, best first: {plays}", plays="; ".join(parts))
+
+    def rule(self) -> str:
+        """The rule of the moment (the class table shows it on demand)."""
+        return rule_now(self.round, self.lang)
+
+    def next_deal(self) -> str:
+        match = self.match
+        _ = words(self.lang)
+        if not match.round.is_over:
+            raise UserError(_("The deal is not over yet."))
+        if match.is_over:
+            raise UserError(_("The match is over: start a new match."))
+        match.next_deal()
+        self._last_viewer = None
+        self._settle_view()
+        return _("Deal {n}: {name} deals.", n=match.deal_number, name=self.names()(match.round.dealer))
