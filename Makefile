@@ -42,7 +42,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: help venv deps-system vendor book serve test nbval bench clean puzzles
+.PHONY: help venv deps-system vendor book serve test nbval bench clean puzzles catalogs
 
 help:
 	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
@@ -51,6 +51,7 @@ help:
 	@echo "make deps-system  install Debian's chromium (for the browser tests) if missing"
 	@echo "make vendor       fetch the pinned offline JavaScript into $(VENDOR_DIR)/"
 	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n)"
+	@echo "make catalogs     compile the interface's message catalogs (.po -> .mo, Babel)"
 	@echo "make bench        run the benchmarks in bench/ (if any)"
 	@echo "make puzzles      find the puzzles again (comet_learn/puzzle_data.py; a few minutes)"
 	@echo "make clean        remove $(BUILD_DIR) and $(VENDOR_DIR) (keeps .venv)"
@@ -105,19 +106,30 @@ $(VENDOR_STAMP): Makefile requirements.txt
 	rm -rf $(VENDOR_DIR)/src; \
 	echo "$(VENDOR_SPEC)" > $@
 
+# --- Message catalogs ----------------------------------------------------------
+# The interface in four languages: comet_render/locale/<lang>/LC_MESSAGES/comet.po (committed) are
+# compiled to .mo (not committed) with Babel; `tools/catalogs.py extract` refreshes the .po from the
+# code when its messages change. The browser's Python reads the .mo with the standard gettext.
+CATALOGS_PO := $(wildcard comet_render/locale/*/LC_MESSAGES/comet.po)
+CATALOGS_MO := $(CATALOGS_PO:.po=.mo)
+catalogs: $(CATALOGS_MO)
+
+$(CATALOGS_MO): $(CATALOGS_PO) tools/catalogs.py $(VENV_STAMP)
+	$(VPY) tools/catalogs.py compile
+
 # --- Book --------------------------------------------------------------------
 # Always a clean build: -W only sees warnings of the pages Sphinx re-reads.
-book: venv vendor
+book: venv vendor catalogs
 	rm -rf $(BUILD_DIR)
 	$(VENV)/bin/jupyter-book build . -W -n --keep-going
 
-$(BOOK_INDEX): $(BOOK_SOURCES) $(VENV_STAMP) $(VENDOR_STAMP)
+$(BOOK_INDEX): $(BOOK_SOURCES) $(VENV_STAMP) $(VENDOR_STAMP) $(CATALOGS_PO)
 	$(MAKE) --no-print-directory book
 
 # The book's play links must point at the Voila that serve starts: $COMET_PLAY_URL if set, else
 # port $COMET_PLAY_PORT (default 8866) of 127.0.0.1. The build records its URL (book/_ext/comet_play.py:
 # _build/html/.play-url); a book built for another address is rebuilt first.
-serve: venv vendor $(BOOK_INDEX)
+serve: venv vendor catalogs $(BOOK_INDEX)
 	@want="$${COMET_PLAY_URL:-http://127.0.0.1:$${COMET_PLAY_PORT:-8866}}"; want="$${want%/}"; \
 	have="$$(cat $(BUILD_DIR)/html/.play-url 2>/dev/null || true)"; \
 	if [ "$$have" != "$$want" ]; then \
@@ -132,7 +144,7 @@ serve: venv vendor $(BOOK_INDEX)
 MYPY_UNTYPED = --ignore-missing-imports --allow-subclassing-any --no-warn-unused-ignores
 # mypy, the clean book build and pytest all run, so one log shows every failure; the
 # target fails if any of them failed. (pytest needs _build/html for the browser tests.)
-test: venv deps-system vendor
+test: venv deps-system vendor catalogs
 	@status=0; \
 	if [ -f comet/__init__.py ]; then \
 	  echo "$(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit"; $(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit || status=1; \

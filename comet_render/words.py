@@ -56,18 +56,14 @@ def say(_: Words, names: Names, seat: int, you_form: str, named_form: str, **val
     return _(named_form, name=names(seat), **values)
 
 
-UNITS = {
-    "chip": (N_("{n} chip"), N_("{n} chips")),
-    "jeton": (N_("{n} jeton"), N_("{n} jetons")),
-    "point": (N_("{n} point"), N_("{n} points")),
-}
-"""The variants' units (``Rules.unit``): jeton (S0 жетон, S1 jeton; the glossary), chip, point."""
-
-
 def amount(_: Words, n: int, unit: str) -> str:
-    """``3 chips``, ``3 фишки``."""
-    one, many = UNITS.get(unit, UNITS["chip"])
-    return _.ngettext(one, many, n)
+    """``3 chips``, ``3 фишки``: the variants' units (``Rules.unit``): jeton (the glossary's forms:
+    jeton, жетон, jeton), chip, point."""
+    if unit == "jeton":
+        return _.ngettext("{n} jeton", "{n} jetons", n)
+    if unit == "point":
+        return _.ngettext("{n} point", "{n} points", n)
+    return _.ngettext("{n} chip", "{n} chips", n)
 
 
 def unit_name(_: Words, unit: str) -> str:

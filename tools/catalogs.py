@@ -26,6 +26,13 @@ LOCALE = ROOT / "comet_render" / "locale"
 POT = LOCALE / "comet.pot"
 LANGS = ("fr", "ru", "es")
 SOURCES = ("comet_render", "widgets", "comet_learn")
+PLURALS = {
+    "fr": (2, "(n > 1)"),
+    "es": (2, "(n != 1)"),
+    "ru": (3, "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
+}
+"""The plural forms of gettext's usual headers (CLDR's newer French and Spanish rules add a form for
+millions, which a card table never counts)."""
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
 
@@ -40,6 +47,8 @@ def extract_ast(fileobj, keywords, comment_tags, options):  # type: ignore[no-un
             continue
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "words":
+            name = "_"  # words(lang)("...")
         if name not in keywords:
             continue
         args = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args)
@@ -82,6 +91,7 @@ def update() -> None:
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=lang, project="comet", version="1", charset="utf-8")
+        catalog._num_plurals, catalog._plural_expr = PLURALS[lang]  # (Babel has no public setter)
         catalog.update(pot, no_fuzzy_matching=True)
         with path.open("wb") as f:
             write_po(f, catalog, width=110, ignore_obsolete=True)

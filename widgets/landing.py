@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import html
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import comet
 import comet_render.svg
+from comet.calls import LANGUAGES
+from comet_render.i18n import N_, words
 
 
 def family_page(family: str) -> str:
@@ -32,8 +34,9 @@ for _v in comet.VARIANTS.values():
     FAMILIES.setdefault(family_page(_v.family), ())
     FAMILIES[family_page(_v.family)] += (_v.id,)
 
-TITLES = {"hoc": "Hoc", "manille": "Manille", "new-comet": "The new comet", "modern": "The modern comet",
-          "commit": "Commit"}
+TITLES = {"hoc": N_("Hoc"), "manille": N_("Manille"), "new-comet": N_("The new comet"),
+          "modern": N_("The modern comet"), "commit": N_("Commit")}
+"""Each family's page title, in English (``words(lang)(TITLES[family])`` in another language)."""
 
 PICTURE_SEED = 1
 """The seed of the deal whose first hand pictures each family."""
@@ -56,31 +59,35 @@ h1 {{ font-size: 1.8rem; margin: 0.4em 0 0.2em; }}
 a {{ color: #1f3f73; }}
 .notice {{ background: #fff4d6; border-left: 4px solid #b07d00; padding: 6px 12px; }}
 .practice li {{ margin: 4px 0; }}
+.comet-langs {{ display: flex; gap: 10px; justify-content: flex-end; margin: 0; padding: 0; list-style: none; }}
+.comet-langs a[aria-current] {{ font-weight: 700; text-decoration: none; color: #1b1b1b; }}
 """
 
 
-def players_words(variant: comet.Variant) -> str:
-    """``2 players`` or ``2 to 5 players`` (:attr:`comet.Variant.players_words`)."""
-    return variant.players_words
+def players_words(variant: comet.Variant, lang: str = "en") -> str:
+    """``2 players`` or ``2 to 5 players`` in ``lang``."""
+    from widgets.controllers.checks import players_words as said
+
+    return said(variant, lang)
 
 
-def picture(family: str, size: float = 38) -> str:
+def picture(family: str, size: float = 38, lang: str = "en") -> str:
     """An inline SVG of a hand dealt by the engine in the family's first game (seed
     :data:`PICTURE_SEED`, two players where the game allows it)."""
     v = comet.VARIANTS[FAMILIES[family][0]]
     players = 2 if 2 in v.players else v.players.start
     hand = comet.Round.deal(v, players=players, seed=PICTURE_SEED).hands[0][:7]
-    name = "t" + v.name[1:] if v.name.startswith("The ") else v.name
-    label = f"A hand of {name}, dealt by the engine"
-    return str(comet_render.svg.hand(hand, size=size, label=label))
+    label = words(lang)("A hand of {game}, dealt by the engine", game=words(lang)(v.name))
+    return str(comet_render.svg.hand(hand, size=size, label=label, lang=lang))
 
 
 PRACTICE: dict[str, tuple[str, str]] = {
-    "puzzles": ("Puzzles", "Positions of real deals where one play is clearly best: find it, by game and level."),
-    "drills": ("Rules drills", "Short questions on the rules of every game, checked by the engine."),
-    "replay": ("Replay a deal", "Step through a deal from its record: paste one, or open a link to a position."),
+    "puzzles": (N_("Puzzles"), N_("Positions of real deals where one play is clearly best: find it, by game and level.")),
+    "drills": (N_("Rules drills"), N_("Short questions on the rules of every game, checked by the engine.")),
+    "replay": (N_("Replay a deal"), N_("Step through a deal from its record: paste one, or open a link to a position.")),
 }
 """The other pages of ``book/play/`` (not a family): page name -> (title, one line)."""
+YEARS = {"undated": N_("undated"), "modern": N_("modern")}
 
 
 def voila_links(play_url: str = "") -> dict[str, str]:
@@ -95,18 +102,25 @@ def static_links() -> dict[str, str]:
     return {name: f"{name}.html" for name in [*FAMILIES, *PRACTICE]}
 
 
-def _play_words(title: str) -> str:
-    return "Play " + (title[0].lower() + title[1:] if title.startswith("The ") else title)
+PLAY_FAMILY = {"hoc": N_("Play Hoc"), "manille": N_("Play Manille"), "new-comet": N_("Play the new comet"),
+               "modern": N_("Play the modern comet"), "commit": N_("Play Commit")}
 
 
-def games_html(links: Mapping[str, str] | None = None) -> str:
+def _with_lang(href: str, lang: str) -> str:
+    if lang == "en":
+        return href
+    return href + ("&" if "?" in href else "?") + f"lang={lang}"
+
+
+def games_html(links: Mapping[str, str] | None = None, lang: str = "en") -> str:
     """The families and their games (name, period, players, a hand dealt by the engine), each
-    game linked to its page with ``?variant=``, then the practice pages (:data:`PRACTICE`).
+    game linked to its page with ``?variant=`` (and ``lang``), then the practice pages.
 
     ``links`` maps a page name to its address (:func:`voila_links` by default, or
     :func:`static_links`); pages missing from it are left out. The one fragment of both the
     static site's ``play/index.html`` and the play server's root.
     """
+    _ = words(lang)
     links = voila_links() if links is None else links
     items = []
     for family, ids in FAMILIES.items():
@@ -114,36 +128,74 @@ def games_html(links: Mapping[str, str] | None = None) -> str:
             continue
         page = links[family]
         games = "".join(
-            f'<li><a href="{html.escape(f"{page}?variant={vid}", quote=True)}">'
-            f"{html.escape(comet.VARIANTS[vid].name)}</a> ({html.escape(str(comet.VARIANTS[vid].year))}), "
-            f"{players_words(comet.VARIANTS[vid])}</li>"
+            f'<li><a href="{html.escape(_with_lang(f"{page}?variant={vid}", lang), quote=True)}">'
+            f"{html.escape(_(comet.VARIANTS[vid].name))}</a> "
+            f"({html.escape(_(YEARS.get(str(comet.VARIANTS[vid].year), str(comet.VARIANTS[vid].year))))}), "
+            f"{html.escape(players_words(comet.VARIANTS[vid], lang))}</li>"
             for vid in ids)
-        title = TITLES.get(family, family)
+        title = _(TITLES.get(family, family))
         items.append(f'<li class="family" id="{family}"><h2>{html.escape(title)}</h2>'
-                     f'<div class="picture">{picture(family)}</div>'
+                     f'<div class="picture">{picture(family, lang=lang)}</div>'
                      f"<ul>{games}</ul>"
-                     f'<a class="play" href="{html.escape(page, quote=True)}">{html.escape(_play_words(title))}</a></li>')
+                     f'<a class="play" href="{html.escape(_with_lang(page, lang), quote=True)}">'
+                     f"{html.escape(_(PLAY_FAMILY[family]))}</a></li>")
     parts = [f'<ul class="games">{"".join(items)}</ul>']
     practice = [(name, title, line) for name, (title, line) in PRACTICE.items() if name in links]
     if practice:
-        parts.append('<h2>Practice</h2><p class="lead">Your progress is kept in this browser only.</p>'
-                     '<ul class="practice">')
-        parts += [f'<li><a class="practice-link" href="{html.escape(links[name], quote=True)}">{html.escape(title)}'
-                  f"</a>: {html.escape(line)}</li>" for name, title, line in practice]
+        parts.append(f'<h2>{html.escape(_("Practice"))}</h2><p class="lead">'
+                     f'{html.escape(_("Your progress is kept in this browser only."))}</p><ul class="practice">')
+        parts += [f'<li><a class="practice-link" href="{html.escape(_with_lang(links[name], lang), quote=True)}">'
+                  f"{html.escape(_(title))}</a>: {html.escape(_(line))}</li>" for name, title, line in practice]
         parts.append("</ul>")
     return "".join(parts)
 
 
-def landing_body(links: Mapping[str, str], where: str, book_url: str | None = None) -> str:
-    """The landing page's heading, lead and :func:`games_html`; ``where`` says where the games run
-    ("in your browser" on the static site, "on this server" under Voilà)."""
-    book = (f' The rules and the history of every game are in <a href="{html.escape(book_url, quote=True)}">the '
-            "book</a>.") if book_url else ""
-    return ("<h1>Play the comet family</h1>"
-            '<p class="lead">Eighteenth- and nineteenth-century card games of the comet family, played '
-            f"against the engine's bots {where}: no account, nothing to install. Choose a family; each page lets "
-            "you pick its game, the number of players, the bots and a seed (the same seed deals the same cards)."
-            f"{book}</p>{games_html(links)}")
+def language_menu(lang: str, href: str = "") -> str:
+    """Links to this page in each language (``?lang=xx``; the scripts of the play pages keep the
+    page's other settings)."""
+    items = []
+    for code, name in LANGUAGES.items():
+        target = html.escape((href or "?") + ("&" if "?" in href else "" if not href else "?") + f"lang={code}", quote=True)
+        current = ' aria-current="true"' if code == lang else ""
+        items.append(f'<li><a class="comet-lang-link" hreflang="{code}" lang="{code}" href="{target}"{current}>'
+                     f"{html.escape(name)}</a></li>")
+    return f'<nav class="comet-langs-nav" aria-label="{html.escape(words(lang)("Language"))}"><ul class="comet-langs">{"".join(items)}</ul></nav>'
+
+
+def landing_body(links: Mapping[str, str], where: str, book_url: str | None = None, lang: str = "en") -> str:
+    """The landing page's heading, lead and :func:`games_html` in ``lang``; ``where`` is
+    ``browser`` (the static site) or ``server`` (Voilà)."""
+    _ = words(lang)
+    book = (" " + _("The rules and the history of every game are in {book}.", book="\x00")) if book_url else ""
+    if book_url:
+        book = html.escape(book).replace("\x00", f'<a href="{html.escape(book_url, quote=True)}">{html.escape(_("the book"))}</a>')
+    place = _("in your browser") if where in ("browser", "in your browser") else _("on this server")
+    lead = _("Eighteenth- and nineteenth-century card games of the comet family, played against the engine's bots {where}: "
+             "no account, nothing to install. Choose a family; each page lets you pick its game, the number of players, "
+             "the bots or friends at the same device, and a seed (the same seed deals the same cards).", where=place)
+    return (f"{language_menu(lang)}<h1>{html.escape(_('Play the comet family'))}</h1>"
+            f'<p class="lead">{html.escape(lead)}{book}</p>{games_html(links, lang)}')
+
+
+def all_languages(render: "Callable[[str], str]") -> str:
+    """The same body in every language, each in its own block (``lang`` set); the English one
+    shown, the others hidden until the page's script shows the one of the address's ``lang``."""
+    blocks = "".join(f'<div class="comet-lang-version" lang="{code}" data-lang="{code}"{"" if code == "en" else " hidden"}>'
+                     f"{render(code)}</div>" for code in LANGUAGES)
+    return blocks + LANG_SCRIPT
+
+
+LANG_SCRIPT = """<script>
+(function () {
+  var lang = new URLSearchParams(location.search).get("lang") || "en";
+  var block = document.querySelector('.comet-lang-version[data-lang="' + lang + '"]');
+  if (!block) { return; }
+  document.querySelectorAll(".comet-lang-version").forEach(function (b) { b.hidden = b !== block; });
+  document.documentElement.lang = lang;
+  var title = block.querySelector("h1");
+  if (title) { document.title = title.textContent + " \u2014 Comet"; }
+})();
+</script>"""
 
 
 _ICON = ("data:image/svg+xml," + urllib.parse.quote(
@@ -162,25 +214,37 @@ def _document(title: str, body: str) -> str:
 
 
 def landing_html(play_url: str = "", book_url: str | None = None) -> str:
-    """The play server's landing page: every family, its games and a link to play."""
-    return _document("Play the comet family", landing_body(voila_links(play_url), "on this server", book_url))
+    """The play server's landing page: every family, its games and a link to play, in each
+    language (the address's ``lang`` picks the one shown)."""
+    return _document(words("en")("Play the comet family") + " \u2014 Comet", all_languages(
+        lambda lang: landing_body(voila_links(play_url), "server", book_url, lang)))
 
 
 def not_found_html(path: str, play_url: str = "") -> str:
     """The page a wrong address gets: what was asked for, and the games."""
     home = html.escape(play_url.rstrip("/") + "/" if play_url else "/", quote=True)
     shown = path if len(path) <= 120 else path[:120] + "…"
-    body = ("<h1>No such page</h1>"
-            f'<p class="notice">There is no page at <code>{html.escape(shown)}</code>. '
-            f'<a href="{home}">Back to the games</a>, or choose one here:</p>'
-            f"{games_html(voila_links(play_url))}")
-    return _document("No such page: play the comet family", body)
+
+    def body(lang: str) -> str:
+        _ = words(lang)
+        text = html.escape(_("There is no page at {path}.", path="\x00")).replace(
+            "\x00", f"<code>{html.escape(shown)}</code>")
+        return (f"<h1>{html.escape(_('No such page'))}</h1>"
+                f'<p class="notice">{text} <a href="{home}">{html.escape(_("Back to the games"))}</a>, '
+                f"{html.escape(_('or choose one here:'))}</p>{games_html(voila_links(play_url), lang)}")
+
+    return _document("No such page: play the comet family", all_languages(body))
 
 
 def error_html(status: int, reason: str, play_url: str = "") -> str:
     """Any other error page of the play server: the status, and the games."""
     home = html.escape(play_url.rstrip("/") + "/" if play_url else "/", quote=True)
-    body = (f"<h1>{status}: {html.escape(reason)}</h1>"
-            f'<p class="notice">That did not work. <a href="{home}">Back to the games</a>, or choose one here:</p>'
-            f"{games_html(voila_links(play_url))}")
-    return _document(f"{status} {reason}: play the comet family", body)
+
+    def body(lang: str) -> str:
+        _ = words(lang)
+        return (f"<h1>{status}: {html.escape(reason)}</h1>"
+                f'<p class="notice">{html.escape(_("That did not work."))} <a href="{home}">'
+                f'{html.escape(_("Back to the games"))}</a>, {html.escape(_("or choose one here:"))}</p>'
+                f"{games_html(voila_links(play_url), lang)}")
+
+    return _document(f"{status} {reason}: play the comet family", all_languages(body))
