@@ -58,9 +58,10 @@ def seat_positions(players: int, anchor: int) -> dict[int, tuple[float, float]]:
     on the upper arc in playing order from the left."""
     out = {anchor: (50.0, 88.0)}
     others = players - 1
+    spread = 0.15 * math.pi if others >= 5 else 0.0  # many players: down the sides too
     for k in range(1, players):
-        angle = math.pi + k * math.pi / (others + 1)
-        out[(anchor + k) % players] = (50 + 43 * math.cos(angle), 47 + 36 * math.sin(angle))
+        angle = math.pi - spread + k * (math.pi + 2 * spread) / (others + 1)
+        out[(anchor + k) % players] = (50 + 42 * math.cos(angle), 50 + 38 * math.sin(angle))
     return out
 
 
@@ -97,7 +98,7 @@ def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltVi
         tags.append(f'<span class="comet-turn-tag">{escape(_("to play"))}</span>')
     bot = view.bots[seat] if seat < len(view.bots) else False
     face_up = rnd.is_over or view.reveal
-    if seat == view.anchor and not face_up:
+    if seat == view.anchor and not face_up or not hand:
         cards = f'<span class="comet-seat-count">{escape(count)}</span>'
     elif face_up and hand:
         cards = ('<span class="comet-seat-cards">' + "".join(

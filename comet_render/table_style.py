@@ -83,7 +83,7 @@ CSS = """
 .comet-prompt{font-weight:600;margin:0}
 .comet-play-hand{justify-content:center;padding:16px 0 2px;row-gap:8px;overflow:visible}
 .comet-card-slot{overflow:visible!important;margin:0!important;min-width:0}
-.comet-card-slot .widget-button{width:58px;height:80px;padding:5px 0 0 6px;margin:0;display:block;text-align:left;
+.comet-card-slot .widget-button{width:58px!important;height:80px!important;padding:5px 0 0 6px;margin:0;display:block;text-align:left;
  vertical-align:top;background:#fffdf7;border:1px solid #8b8577;border-radius:7px;box-shadow:1px 2px 4px rgba(0,0,0,.3);
  font:700 19px/1.05 Georgia,'DejaVu Serif',serif;color:#1b1b1b;white-space:pre;overflow:visible;position:relative;
  transition:transform .12s}
@@ -115,15 +115,21 @@ CSS = """
 @VOTES@
 .comet-mode-class .comet-felt{height:520px}
 .comet-mode-class .comet-seat-name{font-size:17px}.comet-mode-class .comet-status{font-size:18px}
-.comet-mode-class .comet-card-slot .widget-button{width:76px;height:104px;font-size:26px}
+.comet-mode-class .comet-card-slot .widget-button{width:76px!important;height:104px!important;font-size:26px}
 .comet-mode-class .comet-card-slot .widget-button::after{font-size:38px}
 .comet-mode-class .comet-bar .widget-toggle-button{display:none}
 .comet-mode-class .comet-prompt,.comet-mode-class .comet-actions .widget-button{font-size:18px}
 @media (max-width:700px){
  .comet-felt{height:300px;border-width:6px;border-radius:80px;margin:0 0 4px}
- .comet-seat{min-width:0;max-width:92px;padding:2px 5px;border-radius:10px}
- .comet-seat-name{font-size:11px;max-width:86px}
- .comet-fan svg{width:38px;height:27px}
+ .comet-seat{min-width:0;max-width:84px;padding:1px 4px;border-radius:9px;gap:0}
+ .comet-seat-name{font-size:11px;max-width:78px}
+ .comet-bot-mark,.comet-turn-tag{display:none}
+ .comet-fan svg{width:34px;height:24px}.comet-fan-count{font-size:11px;line-height:14px}
+ .comet-chips{font-size:11px;line-height:15px}
+ .comet-felt-6,.comet-felt-7,.comet-felt-8{height:330px}
+ .comet-page-title{font-size:1.2rem!important;margin:.1rem 0!important}
+ .comet-page-lead{font-size:13px;margin:0 0 4px;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;
+  overflow:hidden}
  .comet-centre{width:80%;top:55%}
  .comet-tail{min-height:50px}.comet-tail-card svg{width:33px;height:46px}.comet-tail-card{margin-right:-17px}
  .comet-tail-old svg{width:24px;height:34px}
@@ -131,7 +137,7 @@ CSS = """
  .comet-dock{position:fixed;left:0;right:0;bottom:0;z-index:50;border-radius:12px 12px 0 0;border-width:1px 0 0;
   box-shadow:0 -4px 14px rgba(0,0,0,.28);max-height:62vh;overflow-y:auto;padding:2px 6px 6px}
  .comet-play-hand{padding-top:14px}
- .comet-card-slot .widget-button{width:50px;height:66px;font-size:16px;padding:4px 0 0 4px}
+ .comet-card-slot .widget-button{width:50px!important;height:66px!important;font-size:16px;padding:4px 0 0 4px}
  .comet-card-slot .widget-button::after{font-size:22px;right:4px}
  .comet-actions .widget-button{height:34px;padding:0 8px;font-size:13px}
  .comet-dock-rows-1{height:210px}.comet-dock-rows-2{height:290px}

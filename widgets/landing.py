@@ -61,6 +61,7 @@ a {{ color: #1f3f73; }}
 .practice li {{ margin: 4px 0; }}
 .comet-langs {{ display: flex; gap: 10px; justify-content: flex-end; margin: 0; padding: 0; list-style: none; }}
 .comet-langs a[aria-current] {{ font-weight: 700; text-decoration: none; color: #1b1b1b; }}
+.comet-langs-nav {{ font-size: 14px; }}
 """
 
 
@@ -159,7 +160,9 @@ def language_menu(lang: str, href: str = "") -> str:
         current = ' aria-current="true"' if code == lang else ""
         items.append(f'<li><a class="comet-lang-link" hreflang="{code}" lang="{code}" href="{target}"{current}>'
                      f"{html.escape(name)}</a></li>")
-    return f'<nav class="comet-langs-nav" aria-label="{html.escape(words(lang)("Language"))}"><ul class="comet-langs">{"".join(items)}</ul></nav>'
+    return (f'<nav class="comet-langs-nav" aria-label="{html.escape(words(lang)("Language"))}">'
+            '<ul class="comet-langs" style="display:flex;flex-wrap:wrap;gap:4px 12px;justify-content:flex-end;'
+            f'list-style:none;margin:0;padding:0">{"".join(items)}</ul></nav>')
 
 
 def landing_body(links: Mapping[str, str], where: str, book_url: str | None = None, lang: str = "en") -> str:

@@ -31,7 +31,7 @@ import re
 import warnings
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote
 
 import comet
 from comet_render.i18n import N_, words
@@ -296,10 +296,31 @@ def notice_html(problems: list[str], lang: str = "en") -> str:
             f'<ul style="margin:2px 0 2px 18px;padding:0">{items}</ul></div>')
 
 
-def heading_html(title: str, lead: str = "") -> str:
-    """A page's heading and lead, in the page's language (the widget shows them above itself)."""
+def heading_html(title: str, lead: str = "", lang: str = "en", query: str = "") -> str:
+    """A page's heading and lead in the page's language, with the language menu (this page's
+    address in each language) and, on Voilà, the bar back to the book and the games (the static
+    site's pages have it around the widget)."""
+    from widgets.browser import in_browser
+    from widgets.landing import language_menu
+
+    _ = words(lang)
+    kept = "&".join(f"{quote(k)}={quote(v)}" for k, v in parse_qsl((query or "").lstrip("?"), keep_blank_values=True)
+                    if k != "lang")
+    bar = ""
+    if "VOILA_BASE_URL" in os.environ and not in_browser():
+        base = os.environ.get("VOILA_BASE_URL", "/").rstrip("/") + "/"
+        home = f"{base}?lang={lang}" if lang != "en" else base
+        book = os.environ.get("COMET_BOOK_URL", "")
+        links = ([f'<a href="{html.escape(book, quote=True)}">{html.escape(_("The book"))}</a>'] if book else []) + [
+            f'<a href="{html.escape(home, quote=True)}">{html.escape(_("All games"))}</a>']
+        bar = (f'<nav class="comet-site-bar" aria-label="{html.escape(_("Site"))}" style="{FONT}background:#1f3f73;'
+               f'padding:6px 14px;margin:-4px 0 6px">' + " · ".join(
+                   link.replace("<a ", '<a style="color:#fff;font-weight:600" ') for link in links) + "</nav>")
+    menu = language_menu(lang, "?" + kept if kept else "")
     lead_html = f'<p class="comet-page-lead">{html.escape(lead)}</p>' if lead else ""
-    return f'<h1 class="comet-page-title" style="{FONT}font-size:1.5rem;margin:.3rem 0">{html.escape(title)}</h1>{lead_html}'
+    return (f'{bar}<div class="comet-page-head" style="{FONT}">{menu}'
+            f'<h1 class="comet-page-title" style="font-size:1.5rem;margin:.3rem 0">{html.escape(title)}</h1>'
+            f"{lead_html}</div>")
 
 
 class _Sequence:
@@ -351,7 +372,8 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     apart (default :func:`page_bot_delay`; all at once where no event loop runs)."""
     import ipywidgets as W
 
-    settings = parse_query(family, query_string() if query is None else query)
+    query = query_string() if query is None else query
+    settings = parse_query(family, query)
     lang = settings.lang
     seats = settings.seats
     if settings.position is not None and seats is not None and len(seats) != settings.players:
@@ -385,7 +407,7 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     table.messages.widget.add_class("comet-play-message")
     for b in table.twins("new"):
         b.add_class("comet-play-new")
-    heading = W.HTML(value=heading_html(page_title(family, lang), games_markdown(family, lang)),
+    heading = W.HTML(value=heading_html(page_title(family, lang), games_markdown(family, lang), lang, query or ""),
                      layout=W.Layout(width="auto"))
     heading.add_class("comet-page-heading")
     table.children = [heading, *([_notice(settings.problems, lang)] if settings.problems else []), *table.children]
@@ -444,7 +466,8 @@ def replay_page(query: str | None = None) -> Any:
     show_play_on()
     heading = W.HTML(value=heading_html(page_title("replay", lang), _(
         "Step through a deal from its record: open a link to a position (Copy link to this step or to this "
-        "position), or paste a record below. Play on from this step opens the same position on its game's page.")),
+        "position), or paste a record below. Play on from this step opens the same position on its game's page."),
+        lang, query or ""),
         layout=W.Layout(width="auto"))
     heading.add_class("comet-page-heading")
     demo.add_class(f"comet-lang-{lang}")
@@ -458,3 +481,24 @@ def _notice(problems: list[str], lang: str = "en") -> Any:
     notice = HTML(value=notice_html(problems, lang), layout=Layout(width="auto"))
     notice.add_class("comet-query-notice")
     return notice
+
+
+PAGE_WORDS = {
+    "book": N_("The book"),
+    "games": N_("All games"),
+    "site": N_("Site"),
+    "loading": N_("Loading the engine: these controls work in a few seconds."),
+    "failed": N_("The engine could not be loaded in this browser (it may be too old, or a file was blocked): the saved "
+                 "picture stays, and its steps still work."),
+    "no_wasm": N_("This browser cannot run the engine (it lacks WebAssembly or web workers): the saved picture stays, "
+                  "and its steps still work."),
+    "no_manager": N_("The page's scripts could not be loaded: the saved picture stays."),
+    "cell_failed": N_("This demo could not start in the browser: the saved picture stays."),
+}
+"""The words of a static page around its widget (header, loading notes): ``lang.js`` shows them
+in the address's language."""
+
+
+def page_words() -> dict[str, dict[str, str]]:
+    """:data:`PAGE_WORDS` in every language, for the page's ``comet-words`` JSON."""
+    return {lang: {key: words(lang)(text) for key, text in PAGE_WORDS.items()} for lang in LANGUAGE_CODES}

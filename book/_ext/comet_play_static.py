@@ -31,7 +31,7 @@ PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <header class="comet-play-header">
-<nav aria-label="Site"><a href="../index.html">The book</a> · <a href="index.html">All games</a></nav>
+<nav aria-label="Site"><a href="../index.html" data-comet-word="book">The book</a> · <a href="index.html" data-comet-word="games" data-comet-keep-lang>All games</a></nav>
 </header>
 <main>
 {body}
@@ -88,11 +88,21 @@ def play_page(name: str, zip_name: str) -> str:
             f'<div class="comet-live-slot"><div class="cell_output">'
             f'<script type="application/vnd.jupyter.widget-view+json">{view}</script></div></div>')
     head = WIDGET_SCRIPTS + f'\n<script type="application/vnd.jupyter.widget-state+json">{state}</script>'
-    tail = (config_script(code, ".comet-live-slot", zip_name, query=True)
+    tail = (words_script()
+            + config_script(code, ".comet-live-slot", zip_name, query=True)
+            + '\n<script src="../_static/live/lang.js"></script>'
             + '\n<script src="../_static/live/live.js" defer></script>'
             + '\n<script src="../_static/live/page.js" defer></script>'
             + '\n<script src="../_static/offline/a11y.js" defer></script>')
     return PAGE.format(title=html.escape(page_title(PLAY_DIR / f"{name}.ipynb")), head=head, body=body, tail=tail)
+
+
+def words_script() -> str:
+    """The page's words in every language (the message catalogs), for ``lang.js``."""
+    from widgets.pages import page_words
+
+    text = json.dumps(page_words(), ensure_ascii=False).replace("</", "<\\/")
+    return f'<script type="application/json" id="comet-words">{text}</script>\n'
 
 
 def page_title(path: Path) -> str:
@@ -108,7 +118,8 @@ def landing_page(names: list[str]) -> str:
 
     links = {name: href for name, href in static_links().items() if name in names}
     body = all_languages(lambda lang: landing_body(links, "browser", "../index.html", lang))
-    return PAGE.format(title="Play the comet family — Comet", head=f"<style>{STYLE}</style>", body=body, tail="")
+    return PAGE.format(title="Play the comet family — Comet", head=f"<style>{STYLE}</style>", body=body,
+                       tail=words_script() + '<script src="../_static/live/lang.js"></script>')
 
 
 def write_play_pages(out: Path, zip_name: str) -> None:

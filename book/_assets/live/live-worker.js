@@ -177,10 +177,10 @@ var receive = null;
 self.onmessage = function (event) {
   var m = event.data;
   if (m.type === "init") {
-    ready = init(m).catch(function (e) {
-      post({ type: "failed", error: String(e && e.message || e) });
-      throw e;
-    });
+    // A failure is reported to the page (which says so in words) and handled here: the promise
+    // stays rejected for the messages that wait on it, with a handler, so nothing is uncaught.
+    ready = init(m);
+    ready.catch(function (e) { post({ type: "failed", error: String(e && e.message || e) }); });
     return;
   }
   ready.then(function () {

@@ -17,7 +17,9 @@
   var BASE = me.src.replace(/[^/]*$/, "");
   var config = JSON.parse(document.getElementById("comet-live").textContent);
   var slots = Array.prototype.slice.call(document.querySelectorAll(config.slots));
-  var LOADING = "Loading the engine: these controls work in a few seconds.";
+  // The notes in the reader's language (lang.js, from the catalogs), English where it is absent.
+  function say(key, fallback) { return window.cometSay ? window.cometSay(key, fallback) : fallback; }
+  var LOADING = say("loading", "Loading the engine: these controls work in a few seconds.");
 
   // ------------------------------------------------------------ the snapshot, before Python
   var CONTROLS = "button, select, input, textarea, .widget-slider, .widget-dropdown, .widget-checkbox";
@@ -297,7 +299,7 @@
 
   function start() {
     if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
-      fail("This browser cannot run the engine (it lacks WebAssembly or web workers): the saved picture stays.");
+      fail(say("no_wasm", "This browser cannot run the engine (it lacks WebAssembly or web workers): the saved picture stays."));
       return;
     }
     worker = new Worker(BASE + "live-worker.js", { type: "module" });
@@ -314,11 +316,12 @@
       });
     });
     managerReady.catch(function (e) {
-      fail("The widget manager could not be loaded (" + (e && e.message || e) + "): the saved picture stays.");
+      console.warn("comet live widgets: the widget manager did not load:", e && e.message || e);
+      fail(say("no_manager", "The page's scripts could not be loaded: the saved picture stays."));
     });
     worker.onerror = function (e) {
       e.preventDefault();
-      fail("The engine could not start here: the saved picture stays.");
+      fail(say("failed", "The engine could not be loaded in this browser: the saved picture stays."));
     };
     worker.onmessage = function (event) {
       var m = event.data;
@@ -334,14 +337,15 @@
       } else if (m.type === "cell" && !m.ok) {
         console.error("comet live widgets: cell " + m.cell + " failed: " + m.error);
         var slot = slots[m.cell];
-        if (slot) { setNote(slot, "This demo could not start in the browser: the saved picture stays.", "failed"); }
+        if (slot) { setNote(slot, say("cell_failed", "This demo could not start in the browser: the saved picture stays."), "failed"); }
       } else if (m.type === "cells-done") {
         window.cometLiveTimes = m.times;
         queue.then(function () { return Promise.all(views); }).then(function () {
           document.documentElement.classList.add("comet-live-ready");
         });
       } else if (m.type === "failed") {
-        fail("The engine could not be loaded (" + m.error + "): the saved picture stays.");
+        console.warn("comet live widgets: the engine did not load:", m.error);  // (the details, for developers)
+        fail(say("failed", "The engine could not be loaded in this browser: the saved picture stays."));
       } else if (m.type === "stderr") {
         console.error("Python: " + m.line);
       } else if (m.type === "error") {
