@@ -151,7 +151,8 @@ class _NarrationState:
         return ""
 
 
-_QUOTED = re.compile("\u201c([^\u201d]*)\u201d")
+_QUOTED = re.compile("(\u201c|« ?)([^\u201d»]*?)( ?»|\u201d)")
+"""A call quoted in a sentence: “…” in English, « … » in French, «…» in Russian and Spanish."""
 
 
 def sentence_html(sentence: str, lang: str = "en") -> str:
@@ -160,4 +161,4 @@ def sentence_html(sentence: str, lang: str = "en") -> str:
     escaped = html.escape(sentence)
     if lang == "en" or lang not in LANGUAGES:
         return escaped
-    return _QUOTED.sub(lambda m: f'\u201c<span lang="{lang}">{m.group(1)}</span>\u201d', escaped)
+    return _QUOTED.sub(lambda m: f'{m.group(1)}<span lang="{lang}">{m.group(2)}</span>{m.group(3)}', escaped)

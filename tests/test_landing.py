@@ -10,8 +10,15 @@ from widgets.landing import (FAMILIES, PRACTICE, error_html, games_html, landing
                              static_links, voila_links)
 
 
+def block(page: str, lang: str = "en") -> str:
+    """The page's version in ``lang`` (every language is in the page; its script shows one)."""
+    start = page.index(f'<div class="comet-lang-version" lang="{lang}"')
+    ends = [page.find('<div class="comet-lang-version"', start + 1), page.find("<script", start)]
+    return page[start:min(e for e in ends if e > 0)]
+
+
 def test_every_game_with_its_period_and_players() -> None:
-    page = landing_html()
+    page = block(landing_html())
     for v in comet.VARIANTS.values():
         name = v.name.replace("'", "&#x27;")
         assert f"{name}</a> ({v.year}), {players_words(v)}" in page, v.id
@@ -21,7 +28,7 @@ def test_every_game_with_its_period_and_players() -> None:
 
 
 def test_links_to_the_pages_relative_or_under_a_base() -> None:
-    page = landing_html("/")  # what the play server passes: its base URL
+    page = block(landing_html("/"))  # what the play server passes: its base URL
     assert set(re.findall(r'class="play" href="([^"]+)"', page)) == {f"/voila/render/{f}.ipynb" for f in FAMILIES}
     assert 'href="/voila/render/modern.ipynb?variant=two-handed-arnold-2011"' in page
     assert 'class="play" href="voila/render/hoc.ipynb"' in landing_html()  # relative by default
@@ -33,13 +40,13 @@ def test_links_to_the_pages_relative_or_under_a_base() -> None:
 def test_nothing_from_another_host() -> None:
     for page in (landing_html(book_url="http://127.0.0.1:8000/"), not_found_html("/x"), error_html(500, "Oops")):
         assert not re.search(r'(src|href)="(https?:)?//', page.replace('href="http://127.0.0.1:8000/"', ""))
-        assert "<script" not in page and "@import" not in page
+        assert "<script src" not in page and "@import" not in page  # (one inline script: the language)
 
 
 def test_a_wrong_address_is_named_and_escaped() -> None:
     page = not_found_html("/voila/render/<script>alert(1)</script>.ipynb")
-    assert "<script>" not in page and "&lt;script&gt;" in page
-    assert 'href="/">Back to the games</a>' in page
+    assert "<script>alert" not in page and "&lt;script&gt;" in page
+    assert 'href="/">Back to the games</a>' in block(page)
     assert "x" * 121 not in not_found_html("/" + "x" * 500)
 
 
@@ -51,3 +58,15 @@ def test_one_landing_for_the_server_and_the_static_site() -> None:
     for name in [*FAMILIES, *PRACTICE]:
         assert f'href="{name}.html"' in static
     assert 'class="practice-link" href="voila/render/puzzles.ipynb"' in landing_html()
+
+
+def test_every_language_with_links_that_keep_it() -> None:
+    """The page holds a version in each language (English shown without a script); each names
+    the games in its language and links to the pages with its ``lang``."""
+    page = landing_html()
+    assert page.count('class="comet-lang-version"') == 4 and page.count(" hidden>") == 3
+    fr, ru = block(page, "fr"), block(page, "ru")
+    assert "Jouer à la famille de la comète" in fr and "Манилла, старая комета" in ru
+    assert 'href="voila/render/modern.ipynb?variant=modern-comet-1991&amp;lang=ru"' in ru
+    assert 'class="play" href="voila/render/hoc.ipynb?lang=fr"' in fr
+    assert 'hreflang="es" lang="es" href="?lang=es"' in fr  # the language menu

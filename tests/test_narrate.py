@@ -21,7 +21,7 @@ import pytest
 import comet
 from comet import Round
 from comet.calls import CALLS, LANGUAGES, RANK_CALLS, announcement, rank_word, stop_call
-from comet_render.narrate import narrate
+from comet_render.narrate import _QUOTED, narrate
 from comet_render.svg_table import round_html
 
 OLD = comet.find_variant("old-comet-1718")
@@ -47,8 +47,8 @@ def worked_example() -> Round:
 
 
 def quoted(sentences: list[str]) -> list[str]:
-    """The calls of the narration: the text between “ and ”."""
-    return [s.split("\u201c")[1].split("\u201d")[0] for s in sentences if "\u201c" in s]
+    """The calls of the narration: the text between “ and ” (English) or « and » (the others)."""
+    return [m.group(2) for s in sentences for m in [_QUOTED.search(s)] if m]
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
@@ -103,12 +103,17 @@ def test_one_table_of_rank_words() -> None:
     assert rank_word(12, "xx") == "Q"  # an unknown language falls back to English, as the calls do
 
 
-def test_prose_and_card_symbols_stay_english() -> None:
-    """Only the calls are in the chosen language; the prose and the card symbols are not."""
+def test_prose_and_card_letters_in_the_language() -> None:
+    """The whole sentence is in the chosen language, the cards in its letters (В, Д, К, Т in
+    Russian; V, D, R in French); English keeps the book's words."""
     rnd = worked_example()
     ru = "\n".join(narrate(rnd, "ru"))
-    assert "Seat 1 plays J♠." in ru and "Seat 2 plays Q♥." in ru
-    assert "Stop: a king is a stop" in ru
+    assert "Место 1 ходит: В♠." in ru and "Место 2 ходит: Д♥." in ru
+    assert "Остановка: король — остановка" in ru and "plays" not in ru
+    fr = "\n".join(narrate(rnd, "fr"))
+    assert "Place 1 joue V♠." in fr and "Place 2 joue D♥." in fr
+    en = "\n".join(narrate(rnd))
+    assert "Seat 1 plays J♠." in en and "Stop: a king is a stop" in en
 
 
 def test_the_table_shows_the_calls_in_the_language() -> None:
@@ -116,8 +121,8 @@ def test_the_table_shows_the_calls_in_the_language() -> None:
     for lang in LANGUAGES:
         page = round_html(rnd, lang=lang)
         for call in WORKED[lang][1:]:  # the table shows the last few sentences
-            said = html.escape(call) if lang == "en" else f'<span lang="{lang}">{html.escape(call)}</span>'
-            assert f"\u201c{said}\u201d" in page, (lang, call)
+            said = f"\u201c{html.escape(call)}\u201d" if lang == "en" else f'<span lang="{lang}">{html.escape(call)}</span>'
+            assert said in page, (lang, call)
     assert "валет" not in round_html(rnd, lang="en")
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+from typing import Any
+
 import json
 import re
 from pathlib import Path
@@ -15,11 +18,17 @@ from tests.widget_helpers import click, forge  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import MAX_SEED  # noqa: E402
 from widgets.landing import PRACTICE  # noqa: E402
-from widgets.pages import FAMILIES, addresses_markdown, games_markdown, parse_query, play_page, query_string  # noqa: E402
+from widgets.pages import (FAMILIES, addresses_markdown, games_markdown, page_title, parse_query,  # noqa: E402
+                           play_page, query_string)
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "book" / "play"
 
+
+
+def part(page: Any, cls: str) -> Any:
+    """The child of a page's widget that carries the CSS class ``cls``."""
+    return next(w for w in page.children if cls in w._dom_classes)
 
 def test_families_are_the_pages() -> None:
     assert FAMILIES == {
@@ -34,19 +43,18 @@ def test_families_are_the_pages() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(FAMILIES))
-def test_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
+def test_notebook_is_one_thin_cell(name: str) -> None:
+    """The page's heading and its one sentence are the widget's, in the reader's language (the
+    games it names are the package's, not retyped); the address's settings are in the README."""
     nb = json.loads((PLAY / f"{name}.ipynb").read_text())
-    kinds = [c["cell_type"] for c in nb["cells"]]
-    assert kinds == ["markdown", "code"]
-    assert "".join(nb["cells"][0]["source"]).startswith("# ")
-    code = "".join(nb["cells"][1]["source"])
+    assert [c["cell_type"] for c in nb["cells"]] == ["code"]
+    code = "".join(nb["cells"][0]["source"])
     assert code == f'from widgets.pages import play_page\n\nplay_page("{name}")'
-    assert nb["cells"][1]["outputs"] == []
-    # Under the title, one short sentence (the games it names are the package's, not retyped);
-    # the settings of the address are documented in the README, not in the page.
-    lines = [line for line in "".join(nb["cells"][0]["source"]).splitlines() if line.strip()]
-    assert len(lines) == 2 and lines[1] == games_markdown(name)
-    assert "?" not in lines[1] and len(lines[1]) < 200
+    assert nb["cells"][0]["outputs"] == []
+    for lang in ("en", "ru"):
+        head = part(play_page(name, f"lang={lang}"), "comet-page-heading").value
+        assert html.escape(page_title(name, lang)) in head and html.escape(games_markdown(name, lang)) in head
+    assert "?" not in games_markdown(name) and len(games_markdown(name)) < 260
 
 
 def test_readme_documents_the_addresses() -> None:
@@ -95,7 +103,9 @@ def test_good_addresses() -> None:
     (f"seed={MAX_SEED + 1}", "the seed is a whole number"),
     ("seed=" + "9" * 500, "the seed is a whole number"),
     ("seed=1e3", "the seed is a whole number"),
-    ("lang=xx", "not a language of the calls"),
+    ("lang=xx", "not a language of this page"),
+    ("seats=person,robot", "the seats are 2 kinds"),
+    ("mode=cinema", "not a mode"),
     ("colour=red", "'colour' is not a setting of this page"),
     ("seed=3&seed=4", "seed is given twice"),
     ("x=" + "a" * 70_000, "too long"),
@@ -108,7 +118,7 @@ def test_bad_addresses_give_readable_problems_and_defaults(query: str, words: st
     assert s.variant in FAMILIES["modern"] and s.players in comet.VARIANTS[s.variant].players
     table = play_page("modern", query)
     assert table.errors == 0
-    notice = table.children[0]
+    notice = part(table, "comet-query-notice")
     assert "Some settings in the address were not used" in notice.value
     assert all(len(p) < 600 for p in s.problems)
     assert not table.round.is_over
@@ -116,7 +126,8 @@ def test_bad_addresses_give_readable_problems_and_defaults(query: str, words: st
 
 def test_notice_is_escaped() -> None:
     table = play_page("hoc", "bot=<img src=x onerror=alert(1)>")
-    assert "<img" not in table.children[0].value and "&lt;img" in table.children[0].value
+    notice = part(table, "comet-query-notice").value
+    assert "<img" not in notice and "&lt;img" in notice
 
 
 def test_page_settings_reach_the_table() -> None:
@@ -173,7 +184,7 @@ def test_forged_values_through_set_state_leave_the_game_unchanged() -> None:
     assert table.round.history == history and table.table.value == html
     # Values that pass the widget's own checks reach the callbacks, which refuse them in words.
     for widget, value, words in ((table.players_choice, 99, "players"), (table.seed_choice, -1, "seed"),
-                                 (table.variant_choice, "no-such-game", "not a variant")):
+                                 (table.variant_choice, "no-such-game", "not a game")):
         old = widget.value
         forge(widget, "value", value)
         assert table.messages.is_error and words in table.messages.text
@@ -193,7 +204,7 @@ def test_forged_values_through_set_state_leave_the_game_unchanged() -> None:
 def test_introduction_does_not_claim_suit_following_the_rules_lack(name: str) -> None:
     """A page whose games ignore suits must not tell the visitor to follow suit (the Hoc and
     manille pages once did)."""
-    text = "".join(json.loads((PLAY / f"{name}.ipynb").read_text())["cells"][0]["source"])
+    text = games_markdown(name)
     if not any(comet.VARIANTS[vid].rules.in_suit for vid in FAMILIES[name]):
         assert not re.search(r"\b(in|same|follow) suit\b", text), text
 
@@ -201,6 +212,8 @@ def test_introduction_does_not_claim_suit_following_the_rules_lack(name: str) ->
 @pytest.mark.parametrize("name", sorted(PRACTICE))
 def test_practice_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
     nb = json.loads((PLAY / f"{name}.ipynb").read_text())
+    if name == "replay":  # (its heading is the widget's, in the reader's language)
+        nb["cells"].insert(0, {"cell_type": "markdown", "source": ["# Replay a deal"]})
     assert [c["cell_type"] for c in nb["cells"]] == ["markdown", "code"]
     assert "".join(nb["cells"][0]["source"]).startswith("# ")
     module = {"puzzles": "puzzles", "drills": "drills", "replay": "pages"}[name]
@@ -223,5 +236,8 @@ def test_tab_title_names_the_page(name: str) -> None:
     """Voilà's template and the static page both take the tab's title from the notebook's
     ``title`` metadata: the page's heading (the game), then " — Comet"."""
     nb = json.loads((PLAY / f"{name}.ipynb").read_text())
-    heading = "".join(nb["cells"][0]["source"]).splitlines()[0]
-    assert nb["metadata"]["title"] == heading.removeprefix("# ") + " — Comet"
+    if nb["cells"][0]["cell_type"] == "markdown":
+        heading = "".join(nb["cells"][0]["source"]).splitlines()[0].removeprefix("# ")
+    else:  # the widget's heading, in English (lang.js names the tab after it in the reader's language)
+        heading = page_title(name)
+    assert nb["metadata"]["title"] == heading + " — Comet"

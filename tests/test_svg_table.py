@@ -7,7 +7,10 @@ import random
 import pytest
 
 import comet
-from comet_render.narrate import step_sentences
+import html
+
+from comet_render.narrate import default_names, step_sentences
+from comet_render.words import settlement
 from comet_render.svg_table import hand_html, round_html, runs
 
 
@@ -31,7 +34,10 @@ def test_every_variant_draws_its_table(variant: str) -> None:
         assert v.name.replace("'", "&#x27;") in page
         assert "In-play payments" in page and "Announcements" in page
         if rnd.is_over:
-            assert "Settlement" in page and "Deal over" in page
+            outcome = rnd.outcome()
+            assert outcome is not None
+            headline = settlement(outcome, default_names(rnd.players), "en").headline
+            assert "Settlement" in page and html.escape(headline) in page
         else:
             assert f"Seat {rnd.to_play}" in page
         assert page == round_html(rnd, seat=0)  # deterministic
@@ -61,10 +67,10 @@ def test_calls_in_each_language() -> None:
     rnd = played("modern-comet-1991", 2, 5, 30)
     for lang, name in (("en", "English"), ("fr", "Français"), ("ru", "Русский"), ("es", "Español")):
         page = round_html(rnd, lang=lang)
-        assert f"calls in {name}" in page
+        assert f"{name})" in page  # "Announcements (calls in English)", "Объявления (Русский)"
         last = step_sentences(rnd, lang)[-1]
         if last:
-            assert last[-1].replace("\u201c", "").split()[0] in page
+            assert html.escape(last[-1].replace("\u201c", "")).split()[0] in page
 
 
 def test_bad_arguments_raise_value_errors() -> None:

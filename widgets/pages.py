@@ -64,7 +64,8 @@ def page_title(family: str, lang: str = "en") -> str:
     return words(lang)(PAGE_TITLES[family])
 
 
-PAGE_TITLES = {"hoc": N_("Play Hoc"), "manille": N_("Play Manille"), "new-comet": N_("Play the new comet"),
+PAGE_TITLES = {"hoc": N_("Play Hoc"), "manille": N_("Play manille, the old comet (1718)"),
+               "new-comet": N_("Play the new comet (1752) and Yanovsky's games"),
                "modern": N_("Play the modern comet"), "commit": N_("Play Commit"), "replay": N_("Replay a deal"),
                "puzzles": N_("Puzzles"), "drills": N_("Rules drills")}
 """Each page's heading (the notebook's ``title`` metadata is the English one and " — Comet")."""
@@ -455,7 +456,7 @@ def replay_page(query: str | None = None) -> Any:
 
     def show_play_on(change: Any = None) -> None:
         family = family_page(demo.full.variant.family)
-        href = f"{page_address(family)}?{demo.step_query()}&lang={demo.lang}"
+        href = f"{page_address(family)}?{demo.step_query()}" + ("" if demo.lang == "en" else f"&lang={demo.lang}")
         play_on.value = link_html(href, words(demo.lang)("Play on from this step, on the {page} page",
                                                          page=words(demo.lang)(TITLES.get(family, family))),
                                   copy=False, lang=demo.lang)

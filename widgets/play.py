@@ -214,6 +214,12 @@ class PlayTable(W.VBox):
         """The cards of the hand shown, in hand order (legal or not)."""
         return [b for box in self.hand.children for b in box.children]
 
+    @property
+    def _pool(self) -> list[W.Button]:
+        """The buttons of the plays next to the hand drawing the current state (the other pool drew
+        the previous one)."""
+        return self._pools[self.offers.side]
+
     def _pool_plays(self) -> list[tuple[comet.Play, W.Button]]:
         out = []
         for b in self.hand_buttons + list(self.play_buttons.children):
@@ -253,6 +259,8 @@ class PlayTable(W.VBox):
         said = self.flow.open_position(position.game, position.move)
         self._show_seats()
         self._quiet_settings()
+        if self.flow.bot_to_move():
+            said += " " + words(self.lang)("The bots played on.")
         self._run_bots(lambda: self._say(said, self.flow.turn_message()))
 
     def _quiet_settings(self) -> None:
@@ -512,7 +520,7 @@ class PlayTable(W.VBox):
         self.scores.value = scores_html(_, self.match, names)
         self.toggles["payments"].description = _("Payments ({n})", n=len(rnd.ledger))
         self.link.value = link_html("?" + position_query(self.match.record(comments=False), len(rnd.history))
-                                    + f"&lang={lang}", _("Copy link to this position"), lang=lang)
+                                    + ("" if lang == "en" else f"&lang={lang}"), _("Copy link to this position"), lang=lang)
         rows = max(1, -(-len(self.hand.children) // 13))
         self.spacer._dom_classes = ("comet-dock-spacer", f"comet-dock-rows-{rows}")
 
