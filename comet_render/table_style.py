@@ -71,7 +71,7 @@ CSS = """
 .comet-settle>summary{font-weight:700;font-size:15px;cursor:pointer}
 .comet-settle p{margin:3px 0}.comet-settle h4{margin:6px 0 2px;font-size:13px}
 .comet-settle ul{margin:2px 0 4px 18px;padding:0}
-.comet-net{border-collapse:collapse;margin-top:4px}.comet-net caption{text-align:left;font-weight:600;font-size:13px}
+.comet-net{border-collapse:collapse;margin-top:4px}.comet-net caption{text-align:left;font-weight:600;font-size:13px;white-space:nowrap}
 .comet-net th{text-align:left;font-weight:400;padding:0 10px 0 0}.comet-net td{text-align:right;font-weight:700}
 .comet-up{color:#145a32}.comet-down{color:#8a1c12}
 .comet-handover{position:absolute;inset:0;background:rgba(8,36,24,.94);display:flex;align-items:center;

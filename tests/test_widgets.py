@@ -28,6 +28,11 @@ def test_all_widgets_build_with_no_arguments() -> None:
         assert w.children
 
 
+def shown_text(page: str) -> str:
+    """What a page's HTML shows as text (tags dropped)."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
 def check_table_shows(table: PlayTable) -> None:
     rnd = table.round
     shown = sorted(table.shown_plays)
@@ -40,15 +45,20 @@ def check_table_shows(table: PlayTable) -> None:
     page = table.table.value
     # your hand: every card a button, in hand order, the legal ones in comet-play-buttons
     assert [b.description for b in table.hand_buttons] == [c.symbol for c in rnd.hands[0]]
-    assert f"Your hand ({len(rnd.hands[0])} card" in table.prompt.value
-    assert "Seat 0" not in page.split("Settlement")[0].split("In-play payments")[0]
+    if not rnd.is_over:
+        assert f"Your hand ({len(rnd.hands[0])} card" in table.prompt.value
+    names = table.flow.names()
+    for panel in (page, table.log_panel.value, table.payments_panel.value, table.scores.value, table.prompt.value,
+                  table.messages.widget.value, table.title.value):
+        assert not re.search(r"\b[Ss]eat \d", shown_text(panel)), shown_text(panel)[:300]
     for seat in range(1, rnd.players):
-        assert f"Seat {seat}: {len(rnd.hands[seat])} card" in page
-    for line in (you_lines(rnd.outcome().lines) if rnd.is_over else []):
-        assert html.escape(line.strip()) in page
-        assert "seat 0" not in line.lower()
+        if not rnd.is_over and rnd.hands[seat]:
+            assert f'aria-label="{html.escape(names(seat))}: {len(rnd.hands[seat])} card' in page
+    if rnd.is_over:
+        outcome = rnd.outcome()
+        assert f'data-net="{",".join(map(str, outcome.payments))}"' in page
     for seat, value in enumerate(table.match.standings()):
-        assert f": {value:+d}</span>" in table.scores.value
+        assert f"<th scope=\"row\">{html.escape(names(seat))}</th><td>{value:+d}</td>" in table.scores.value
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
@@ -142,7 +152,8 @@ def test_language_and_four_colour() -> None:
         said = [s for step in step_sentences(table.round, code) for s in step]
         if any("\u201c" in s for s in said):
             assert any(word in s for s in said)
-        assert html.escape(you_text(said[-1])) in table.log_panel.value
+        named = [s for step in step_sentences(table.round, code, table.flow.names(code)) for s in step]
+        assert html.escape(named[-1]) in table.log_panel.value
     table.four_colour_box.value = True
     assert not table.messages.is_error
 
@@ -161,11 +172,11 @@ def test_russian_table_names_the_court_cards_in_russian() -> None:
         b.click()
         assert not table.messages.is_error, table.messages.text
     message = table.messages.text
-    assert "\u201c10, валет без дамы\u201d" in message
-    assert "\u201cдама и король\u201d" in message
+    assert "«10, валет без дамы»" in message
+    assert "«дама и король»" in message
     assert "10, J" not in message and "Q and K" not in message
-    assert "\u201c<span lang=\"ru\">10, валет без дамы</span>\u201d" in table.log_panel.value
-    assert "\u201c<span lang=\"ru\">дама и король</span>\u201d" in table.log_panel.value
+    assert "«<span lang=\"ru\">10, валет без дамы</span>»" in table.log_panel.value
+    assert "«<span lang=\"ru\">дама и король</span>»" in table.log_panel.value
     table.lang_choice.value = "en"
     assert "\u201c10, J without Q\u201d" in table.log_panel.value and "валет" not in table.log_panel.value
 
@@ -199,7 +210,7 @@ def test_hint_button() -> None:
     best = table.messages.text[len("Hint, best first: "):].split("; ")
     labels = {card_label(p): p for p in table.round.legal_plays()}
     assert all(text.split(": wins ")[0] in labels for text in best), best
-    assert all(re.fullmatch(r".+: wins \d+\u202f%, expected [+\u2212]\d+\.\d", text) for text in best), best
+    assert all(re.fullmatch(r".+: wins \d+ %, expected [+\u2212]\d+\.\d", text) for text in best), best
     # the best play is ringed in your hand (or among the plays next to it), and only it
     ringed = [box.children[0] for box in table.hand.children if "comet-card-hint" in box._dom_classes]
     ringed += [b for b in table.play_buttons.children if "comet-card-hint" in b._dom_classes]
@@ -237,11 +248,12 @@ def test_you_in_messages_settlement_and_log() -> None:
     assert "Settlement" in page
     raw = rnd.outcome().lines
     assert any("seat 0" in line.lower() for line in raw)  # the engine's words ...
-    settlement = page.split("Settlement", 1)[1]
-    assert "seat 0" not in settlement.lower() and "you" in settlement.lower()  # ... as the table says them
-    assert "Net: you " in html.unescape(settlement)
-    # the whole log, newest first, every sentence of the narration
-    said = you_lines(narrate(rnd, "en"))
+    settlement = shown_text(page.split("Settlement", 1)[1])
+    assert "seat" not in settlement.lower() and "you" in settlement.lower()  # ... as the table says them
+    assert f'<th scope="row">You</th><td class="{"comet-up" if rnd.outcome().payments[0] > 0 else "comet-down"}' in page \
+        or rnd.outcome().payments[0] == 0
+    # the whole log, newest first, every sentence of the narration, "you" and the bots' names
+    said = narrate(rnd, "en", table.flow.names())
     assert len(said) > 6
     items = re.findall(r"<li>(.*?)</li>", table.log_panel.value)
     assert [html.unescape(i) for i in items] == said[::-1]
@@ -249,24 +261,33 @@ def test_you_in_messages_settlement_and_log() -> None:
     assert any("“" in i for i in items)  # the runs' calls are announced in words
 
 
-def test_the_bot_labels_say_what_the_bots_do() -> None:
-    from widgets.play import BOT_BUDGET, PLAY_BOTS
+def test_the_bots_have_names_and_say_what_they_do() -> None:
+    """Each bot kind has its own line, true to comet.agents: the search bots' limits are those the
+    table gives them (BOT_TIME, the levels' playouts); every bot seat has its own name."""
+    from comet.agents import LEVELS
+    from widgets.controllers.checks import BOT_KINDS, BOT_TIME
 
-    table = PlayTable()
-    labels = dict(table.bot_choice.options)
-    assert not any("1 s" in label for label in labels)
-    assert BOT_BUDGET < 0.1 and all("hundredths" in label for label in labels if "Search" in label)
-    assert [name for _, name in PLAY_BOTS] == [name for _, name in table.bot_choice.options]
+    lines = [line for _, line in BOT_KINDS.values()]
+    assert len(set(lines)) == len(lines) == 4
+    assert f"{LEVELS['fast'][0]} guessed deals" in BOT_KINDS["search-fast"][1]
+    assert f"{LEVELS['normal'][0]} guessed deals" in BOT_KINDS["search"][1]
+    for kind, seconds in BOT_TIME.items():
+        assert f"{seconds} s" in BOT_KINDS[kind][1]
+    table = PlayTable(players=5, variant="modern-comet-1991", bot="search-fast")
+    names = table.flow.names().names
+    assert len(set(names)) == 5 and names[0] == "You"
+    assert "Quick thinker" in table.flow.describe_seat(1) and "40 guessed deals" in table.flow.describe_seat(1)
 
 
 def test_settings_are_folded_away_below_the_table() -> None:
     table = PlayTable()
     kids = list(table.children)
-    assert kids.index(table.table) < kids.index(table.hand) < kids.index(table.settings)
+    assert kids.index(table.table) < kids.index(table.dock) < kids.index(table.settings)
+    assert table.hand in table.dock.children
     assert table.settings.layout.display == "none"
     table.settings_toggle.value = True
     assert table.settings.layout.display != "none"
-    assert table.variant_choice in table.settings.children
+    assert table.settings_form in table.settings.children and table.variant_choice in table.settings_form.children
 
 
 # ------------------------------------------------------------------ StepThrough
@@ -276,7 +297,8 @@ def test_step_through_to_the_end_and_back(variant: str) -> None:
     s = StepThrough(variant=variant, players=v.players.start, seed=3)
     full = s.full
     assert full.is_over and s.steps == len(full.history) and s.slider.max == s.steps
-    said = step_sentences(full)
+    said = step_sentences(full, "en", s.flow.names())  # the players by the bots' names, never "seat N"
+    assert not any("Seat" in line for step in said for line in step)
     assert s.step == 0 and s.first_button.disabled and s.back_button.disabled
     for _ in range(s.steps):
         s.next_button.click()
@@ -297,7 +319,8 @@ def test_step_through_to_the_end_and_back(variant: str) -> None:
     s.slider.value = s.steps // 2
     assert s.step == s.steps // 2 and s.cursor.history == full.history[: s.step]
     seat, play = full.history[s.step - 1]
-    assert f"Step {s.step} of {s.steps}: seat {seat} — {html.escape(card_label(play))}" in s.sentence.value
+    name = html.escape(s.flow.names()(seat))
+    assert f"Step {s.step} of {s.steps}: {name} — {html.escape(card_label(play))}" in s.sentence.value
     assert s.errors == 0
 
 
@@ -427,7 +450,9 @@ def test_bots_move_one_after_another_under_an_event_loop() -> None:
     assert len(said) == 1 and said[0].startswith(("You played", "You passed"))
     same = PlayTable(players=6, variant="comet-6-8-players", seed=3, bot="greedy")
     same.button_for(same.shown_plays[0]).click()  # type: ignore[union-attr]
-    assert [(s, p.text) for s, p in same.round.history] == history and same.table.value == final
+    still = re.compile(r' comet-fly|<span class="comet-chip-fly"[^>]*></span>')  # (the animations of new plays)
+    assert [(s, p.text) for s, p in same.round.history] == history
+    assert still.sub("", same.table.value) == still.sub("", final)
 
 
 def test_undo_stops_the_bots_moving() -> None:

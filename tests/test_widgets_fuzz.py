@@ -62,10 +62,12 @@ def act(w: W.Widget, rng: random.Random) -> None:
 
 def check(widget: Any) -> None:
     if isinstance(widget, PlayTable):
-        rnd = widget.round
-        assert rnd.is_over or rnd.to_play == 0
-        if not rnd.is_over:
+        rnd, flow = widget.round, widget.flow
+        assert rnd.is_over or flow.seats[rnd.to_play or 0] == "person"  # the bots have played to a person's turn
+        if not rnd.is_over and flow.my_turn:
             assert sorted(widget.shown_plays) == sorted(p.text for p in rnd.legal_plays())
+        elif not rnd.is_over:  # the device is to be passed: no hand, no play shown
+            assert flow.waiting == rnd.to_play and widget.shown_plays == [] and widget.hand_buttons == []
         assert consistent(rnd)
     elif isinstance(widget, StepThrough):
         assert widget.cursor.history == widget.full.history[: widget.step]

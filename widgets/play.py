@@ -180,7 +180,8 @@ class PlayTable(W.VBox):
         said = self.flow.start(v, players, seed, self.flow.seats, names)
         self.messages.lang = lang
         self._quiet_settings()
-        self._run_bots(lambda: self._say(said, self.flow.turn_message()))
+        self.flow.run_bots()  # (a new match: the bots' first plays are drawn at once)
+        self._say(said, self.flow.turn_message())
         if problems:
             self.messages.error(" ".join(problems))
 
@@ -342,7 +343,7 @@ class PlayTable(W.VBox):
     # ------------------------------------------------------------------ callbacks
     def _act(self, play: Any) -> None:
         said = self.flow.play(play)
-        self._run_bots(lambda: self._say(said, self.flow.turn_message()))
+        self._run_bots(lambda: self._say(said, *self.flow.calls_since_play(), self.flow.turn_message()))
 
     @safe
     @offered
@@ -419,7 +420,8 @@ class PlayTable(W.VBox):
         said = self.flow.start(v, players, seed, seats, [w.value for w in self.seat_names[:players]])
         self._drawn = (0, 0, 0)
         self._show_seats()
-        self._run_bots(lambda: self._say(said, self.flow.turn_message()))
+        self.flow.run_bots()
+        self._say(said, self.flow.turn_message())
 
     @safe
     def _on_variant(self, change: Any) -> None:

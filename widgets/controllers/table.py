@@ -77,6 +77,7 @@ class TableController:
         self.waiting: int | None = None
         """The person the device must be passed to, who has not confirmed yet."""
         self._last_viewer: int | None = None
+        self._said = 0
         self.start(variant, players, seed, seats, names)
 
     # ------------------------------------------------------------------ set-up
@@ -240,12 +241,15 @@ class TableController:
         if not isinstance(play, comet.Play) or play not in legal:
             raise UserError(_("{play} is not a legal play now; the legal plays are: {legal}.", play=str(play)[:40],
                               legal=", ".join(play_label(_, p) for p in legal)))
-        said = len(narrate(rnd))
+        self._said = len(narrate(rnd))
         rnd.play(play)
-        names = self.names()
-        calls = [line for line in narrate(rnd, self.lang, names)[said:] if "\u201c" in line]
         self._settle_view()
-        return " ".join([self._did(play, names), *calls])
+        return self._did(play, self.names())
+
+    def calls_since_play(self) -> list[str]:
+        """The calls said since the last person's play (theirs and the bots' after it), in words."""
+        lines = narrate(self.round, self.lang, self.names())[self._said:]
+        return [line for line in lines if "\u201c" in line or "«" in line]
 
     def _did(self, play: comet.Play, names: Names) -> str:
         _ = words(self.lang)
