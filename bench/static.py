@@ -44,7 +44,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from bench._report import write_section  # noqa: E402
 from bench.pages import TIMED_CLICK_JS, pct  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.play_driver import SEQ_JS, next_action, page_state, settlement  # noqa: E402
+from tests.browser.play_driver import SEQ_JS, next_action, page_state  # noqa: E402
 
 SITE = ROOT / "_build" / "html"
 ROUNDS = int(os.environ.get("COMET_BENCH_ROUNDS", "3"))
@@ -102,7 +102,7 @@ def latencies(page: Any) -> list[float]:
     for _ in range(500):
         state = page_state(page)
         assert state is not None
-        if "Deal over" in state["table"] and settlement(state["table"]):
+        if state["over"]:  # (the settlement overlay is shown)
             return out
         action = next_action(state)
         assert action is not None, state["table"][:300]

@@ -7,6 +7,10 @@ legal plays: your playable cards, and the other plays next to your hand), ``come
 *Play it* button), ``comet-play-table`` (the drawn deal), ``comet-play-message``, and
 ``comet-seq-N``, which changes after every action once all its updates are sent.
 
+``comet-play-confirm`` is the hand-over's *Show my hand* (several people at one device); the
+settlement overlay (``.comet-settle``) carries the net per seat (``data-net``) and every payment
+(``data-payer``, ``data-payee``, ``data-amount``), whatever the page's language.
+
 The visitor always makes the first play offered (the first card button, else *Play it* on the
 list, else *Pass*), which is ``PlayTable.shown_plays[0]``: :func:`expected_outcome` replays
 the same deal headless to know what the page must show at the end.
@@ -30,7 +34,17 @@ STATE_JS = """() => {
   const other = root.querySelector('.comet-play-other');
   const table = root.querySelector('.comet-play-table');
   const message = root.querySelector('.comet-play-message');
+  const settle = root.querySelector('.comet-settle');
+  const net = settle ? settle.querySelector('[data-net]') : null;
+  const confirm = root.querySelector('.comet-play-confirm');
   return {
+    over: !!settle,
+    settlement: settle ? {
+      net: net ? net.dataset.net.split(',').map(Number) : [],
+      rows: [...settle.querySelectorAll('li[data-payer]')].map(li => [+li.dataset.payer, +li.dataset.payee, +li.dataset.amount]),
+      text: settle.innerText,
+    } : null,
+    confirm: shown(confirm),
     seq: Number(seq.slice('comet-seq-'.length)) || 0,
     buttons: buttons.map(b => b.textContent.trim()),
     pass: shown(pass),
@@ -45,7 +59,8 @@ CLICK_JS = """(what) => {
   const root = document.querySelector('.comet-play');
   const shown = el => !!el && el.offsetParent !== null && !el.disabled;
   let el = null;
-  if (what === 'card') el = [...root.querySelectorAll('.comet-play-buttons .widget-button')].filter(shown)[0];
+  if (what === 'confirm') el = root.querySelector('.comet-play-confirm');
+  else if (what === 'card') el = [...root.querySelectorAll('.comet-play-buttons .widget-button')].filter(shown)[0];
   else if (what === 'other') el = root.querySelector('.comet-play-other .widget-button');
   else if (what === 'pass') el = root.querySelector('.comet-play-pass');
   if (!el) return false;
@@ -60,9 +75,6 @@ SEQ_JS = """() => {
   return Number(seq.slice('comet-seq-'.length)) || 0;
 }"""
 
-_PAYS = re.compile(r"^\s*(seat (\d+)|the pool|you) pays? (\d+) \S+ to (seat (\d+)|the pool|you)")
-"""A payment of the settlement, as the table says it: you are seat 0 ("you pay 3 chips to seat 2")."""
-_NET = re.compile(r"^Net: (.*) \(([^)]*)\)$")
 
 
 def page_state(page: Any) -> dict[str, Any] | None:
@@ -71,7 +83,10 @@ def page_state(page: Any) -> dict[str, Any] | None:
 
 
 def next_action(state: dict[str, Any]) -> str | None:
-    """What the visitor clicks: ``card`` (the first card button), ``other`` or ``pass``."""
+    """What the visitor clicks: ``confirm`` (the hand-over), ``card`` (the first card button),
+    ``other`` or ``pass``."""
+    if state.get("confirm"):
+        return "confirm"
     if state["buttons"]:
         return "card"
     if state["other"]:
@@ -82,54 +97,47 @@ def next_action(state: dict[str, Any]) -> str | None:
 
 
 def settlement(text: str) -> list[str]:
-    """The lines of the Settlement panel of the table's text ([] while the deal runs)."""
-    if "\nSettlement\n" not in text:
-        return []
-    lines = text.split("\nSettlement\n", 1)[1].splitlines()
-    out = []
-    for line in lines:
-        out.append(line.rstrip())
-        if line.startswith("Net:"):
-            break
-    return out
+    """The lines of the settlement overlay in a table's text ([] while the deal runs): from its
+    heading to the net table."""
+    for head in ("Settlement", "Règlement", "Расчёт", "Liquidación"):
+        if f"{head}:" in text:
+            return [line.rstrip() for line in text.split(f"{head}:", 1)[1].splitlines() if line.strip()]
+    return []
 
 
-def check_settlement(lines: list[str], players: int) -> list[int]:
-    """Check the settlement's sums; return the net per seat. The Net line sums to zero, and
-    equals the payments listed (seat to seat, and through the pool)."""
-    assert lines and lines[-1].startswith("Net:"), lines
-    m = _NET.match(lines[-1])
-    assert m, lines[-1]
-    net = [0] * players
-    for part in m.group(1).split(", "):
-        seat, value = part.replace("you", "seat 0").removeprefix("seat ").split(" ")
-        net[int(seat)] = int(value)
-    assert sum(net) == 0, f"net payments do not sum to zero: {lines[-1]}"
+Settled = dict[str, Any]
+"""A settlement as the page carries it: ``net`` per seat and ``rows`` ``(payer, payee, amount)``
+of every payment (in play and at the end; -1 is the pool)."""
+
+
+def check_settlement(settled: Settled, players: int) -> list[int]:
+    """Check the settlement's sums; return the net per seat. The net sums to zero and equals the
+    payments listed (seat to seat, and through the pool)."""
+    net = list(settled["net"])
+    assert len(net) == players and sum(net) == 0, f"net payments do not sum to zero: {net}"
     paid = [0] * players
-    for line in lines:
-        p = _PAYS.match(line)
-        if p:
-            amount = int(p.group(3))
-            payer = 0 if p.group(1) == "you" else p.group(2)
-            payee = 0 if p.group(4) == "you" else p.group(5)
-            if payer is not None:
-                paid[int(payer)] -= amount
-            if payee is not None:
-                paid[int(payee)] += amount
-    assert paid == net, f"the payments listed ({paid}) are not the net ({net}): {lines}"
+    for payer, payee, amount in settled["rows"]:
+        if payer >= 0:
+            paid[payer] -= amount
+        if payee >= 0:
+            paid[payee] += amount
+    assert paid == net, f"the payments listed ({paid}) are not the net ({net}): {settled['rows']}"
     return net
 
 
-def expected_outcome(url: str) -> tuple[list[str], int]:
-    """The settlement lines and the number of clicks of the same deal played headless."""
+def expected_outcome(url: str) -> tuple[Settled, int]:
+    """The settlement and the number of clicks of the same deal played headless."""
     from widgets.pages import play_page
-    from widgets.you import you_lines
 
     parsed = urlparse(url)
     family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb").removesuffix(".html")
     table = play_page(family, parsed.query, bot_delay=0)  # (the bots at once: no event loop runs here)
     clicks = 0
     while not table.round.is_over:
+        if table.flow.waiting is not None:
+            table.confirm_button.click()
+            clicks += 1
+            continue
         text = table.shown_plays[0]
         b = table.button_for(text)
         if b is None:
@@ -141,7 +149,8 @@ def expected_outcome(url: str) -> tuple[list[str], int]:
     assert table.errors == 0, table.messages.text
     outcome = table.round.outcome()
     assert outcome is not None
-    return you_lines(outcome.lines), clicks  # (the table calls seat 0 "you")
+    rows = [[p.payer, p.payee, p.amount] for p in list(outcome.ledger) + list(outcome.settlement)]
+    return {"net": list(outcome.payments), "rows": sorted(rows)}, clicks
 
 
 @dataclass
@@ -153,7 +162,8 @@ class Game:
     clicks: int = 0
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
+    lines: Settled = field(default_factory=dict)
+    """The settlement shown at the end (:data:`Settled`)."""
     _waiting_for: int = -1
     _clicked_at: float = 0.0
     done: bool = False
@@ -191,9 +201,8 @@ class Game:
             self.latencies.append(time.perf_counter() - self._clicked_at)
         if state["error"] and self._waiting_for >= 0:  # (a message from before this game is not ours)
             self.errors.append(state["message"])
-        lines = settlement(state["table"])
-        if "Deal over" in state["table"] and lines:
-            self.lines = lines
+        if state["over"]:
+            self.lines = {"net": state["settlement"]["net"], "rows": sorted(state["settlement"]["rows"])}
             self.done = True
             return True
         action = next_action(state)
@@ -211,7 +220,9 @@ class Game:
         self.clicks += 1
         if real_click:
             root = self.page.locator(".comet-play")
-            if action == "card":
+            if action == "confirm":
+                root.locator(".comet-play-confirm").click()
+            elif action == "card":
                 root.locator(".comet-play-buttons .widget-button:visible").first.click()
             elif action == "other":
                 root.locator(".comet-play-other .widget-button").click()
