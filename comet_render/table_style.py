@@ -122,6 +122,8 @@ CSS = """
 @media (max-width:700px){
  .comet-felt{height:300px;border-width:6px;border-radius:80px;margin:0 0 4px}
  .comet-seat{min-width:0;max-width:84px;padding:1px 4px;border-radius:9px;gap:0}
+ .comet-seat-anchor{gap:2px 6px;max-width:200px}
+ .comet-pile{bottom:2%;right:4%}
  .comet-seat-name{font-size:11px;max-width:78px}
  .comet-bot-mark,.comet-turn-tag{display:none}
  .comet-fan svg{width:34px;height:24px}.comet-fan-count{font-size:11px;line-height:14px}

@@ -1,0 +1,74 @@
+"""On a 400 x 800 phone, every family at its largest table: the whole hand and the actions are
+inside the first screen at the start, after ten plays and at the settlement, with no sideways
+scrolling (the hand and the actions are fixed to the bottom of the screen)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+import comet
+from widgets.links import position_query
+
+from .conftest import ARTIFACTS
+from .table_helpers import act, first_screen, open_live
+
+FAMILIES = {family: max((v for v in comet.VARIANTS.values() if v.family.replace(" ", "-") == family),
+                        key=lambda v: v.players.stop)
+            for family in ("hoc", "manille", "new-comet", "modern", "commit")}
+"""Each family's game played by the most players."""
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any) -> Iterator[Any]:
+    """One phone-sized browser context for the module (Python's snapshot kept between pages)."""
+    context = browser.new_context(viewport={"width": 400, "height": 800}, device_scale_factor=1, has_touch=True)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def finished_link(family: str, query: str) -> str:
+    """The address of the same deal played to its end (a position link), to open at the settlement."""
+    from widgets.pages import play_page
+
+    table = play_page(family, query, bot_delay=0)
+    while not table.round.is_over:
+        table.flow.run_bots()
+        if table.flow.my_turn:
+            table.flow.play(table.flow.legal()[0])
+    return position_query(table.match.record(comments=False), len(table.round.history))
+
+
+def check(page: Any, family: str, when: str) -> None:
+    found = first_screen(page)
+    if found["off"] or found["scroll"] > found["width"]:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"phone-{family}-{when}.png"))
+    assert found["dock"] == "fixed", found
+    assert found["scroll"] <= found["width"], f"{family} {when}: the page scrolls sideways ({found['scroll']} px)"
+    assert not found["off"], f"{family} {when}: out of the first screen: {found['off']}"
+    assert found["actions"] >= 1
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_hand_and_actions_stay_on_the_first_screen(phone: Any, book_url: str, family: str) -> None:
+    v = FAMILIES[family]
+    players = v.players.stop - 1
+    query = f"variant={v.id}&players={players}&seed=5"
+    page = phone.new_page()
+    try:
+        open_live(page, f"{book_url}play/{family}.html?{query}")
+        check(page, family, "start")
+        assert first_screen(page)["cards"] > 0
+        for _ in range(10):
+            if act(page) in ("over", "none"):
+                break
+        check(page, family, "ten plays")
+        open_live(page, f"{book_url}play/{family}.html?{finished_link(family, query)}")
+        assert page.locator(".comet-live-view .comet-settle").is_visible()
+        check(page, family, "settlement")
+    finally:
+        page.close()
