@@ -31,7 +31,7 @@ PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <header class="comet-play-header">
-<nav aria-label="Site"><a href="../index.html" data-comet-word="book">The book</a> · <a href="index.html" data-comet-word="games" data-comet-keep-lang>All games</a></nav>
+<nav aria-label="Site" data-comet-label="site"><a href="../index.html" data-comet-word="book">The book</a> · <a href="index.html" data-comet-word="games" data-comet-keep-lang>All games</a></nav>
 </header>
 <main>
 {body}

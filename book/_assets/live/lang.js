@@ -45,6 +45,10 @@
       var text = window.cometSay(el.getAttribute("data-comet-word"), el.textContent);
       if (el.textContent !== text) { el.textContent = text; }
     });
+    document.querySelectorAll("[data-comet-label]").forEach(function (el) {
+      var label = window.cometSay(el.getAttribute("data-comet-label"), el.getAttribute("aria-label"));
+      if (el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); }
+    });
     document.querySelectorAll("a[data-comet-keep-lang]").forEach(function (a) {
       var href = withLang(a.getAttribute("href"));
       if (a.getAttribute("href") !== href) { a.setAttribute("href", href); }
@@ -56,7 +60,11 @@
 
   // The table's language, changed in its settings: follow it (the root's class comet-lang-xx).
   function follow() {
-    var root = document.querySelector(".comet-play[class*='comet-lang-'], .comet-step[class*='comet-lang-']");
+    // The live table only: on the static site, the saved picture (drawn in English at build time)
+    // does not count; on Voila the table is live from the start.
+    var root = document.querySelector(".comet-live-view [class*='comet-lang-']") ||
+      (document.querySelector(".comet-live-slot") ? null :
+        document.querySelector(".comet-play[class*='comet-lang-'], .comet-step[class*='comet-lang-']"));
     if (root) {
       var m = /(?:^|\s)comet-lang-([a-z]{2})(?:\s|$)/.exec(root.className);
       if (m && m[1] !== lang && LANGS.indexOf(m[1]) >= 0) {
