@@ -56,7 +56,7 @@ CSS = """
 .comet-stop small{font-weight:400;font-size:10px}
 .comet-caption{color:#fff;font-size:12px;text-align:center;max-width:100%;text-shadow:0 1px 2px #000;
  display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
-.comet-pile{position:absolute;right:7%;bottom:9%;color:#e8f5ec;font-size:12px}
+.comet-pile{position:absolute;right:7%;bottom:9%;color:#e8f5ec;font-size:12px;max-width:28%;text-align:right}
 .comet-fly{animation:comet-fly .45s ease-out both}
 @keyframes comet-fly{from{transform:translate(calc((var(--x) - 50) * min(1vw,11px)),calc((var(--y) - 53) * 3.6px))
  scale(.7);opacity:.3}to{transform:none;opacity:1}}
@@ -117,7 +117,7 @@ CSS = """
 .comet-mode-class .comet-seat-name{font-size:17px}.comet-mode-class .comet-status{font-size:18px}
 .comet-mode-class .comet-card-slot .widget-button{width:76px!important;height:104px!important;font-size:26px}
 .comet-mode-class .comet-card-slot .widget-button::after{font-size:38px}
-.comet-mode-class .comet-bar .widget-toggle-button{display:none}
+.comet-mode-class .comet-bar .widget-toggle-button,.comet-mode-class .comet-page-lead{display:none}
 .comet-mode-class .comet-prompt,.comet-mode-class .comet-actions .widget-button{font-size:18px}
 @media (max-width:700px){
  .comet-felt{height:300px;border-width:6px;border-radius:80px;margin:0 0 4px}
