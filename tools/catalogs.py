@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -67,7 +68,8 @@ def extract() -> Catalog:
 
     pot = Catalog(project="comet", version="1", charset="utf-8")
     for package in SOURCES:
-        found = extract_from_dir(str(ROOT / package), method_map=[("**.py", extract_ast)], keywords=KEYWORDS,
+        methods: list[Any] = [("**.py", extract_ast)]  # (Babel's types name methods by string only)
+        found = extract_from_dir(str(ROOT / package), method_map=methods, keywords=KEYWORDS,
                                  comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
         for filename, lineno, message, comments, context in found:
             if message in ("", ("", "")):
@@ -91,7 +93,7 @@ def update() -> None:
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=lang, project="comet", version="1", charset="utf-8")
-        catalog._num_plurals, catalog._plural_expr = PLURALS[lang]  # (Babel has no public setter)
+        catalog._num_plurals, catalog._plural_expr = PLURALS[lang]  # type: ignore[assignment]  # (no public setter)
         catalog.update(pot, no_fuzzy_matching=True)
         with path.open("wb") as f:
             write_po(f, catalog, width=110, ignore_obsolete=True)

@@ -25,10 +25,18 @@ from comet.agents import decide
 from widgets.landing import players_words as players_text
 from comet.cards import rank_label
 from comet.calls import LANGUAGES as CALL_LANGUAGES
-from widgets.controllers.checks import (  # noqa: F401 - the checks, shared with the controllers
-    BOT_KINDS, BOT_NAMES, DEFAULT_VARIANT, LANGUAGE_CODES, MAX_SEED, UserError, check_choice, check_int,
-    check_players, check_seed, check_variant, chosen,
-)
+from widgets.controllers.checks import BOT_KINDS as BOT_KINDS  # the checks, shared with the controllers
+from widgets.controllers.checks import BOT_NAMES as BOT_NAMES
+from widgets.controllers.checks import DEFAULT_VARIANT as DEFAULT_VARIANT
+from widgets.controllers.checks import LANGUAGE_CODES as LANGUAGE_CODES
+from widgets.controllers.checks import MAX_SEED as MAX_SEED
+from widgets.controllers.checks import UserError as UserError
+from widgets.controllers.checks import check_choice as check_choice
+from widgets.controllers.checks import check_int as check_int
+from widgets.controllers.checks import check_players as check_players
+from widgets.controllers.checks import check_seed as check_seed
+from widgets.controllers.checks import check_variant as check_variant
+from widgets.controllers.checks import chosen as chosen
 
 F = TypeVar("F", bound=Callable[..., Any])
 

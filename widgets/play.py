@@ -449,8 +449,9 @@ class PlayTable(W.VBox):
     @safe
     def _on_view(self, change: Any) -> None:
         self.flow.lang = self.messages.lang = check_choice(self.lang_choice.value, LANGUAGE_CODES, "language")
-        self._dom_classes = tuple(c for c in self._dom_classes if not c.startswith("comet-lang-")) + (
-            f"comet-lang-{self.flow.lang}",)
+        for c in [c for c in self._dom_classes if c.startswith("comet-lang-")]:
+            self.remove_class(c)
+        self.add_class(f"comet-lang-{self.flow.lang}")
         players = self.flow.match.players
         self.flow.typed = [" ".join(str(w.value).split())[:24] for w in self.seat_names[:players]]
         self.labels.apply()
