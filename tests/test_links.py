@@ -96,7 +96,7 @@ def test_a_record_pasted_as_text_opens_the_same_way() -> None:
     ('record=[Variant "modern-comet-1991"]%0A[Players "lots"]', "must be a whole number"),
     ('record=[Variant "modern-comet-1991"]%0A[Seed "__import__(\'os\')"]', "number or a quoted text"),
     ('record=[Variant "modern-comet-1991"]%0A[Hand0 "7H"]', "missing: Hand1"),
-    ('record=[Variant "hoc-third-stage"]%0A[Seed "1"]', "Hoc page"),
+    ('record=[Variant "hoc-third-stage"]%0A[Seed "1"]', "played on “Play Hoc”"),
     ("move=3", "without the record"),
     ("&".join(f"k{i}=1" for i in range(30)), "too many settings"),
 ])
@@ -108,7 +108,7 @@ def test_bad_links_give_a_readable_notice_and_a_new_match(query: str, words: str
     assert "comet-query-notice" in part(table, "comet-query-notice").value
     assert table.shown_plays  # a new match is there to play
     demo = replay_page(query)
-    assert words == "Hoc page" or "comet-query-notice" in part(demo, "comet-query-notice").value
+    assert words == "played on “Play Hoc”" or "comet-query-notice" in part(demo, "comet-query-notice").value
 
 
 def test_malformed_headers_are_named_by_the_engine() -> None:

@@ -91,7 +91,7 @@ def test_good_addresses() -> None:
 
 
 @pytest.mark.parametrize(("query", "words"), [
-    ("variant=commit-1991", "not played on this page but on the Commit page"),
+    ("variant=commit-1991", "not played on this page but on “Play Commit”"),
     ("variant=nope", "not a variant of this page"),
     ("variant=", "not a variant of this page"),
     ("players=9", "played by 2 to 5 players, not '9'"),

@@ -15,7 +15,6 @@ from comet_render.narrate import narrate, step_sentences  # noqa: E402
 from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
 from widgets.common import card_label  # noqa: E402
-from widgets.you import you_lines, you_text  # noqa: E402
 
 VARIANT_IDS = list(comet.VARIANTS)
 

@@ -37,7 +37,7 @@ import comet
 from comet_render.i18n import N_, words
 from widgets.common import BOT_NAMES, BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, UserError
 from widgets.controllers.checks import SEAT_KINDS, clean_name, players_words
-from widgets.landing import FAMILIES, TITLES, family_page
+from widgets.landing import FAMILIES, family_page
 from widgets.links import Position, link_html, page_address, read_position
 from widgets.play import PlayTable
 
@@ -192,8 +192,8 @@ def parse_query(family: str, query: str | None) -> Settings:
             out.variant = vid
         elif vid in comet.VARIANTS:
             other = family_page(comet.VARIANTS[vid].family)
-            problems.append(_("{value} is not played on this page but on the {page} page; this page has {known}. "
-                              "Playing {game}.", value=_shown(vid), page=_(TITLES.get(other, other)),
+            problems.append(_("{value} is not played on this page but on “{page}”; this page has {known}. "
+                              "Playing {game}.", value=_shown(vid), page=page_title(other, lang),
                               known=", ".join(variants), game=out.variant))
         else:
             problems.append(_("{value} is not a variant of this page; choose one of {known}. Playing {game}.",
@@ -256,9 +256,9 @@ def _read_link(family: str, record: str, move: str | None, out: Settings) -> Non
     variant = position.round.variant
     if variant.id not in FAMILIES[family]:
         other = family_page(variant.family)
-        out.problems.append(_("the link's deal is a game of {game}, played on the {page} page, not on this one. "
+        out.problems.append(_("the link's deal is a game of {game}, played on “{page}”, not on this page. "
                               "The page opens a new match instead.", game=_(variant.name),
-                              page=_(TITLES.get(other, other))))
+                              page=page_title(other, out.lang)))
         return
     out.position = position
     out.variant, out.players = variant.id, position.round.players
@@ -457,8 +457,8 @@ def replay_page(query: str | None = None) -> Any:
     def show_play_on(change: Any = None) -> None:
         family = family_page(demo.full.variant.family)
         href = f"{page_address(family)}?{demo.step_query()}" + ("" if demo.lang == "en" else f"&lang={demo.lang}")
-        play_on.value = link_html(href, words(demo.lang)("Play on from this step, on the {page} page",
-                                                         page=words(demo.lang)(TITLES.get(family, family))),
+        play_on.value = link_html(href, words(demo.lang)("Play on from this step: {page}",
+                                                         page=page_title(family, demo.lang)),
                                   copy=False, lang=demo.lang)
 
     demo.slider.observe(show_play_on, names="value")
