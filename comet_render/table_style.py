@@ -17,6 +17,7 @@ CSS = """
 .comet-playtable .widget-html-content{font-family:@FONT@;font-size:14px;line-height:1.35}
 .comet-bar{gap:4px;padding:2px 0 4px}
 .comet-bar .widget-toggle-button{height:30px;padding:0 10px;font-size:13px}
+.comet-bar .comet-play-link{margin-right:8px}
 .comet-title{font-size:14px}.comet-title strong{font-size:16px;margin-right:6px}.comet-title span{color:#4a4330}
 .comet-felt{position:relative;height:370px;margin:2px 0 6px;border:12px solid #6b4423;border-radius:190px;
  background:radial-gradient(ellipse at 50% 45%,#2f8f5b 0%,#1d6b45 55%,#11462f 100%);
@@ -101,14 +102,15 @@ CSS = """
 .comet-card-dim.comet-suit-H .widget-button,.comet-card-dim.comet-suit-D .widget-button{color:#a30d25}
 .comet-card-hint .widget-button,.widget-button.comet-card-hint{outline:4px solid #e0a100;outline-offset:2px}
 .comet-playtable .widget-button:focus-visible,.comet-playtable .widget-toggle-button:focus-visible,
-.comet-playtable select:focus-visible,.comet-playtable input:focus-visible,.comet-playtable .comet-log:focus-visible{
+.comet-playtable select:focus-visible,.comet-playtable input:focus-visible,.comet-playtable .comet-log:focus-visible,
+.comet-playtable .comet-paylist:focus-visible{
  outline:3px solid #1f3f73;outline-offset:2px;z-index:4}
 .comet-actions{gap:4px;padding-top:4px}
 .comet-actions .widget-button{height:36px;padding:0 12px;font-size:14px}
 .comet-play-choice{font-size:15px!important;font-weight:700!important}
 .comet-panel .widget-html-content{background:#fffdf7;border:1px solid #ddd5bd;border-radius:8px;padding:4px 10px;margin:6px 0}
 .comet-panel h3{font-size:14px;margin:4px 0}
-.comet-log{max-height:16em;overflow-y:auto}.comet-log ol{margin:2px 0 2px 22px;padding:0}
+.comet-log,.comet-paylist{max-height:16em;overflow-y:auto}.comet-log ol,.comet-paylist ol{margin:2px 0 2px 22px;padding:0}
 .comet-scores th{text-align:left;font-weight:400;padding-right:12px}.comet-scores td{text-align:right;font-weight:700}
 .comet-settings{border:1px solid #ddd5bd;border-radius:8px;padding:6px;margin:6px 0;background:#fffdf7}
 .comet-dock-spacer{height:0}

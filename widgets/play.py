@@ -135,8 +135,11 @@ class PlayTable(W.VBox):
         self.toggles = {k: W.ToggleButton(value=False, layout=W.Layout(width="auto")) for k in
                         ("log", "payments", "scores", "settings")}
         self.settings_toggle = self.toggles["settings"]
-        self.bar = W.HBox([self.title, *self.toggles.values()], layout=W.Layout(flex_flow="row wrap",
-                                                                                 align_items="center"))
+        self.link = W.HTML(layout=W.Layout(width="auto"))
+        """*Copy link to this position*: the match's record and the move (:mod:`widgets.links`)."""
+        self.link.add_class("comet-play-link")
+        self.bar = W.HBox([self.title, self.link, *self.toggles.values()],
+                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.bar.add_class("comet-bar")
         self.table = W.HTML(layout=W.Layout(width="auto"))
         self.prompt = W.HTML(layout=W.Layout(width="auto"))
@@ -152,8 +155,6 @@ class PlayTable(W.VBox):
         self.actions.add_class("comet-actions")
         self.dock = W.VBox([self.prompt, self.hand, self.actions])
         self.dock.add_class("comet-dock")
-        self.link = W.HTML(layout=W.Layout(width="auto"))
-        self.link.add_class("comet-play-link")
         self.log_panel, self.payments_panel, self.scores = (html_panel(), html_panel(), html_panel())
         self.settings = W.VBox(layout=W.Layout(display="none"))
         self.settings.add_class("comet-settings")
@@ -161,7 +162,7 @@ class PlayTable(W.VBox):
                                      self.lang_choice, self.four_colour_box, self.reveal_box],
                                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.seats_title = W.HTML()
-        self.settings.children = [self.settings_form, self.seats_title, *self.seat_rows, self.link]
+        self.settings.children = [self.settings_form, self.seats_title, *self.seat_rows]
         self.spacer = W.HTML(layout=W.Layout(width="auto"))
         self.spacer.add_class("comet-dock-spacer")
         self.children = [self.css, self.bar, self.table, self.messages.widget, self.dock, self.log_panel,

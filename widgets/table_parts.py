@@ -50,7 +50,7 @@ def payments_html(_: Words, lines: list[str]) -> str:
     if not lines:
         return f'<h3>{escape(_("Payments in play"))}</h3><p>{escape(_("No payment yet."))}</p>'
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return (f'<h3>{escape(_("Payments in play"))}</h3><div class="comet-log" tabindex="0" '
+    return (f'<h3>{escape(_("Payments in play"))}</h3><div class="comet-paylist" tabindex="0" '
             f'aria-label="{escape(_("Payments in play"))}"><ol>{items}</ol></div>')
 
 

@@ -285,6 +285,6 @@ def double_click_cards(page: Any, times: int = 4) -> None:
         state = page_state(page)
         assert state is not None and state["buttons"]
         after = double_click_once(page, cards.first, late=i % 2 == 1)
-        assert after["message"].startswith("You "), after["message"]
+        assert after["message"], after  # (what you played, in the page's language)
         if not page_state(page)["buttons"]:  # type: ignore[index]
             break

@@ -30,7 +30,7 @@
     navigator.clipboard.writeText(address).then(function () {
       var label = link.dataset.cometLabel || link.textContent;
       link.dataset.cometLabel = label;
-      link.textContent = "Link copied";
+      link.textContent = link.dataset.copied || "Link copied";  // (in the page's language: widgets.links)
       link.setAttribute("data-comet-copied", address);
       setTimeout(function () { link.textContent = label; }, 2000);
     }, function () { window.location.href = address; });
