@@ -14,7 +14,7 @@ import functools
 import html
 import logging
 import random
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 import ipywidgets as W
 from traitlets import TraitError
@@ -22,7 +22,6 @@ from traitlets import TraitError
 import comet
 from comet_render.i18n import words
 from comet.agents import decide
-from widgets.landing import players_words as players_text
 from comet.cards import rank_label
 from comet.calls import LANGUAGES as CALL_LANGUAGES
 from widgets.controllers.checks import BOT_KINDS as BOT_KINDS  # the checks, shared with the controllers

@@ -4,22 +4,19 @@ or a class voting on each play. A thin view of :class:`widgets.controllers.table
 
 from __future__ import annotations
 
-import asyncio
 import random
-import sys
-import warnings
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
 import comet
 from comet_render.felt import FeltView, felt_html
-from comet_render.i18n import card_symbol, words
-from comet_render.narrate import narrate, sentence_html
+from comet_render.i18n import words
+from comet_render.narrate import narrate
 from comet_render.table_style import table_css
-from comet_render.words import amount, payment_sentence, play_label, unit_name
+from comet_render.words import payment_sentence, play_label
 from widgets.common import (
-    DEFAULT_VARIANT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, Messages, Offers, Shown, UserError, emphasize, offered,
+    DEFAULT_VARIANT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, Messages, Offers, Shown, UserError, offered,
     safe, twin_buttons,
 )
 from widgets.controllers.checks import (
@@ -27,31 +24,14 @@ from widgets.controllers.checks import (
 )
 from widgets.controllers.table import TableController, default_seats
 from widgets.links import Position, link_html, position_query
-from widgets.table_parts import Labels, hand_grid, html_panel, log_html, payments_html, scores_html
+from widgets.pacing import BotPacer
+from widgets.table_hand import fill_hand, fill_pool
+from widgets.table_parts import Labels, html_panel, log_html, payments_html, scores_html
 
 BUTTON_LIMIT = 8
 """Group and comet plays are buttons when there are at most this many, else a list."""
-BOT_SEQUENCE = 1.2
-"""At most this many seconds of pauses between the bots' plays after one action."""
 MAX_SEATS = 8
 PLAY_BOTS = [(label, kind) for kind, (label, _line) in BOT_KINDS.items()]
-
-
-def _running_loop() -> Any:
-    """The event loop running this code (a Jupyter kernel's, Pyodide's), or None (a plain script)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    if sys.platform != "emscripten":  # (Pyodide calls back from the page outside a running task)
-        return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        try:
-            loop = asyncio.get_event_loop_policy().get_event_loop()
-        except RuntimeError:
-            return None
-    return loop if loop.is_running() else None
 
 
 class PlayTable(W.VBox):
@@ -79,9 +59,8 @@ class PlayTable(W.VBox):
         for c in ("comet-playtable", "comet-once", f"comet-mode-{self.mode}"):
             self.add_class(c)
         self.bot_delay = float(bot_delay) if isinstance(bot_delay, (int, float)) and 0 <= bot_delay <= 5 else 0.0
-        self._bot_generation = 0
-        self._bot_timer: Any = None
-        self._after_bots: Callable[[], None] | None = None
+        self.bots = BotPacer(self)
+        """Draws the bots' plays one after another (widgets.pacing)."""
         self.messages = Messages()
         self.offers = Offers()
         self._seeds = random.SystemRandom()
@@ -252,18 +231,18 @@ class PlayTable(W.VBox):
     @property
     def bots_moving(self) -> bool:
         """True while the bots' plays are being drawn one after another."""
-        return self._after_bots is not None
+        return self.bots.moving
 
     # ------------------------------------------------------------------ set-up
     def open_position(self, position: Position) -> None:
         """Play on from a position opened by a link (its match or deal, at its move)."""
-        self._stop_bots()
+        self.bots.stop()
         said = self.flow.open_position(position.game, position.move)
         self._show_seats()
         self._quiet_settings()
         if self.flow.bot_to_move():
             said += " " + words(self.lang)("The bots played on.")
-        self._run_bots(lambda: self._say(said, self.flow.turn_message()))
+        self.bots.run(lambda: self._say(said, self.flow.turn_message()))
 
     def _quiet_settings(self) -> None:
         """The settings show the match being played (their observers not called)."""
@@ -292,51 +271,6 @@ class PlayTable(W.VBox):
             row.layout.display = "" if s < self.flow.match.players else "none"
 
     # ------------------------------------------------------------------ bots
-    def _run_bots(self, then: Callable[[], None]) -> None:
-        """Let the bots play until a person's turn or the end of the deal, then call ``then``. With
-        a ``bot_delay`` and a running event loop their plays are drawn one after another (the root
-        carries ``comet-busy`` meanwhile); else they all play at once."""
-        self._stop_bots()
-        flow = self.flow
-        loop = _running_loop() if self.bot_delay > 0 and flow.bot_to_move() else None
-        if loop is None:
-            flow.run_bots()
-            then()
-            return
-        delay = min(self.bot_delay, BOT_SEQUENCE / max(1, self.round.players - 1))
-        self._after_bots = then
-        self._refresh()
-        self.add_class("comet-busy")
-        generation = self._bot_generation
-
-        def step() -> None:
-            if generation != self._bot_generation:
-                return
-            try:
-                flow.bot_step()
-                more = flow.bot_to_move()
-            except BaseException:  # a bot's error is a bug: the sequence ends and it is raised
-                self._stop_bots()
-                raise
-            if more:
-                self._refresh()
-                self._bot_timer = loop.call_later(delay, step)
-            else:
-                done = self._after_bots
-                self._stop_bots()
-                if done is not None:
-                    done()
-
-        self._bot_timer = loop.call_later(delay, step)
-
-    def _stop_bots(self) -> None:
-        self._bot_generation += 1
-        timer, self._bot_timer, self._after_bots = self._bot_timer, None, None
-        if timer is not None:
-            timer.cancel()
-        if "comet-busy" in self._dom_classes:
-            self.remove_class("comet-busy")
-
     def _say(self, *parts: str) -> None:
         self._refresh()
         self.messages.info(" ".join(p for p in parts if p))
@@ -344,7 +278,7 @@ class PlayTable(W.VBox):
     # ------------------------------------------------------------------ callbacks
     def _act(self, play: Any) -> None:
         said = self.flow.play(play)
-        self._run_bots(lambda: self._say(said, *self.flow.calls_since_play(), self.flow.turn_message()))
+        self.bots.run(lambda: self._say(said, *self.flow.calls_since_play(), self.flow.turn_message()))
 
     @safe
     @offered
@@ -378,7 +312,7 @@ class PlayTable(W.VBox):
     def _on_undo(self, b: W.Button) -> None:
         if self.flow.undo_target() is None:
             raise UserError(words(self.lang)("There is no decision of yours to take back."))
-        self._stop_bots()
+        self.bots.stop()
         self._say(self.flow.undo())
 
     @safe
@@ -399,7 +333,7 @@ class PlayTable(W.VBox):
         match = self.match
         if match.round.is_over and not match.is_over:
             said = self.flow.next_deal()
-            self._run_bots(lambda: self._say(said, self.flow.turn_message()))
+            self.bots.run(lambda: self._say(said, self.flow.turn_message()))
             return
         self.seed_choice.unobserve(self._on_settings, names="value")
         try:
@@ -417,7 +351,7 @@ class PlayTable(W.VBox):
                  for s in range(players)]
         if self.mode == "class" or PERSON not in seats:
             seats[0] = PERSON
-        self._stop_bots()
+        self.bots.stop()
         said = self.flow.start(v, players, seed, seats, [w.value for w in self.seat_names[:players]])
         self._drawn = (0, 0, 0)
         self._show_seats()
@@ -492,11 +426,11 @@ class PlayTable(W.VBox):
             bots=[k != PERSON for k in flow.seats], caption=lines[-1] if lines else "")
         self.table.value = felt_html(rnd, view)
         legal = flow.legal()
-        in_hand = self._fill_hand(legal, hinted)
+        in_hand = fill_hand(self, legal, hinted)
         others = [p for p in legal if p.kind != "pass" and p not in in_hand]
         special = [p for p in others if p.kind == "cards"]
         as_buttons = [p for p in others if p.kind != "cards"] + (special if len(special) <= BUTTON_LIMIT else [])
-        self._fill_pool(as_buttons, hinted)
+        fill_pool(self, as_buttons, hinted)
         if special and len(special) > BUTTON_LIMIT:
             self.other_choice.options = [(play_label(_, p), p.text) for p in special]
             self.other_choice.value = hinted.text if hinted is not None and hinted in special else special[0].text
@@ -527,71 +461,3 @@ class PlayTable(W.VBox):
                                     + ("" if lang == "en" else f"&lang={lang}"), _("Copy link to this position"), lang=lang)
         rows = max(1, -(-len(self.hand.children) // 13))
         self.spacer._dom_classes = ("comet-dock-spacer", f"comet-dock-rows-{rows}")
-
-    def _fill_hand(self, legal: list[comet.Play], hinted: comet.Play | None) -> set[comet.Play]:
-        """The viewer's hand as card buttons in hand order, each offered with the one legal play it
-        makes alone, or with the reason it cannot be played; returns the plays so drawn."""
-        flow, rnd = self.flow, self.round
-        alone: dict[comet.Card, list[comet.Play]] = {}
-        for p in legal:
-            if len(p.cards) == 1 and p.kind in ("cards", "discard"):
-                alone.setdefault(p.cards[0], []).append(p)
-        hand = list(rnd.hands[flow.viewer]) if flow.viewer is not None else []
-        slots = self._slots[self.offers.side]
-        while len(slots) < len(hand):
-            b = W.Button(layout=W.Layout(width="auto"))
-            b.on_click(self._on_card)
-            slots.append((W.Box([b], layout=W.Layout(width="auto", overflow="visible")), b))
-        drawn: set[comet.Play] = set()
-        _ = words(self.lang)
-        votes = 0
-        four = bool(self.four_colour_box.value)
-        for (box, b), card in zip(slots, hand):
-            plays = alone.get(card, [])
-            play = plays[0] if len(plays) == 1 else None
-            symbol = card_symbol(card, self.lang)
-            with b.hold_sync():
-                b.description = symbol
-                if play is not None:
-                    drawn.add(play)
-                    self.offers.offer(b, play)
-                    b.tooltip = _("Play {card}", card=symbol)
-                else:
-                    self.offers.offer(b, flow.illegal_reason(card, legal))
-                    b.tooltip = _("{card}: cannot be played now", card=symbol)
-            suit = "W" if card in rnd.wilds else ("X" if four and card.suit in "DC" else "") + card.suit
-            classes = ["comet-card-slot", f"comet-suit-{suit}"]
-            classes += ["comet-play-buttons", "comet-card-legal"] if play is not None else ["comet-card-dim"]
-            if play is not None and self.mode == "class" and play not in drawn - {play} and votes < 26:
-                classes.append(f"comet-vote-{chr(97 + votes)}")
-                votes += 1
-            if play is not None and play == hinted:
-                classes.append("comet-card-hint")
-                hinted = None
-            box._dom_classes = tuple(classes)
-        for _box, b in slots[len(hand):]:
-            self.offers.withdraw(b)
-        self.hand.children = tuple(box for box, _b in slots[:len(hand)])
-        self.hand.layout.grid_template_columns = hand_grid(len(hand))
-        return drawn
-
-    def _fill_pool(self, plays: list[comet.Play], hinted: comet.Play | None = None) -> None:
-        """One button per play that is not one card of the hand (two pools used in turn)."""
-        pool = self._pools[self.offers.side]
-        while len(pool) < len(plays):
-            b = W.Button(layout=W.Layout(width="auto"))
-            b.on_click(self._on_card)
-            pool.append(b)
-        _ = words(self.lang)
-        for i, b in enumerate(pool):
-            p = plays[i] if i < len(plays) else None
-            if p is None:
-                self.offers.withdraw(b)
-                continue
-            self.offers.offer(b, p)
-            with b.hold_sync():
-                b.description = play_label(_, p)
-                b.tooltip = play_label(_, p)
-            b._dom_classes = tuple(["comet-play-choice"] + (["comet-card-hint"] if p == hinted else []))
-        self.play_buttons.children = tuple(pool[:len(plays)])
-        self.play_buttons.layout.display = "" if plays else "none"

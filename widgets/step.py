@@ -21,12 +21,11 @@ from widgets.common import (
     button, check_choice, check_players, check_seed, check_variant, chosen, follow_variant, offered,
     players_or_default, safe, twin_buttons, variant_or_default,
 )
-from widgets.controllers.step import MAX_PLAYS, MAX_RECORD, StepController, fresh, play_out  # noqa: F401
+from widgets.controllers.step import StepController, fresh, play_out
 from widgets.links import link_html, page_address, record_query
 
 BOOK_PLAY = "../../play/"
 """The play pages from a chapter of the book (``book/<part>/<chapter>.html``)."""
-_fresh = fresh
 
 
 class StepThrough(W.VBox):

@@ -18,7 +18,6 @@ the same deal headless to know what the page must show at the end.
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, field
 from typing import Any

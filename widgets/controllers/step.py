@@ -8,8 +8,6 @@ at a step (0 is the deal, ``i`` the position after the i-th play); what each ste
 
 from __future__ import annotations
 
-import random
-
 import comet
 from comet.agents import decide
 from comet_render.i18n import words
@@ -132,7 +130,3 @@ class StepController:
         seat, play = self.full.history[step - 1]
         return _("Step {step} of {n}: {name} — {play}", step=step, n=self.steps, name=self.names()(seat),
                  play=play_label(_, play))
-
-
-def rng_for(seed: int) -> random.Random:
-    return random.Random(seed)

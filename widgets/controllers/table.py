@@ -34,6 +34,8 @@ from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, 
 from widgets.controllers.rules import rule_now
 
 MAX_BOT_MOVES = 5000
+BOT_SEQUENCE = 1.2
+"""At most this many seconds of pauses between the bots' plays after one action."""
 BOT_NAMES_BY_SEAT = (N_("Anna"), N_("Boris"), N_("Clara"), N_("Diego"), N_("Elena"), N_("Felix"), N_("Greta"),
                      N_("Hugo"))
 """The bots' names, one per seat (a bot is called by its seat's name, whatever its kind)."""
@@ -279,6 +281,11 @@ class TableController:
         rnd.play(play)
         self._settle_view()
         return play
+
+    def bot_pause(self, delay: float) -> float:
+        """Seconds between two bot plays drawn one after another: ``delay``, less at a big table (at
+        most :data:`BOT_SEQUENCE` seconds of pauses after one action)."""
+        return min(delay, BOT_SEQUENCE / max(1, self.round.players - 1))
 
     def run_bots(self) -> int:
         """Let the bots play until a person's turn or the end of the deal; the number of plays."""
