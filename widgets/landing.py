@@ -196,7 +196,7 @@ LANG_SCRIPT = """<script>
   document.querySelectorAll(".comet-lang-version").forEach(function (b) { b.hidden = b !== block; });
   document.documentElement.lang = lang;
   var title = block.querySelector("h1");
-  if (title) { document.title = title.textContent + " \u2014 Comet"; }
+  if (title && lang !== "en") { document.title = title.textContent + " \u2014 Comet"; }
 })();
 </script>"""
 
@@ -219,7 +219,7 @@ def _document(title: str, body: str) -> str:
 def landing_html(play_url: str = "", book_url: str | None = None) -> str:
     """The play server's landing page: every family, its games and a link to play, in each
     language (the address's ``lang`` picks the one shown)."""
-    return _document(words("en")("Play the comet family") + " \u2014 Comet", all_languages(
+    return _document(words("en")("Play the comet family"), all_languages(
         lambda lang: landing_body(voila_links(play_url), "server", book_url, lang)))
 
 
