@@ -138,11 +138,13 @@ class _NarrationState:
                 return say(_, names, seat, N_("You discard a card for the exchange (S2)."),
                            N_("{name} discards a card for the exchange (S2)."))
             case ev.Drew(seat, taken, left):
-                drew = say(_, names, seat, N_("You draw {taken} from the talon."), N_("{name} draws {taken} from the talon."),
-                           taken=taken)
                 if left:
-                    drew = drew[:-1] + _("; the {n} untaken are seen (as in Piquet).", n=len(left))
-                return drew
+                    return say(_, names, seat, N_("You draw {taken} from the talon; you look at the {n} untaken (as in "
+                                                  "Piquet)."),
+                               N_("{name} draws {taken} from the talon; looks at the {n} untaken (as in Piquet)."),
+                               taken=taken, n=len(left))
+                return say(_, names, seat, N_("You draw {taken} from the talon."),
+                           N_("{name} draws {taken} from the talon."), taken=taken)
             case ev.Blanche(seat, with_comet):
                 if with_comet:
                     return say(_, names, seat, N_("You show carte blanche with the comet (S0, S1)."),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from comet.cards import Card
 from comet.ledger import POOL, Payment, net
@@ -264,6 +264,17 @@ def settlement(outcome: "Outcome", names: Names, lang: str) -> Settlement:
 def in_play_net(rnd: "Round") -> list[int]:
     """Each seat's net of the payments made so far in this deal."""
     return net(list(rnd.ledger), rnd.players)
+
+
+YEARS = {"undated": N_("undated"), "modern": N_("modern")}
+"""The periods of the games that have no year (``Variant.year``)."""
+
+
+def game_title(variant: Any, lang: str = "en") -> str:
+    """``Modern comet (1991)`` in ``lang`` (``Variant.title``, translated)."""
+    _ = words(lang)
+    year = str(variant.year)
+    return f"{_(variant.name)} ({_(YEARS[year]) if year in YEARS else year})"
 
 
 # ------------------------------------------------------------------ the turn

@@ -21,6 +21,7 @@ import comet
 import comet_render.svg
 from comet.calls import LANGUAGES
 from comet_render.i18n import N_, words
+from comet_render.words import YEARS
 
 
 def family_page(family: str) -> str:
@@ -88,7 +89,6 @@ PRACTICE: dict[str, tuple[str, str]] = {
     "replay": (N_("Replay a deal"), N_("Step through a deal from its record: paste one, or open a link to a position.")),
 }
 """The other pages of ``book/play/`` (not a family): page name -> (title, one line)."""
-YEARS = {"undated": N_("undated"), "modern": N_("modern")}
 
 
 def voila_links(play_url: str = "") -> dict[str, str]:

@@ -15,6 +15,7 @@ import comet
 from comet_render.i18n import words
 from comet_render.narrate import sentence_html
 from comet_render.svg_table import round_html
+from comet_render.words import game_title
 from widgets.browser import in_browser
 from widgets.common import (
     BOT_NAMES, BOTS, DEFAULT_VARIANT, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, Messages, Offers, Shown, UserError,
@@ -23,6 +24,7 @@ from widgets.common import (
 )
 from widgets.controllers.step import StepController, fresh, play_out
 from widgets.links import link_html, page_address, record_query
+from widgets.table_parts import relabel
 
 BOOK_PLAY = "../../play/"
 """The play pages from a chapter of the book (``book/<part>/<chapter>.html``)."""
@@ -189,14 +191,8 @@ class StepThrough(W.VBox):
                                 ("last", _("Last"), _("To the end of the deal"))):
             for b in self._twins[key]:
                 b.description, b.tooltip = label, tip
-        value = self.bot_choice.value
-        self.bot_choice.options = [(_(label), name) for label, name in BOTS]
-        self.bot_choice.value = value
-        value = self.variant_choice.value
-        self.variant_choice.unobserve_all("value")
-        self.variant_choice.options = [(_(x.name), vid) for vid, x in comet.VARIANTS.items()]
-        self.variant_choice.value = value
-        self.variant_choice.observe(self._on_variant, names="value")
+        relabel(self.bot_choice, [(_(label), name) for label, name in BOTS])
+        relabel(self.variant_choice, [(game_title(x, self.lang), vid) for vid, x in comet.VARIANTS.items()])
 
     def _load(self, text: Any) -> None:
         result = self.flow.load(text)

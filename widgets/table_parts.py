@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+import comet
 from comet_render.i18n import Words, words
 from comet_render.narrate import sentence_html
-from comet_render.words import Names, need_text, unit_name
+from comet_render.words import Names, game_title, need_text, unit_name
 from widgets.common import emphasize
-from widgets.controllers.checks import BOT_KINDS, PERSON
+from widgets.controllers.checks import BOT_KINDS, PERSON, chosen
 
 if TYPE_CHECKING:
-    import comet
     from widgets.play import PlayTable
 
 CARD_WIDTH = 58
@@ -29,6 +29,22 @@ def hand_grid(count: int) -> str:
     if cols == 1:
         return f"{CARD_WIDTH}px"
     return f"repeat({cols - 1}, minmax(0, {CARD_WIDTH + 6}px)) {CARD_WIDTH}px"
+
+
+def relabel(dropdown: W.Dropdown, options: list[tuple[str, object]]) -> None:
+    """New labels for a list's options (the same values), the chosen one kept, its observers not
+    called (ipywidgets moves the index when the options change: it is set back by position)."""
+    value = dropdown.value
+    handlers = dropdown._trait_notifiers.get("value", {}).get("change", [])[:]
+    dropdown.unobserve_all("value")
+    try:
+        dropdown.options = options
+        values = [v for _l, v in options]
+        if value in values:
+            dropdown.index = values.index(value)
+    finally:
+        for handler in handlers:
+            dropdown.observe(handler, names="value")
 
 
 def html_panel() -> W.HTML:
@@ -91,26 +107,16 @@ class Labels:
         t.reveal_box.description = _("Show every hand")
         kinds = [(_("Person"), PERSON)] + [(_("{kind} bot", kind=_(label)), k) for k, (label, _l) in BOT_KINDS.items()]
         for s, (kind, name) in enumerate(zip(t.seat_kinds, t.seat_names)):
-            value = kind.value
-            kind.unobserve_all("value")
-            kind.options = kinds
-            kind.value = value
-            kind.observe(t._on_settings, names="value")
+            relabel(kind, kinds)
+            value = chosen(kind.value, BOT_KINDS, None)  # (a forged value may be anything)
             kind.description = _("Seat {n}", n=s + 1)
-            kind.tooltip = _(BOT_KINDS[value][1]) if value in BOT_KINDS else _("A person at this device")
+            kind.tooltip = _(BOT_KINDS[value][1]) if value is not None else _("A person at this device")
             name.placeholder = _("Name")
             name.tooltip = _("A name for this seat")
-        value = t.bot_choice.value
-        t.bot_choice.unobserve_all("value")
-        t.bot_choice.options = [(_(label), k) for k, (label, _l) in BOT_KINDS.items()]
-        t.bot_choice.value = value
-        t.bot_choice.observe(t._on_settings, names="value")
-        t.bot_choice.tooltip = _(BOT_KINDS[value][1])
-        value = t.variant_choice.value
-        t.variant_choice.unobserve_all("value")
-        t.variant_choice.options = [(_(label), vid) for label, vid in self._variant_labels()]
-        t.variant_choice.value = value
-        t.variant_choice.observe(t._on_variant, names="value")
+        relabel(t.bot_choice, [(_(label), k) for k, (label, _l) in BOT_KINDS.items()])
+        bot = chosen(t.bot_choice.value, BOT_KINDS, "greedy")
+        t.bot_choice.tooltip = _(BOT_KINDS[bot][1])
+        relabel(t.variant_choice, [(game_title(comet.VARIANTS[vid], t.lang), vid) for _l, vid in self._variant_labels()])
         for key, label, tip in (("log", _("Log"), _("Everything said in this deal")),
                                 ("payments", _("Payments"), _("Every payment made in play")),
                                 ("scores", _("Scores"), _("The match's running scores")),

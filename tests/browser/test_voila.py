@@ -175,6 +175,19 @@ def test_a_left_page_frees_its_kernel(page: Any, served: Served) -> None:
 
 @pytest.mark.slow
 @pytest.mark.timeout(240)
+def test_a_voila_page_has_the_sites_bar_and_the_readers_language(page: Any, served: Served) -> None:
+    """On Voila too, a play page has the bar back to the book and the games and the language menu,
+    in the address's language; <html lang> follows (lang.js in the template)."""
+    page.goto(served.page_url("hoc", "seed=5&lang=fr"), wait_until="commit")
+    page.locator(".comet-play .comet-play-buttons .widget-button:visible").first.wait_for(state="visible")
+    bar = page.locator(".comet-play .comet-site-bar")
+    assert "Tous les jeux" in bar.inner_text()
+    assert bar.locator("a", has_text="Tous les jeux").get_attribute("href", timeout=5000).endswith("?lang=fr")
+    assert page.locator(".comet-play a.comet-lang-link").count() == 4
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.locator(".comet-play .comet-page-title").inner_text() == "Jouer au hoc"
+
+
 def test_an_idle_game_is_warned_then_cut(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
     """With a 20 s cut (the default is minutes): the page warns its visitor, then the kernel is
     culled and the page says the game was closed."""
