@@ -4,7 +4,7 @@ payments, the scores, and the hand's grid. Used by :class:`widgets.play.PlayTabl
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets as W
 
@@ -31,7 +31,7 @@ def hand_grid(count: int) -> str:
     return f"repeat({cols - 1}, minmax(0, {CARD_WIDTH + 6}px)) {CARD_WIDTH}px"
 
 
-def relabel(dropdown: W.Dropdown, options: list[tuple[str, object]]) -> None:
+def relabel(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
     """New labels for a list's options (the same values), the chosen one kept, its observers not
     called (ipywidgets moves the index when the options change: it is set back by position)."""
     value = dropdown.value
