@@ -114,7 +114,7 @@ CATALOGS_PO := $(wildcard comet_render/locale/*/LC_MESSAGES/comet.po)
 CATALOGS_MO := $(CATALOGS_PO:.po=.mo)
 catalogs: $(CATALOGS_MO)
 
-$(CATALOGS_MO): $(CATALOGS_PO) tools/catalogs.py $(VENV_STAMP)
+$(CATALOGS_MO) &: $(CATALOGS_PO) tools/catalogs.py $(VENV_STAMP)
 	$(VPY) tools/catalogs.py compile
 
 # --- Book --------------------------------------------------------------------
