@@ -119,7 +119,7 @@ DESIGNS: tuple[Design, ...] = (
            "The claim is the 1718 text's reason for drawing the first hand by lot."),
     Design("C2", (("S0", "с двумя игроками она была сочтена «слишком скучной»"),
                   ("S1", "se consideró \"demasiado aburrido\" con sólo dos jugadores")),
-           "with two players it was judged \"too dull\"",
+           "with two players it was judged 'too dull'",
            "\"dull\" as too few real decisions: a *real choice* is a move at which the player could choose between "
            "plays that differ in more than suit. Two measures per deal, greedy players: real choices per card the "
            "players lay, and the share of moves that are real choices.",
@@ -362,11 +362,11 @@ def c1_alt(finding: Finding) -> str:
         groups[outcome].append(int(n))
     bits = []
     if groups[SUPPORTED]:
-        bits.append(f"ahead of its fair share with {players_text(groups[SUPPORTED])}")
+        bits.append(f"above its fair share with {players_text(groups[SUPPORTED])}")
     if groups[CONTRADICTED]:
-        bits.append(f"behind it with {players_text(groups[CONTRADICTED])}")
+        bits.append(f"below its fair share with {players_text(groups[CONTRADICTED])}")
     if groups[UNDECIDED]:
-        bits.append(f"not distinguishable from it with {players_text(groups[UNDECIDED])}")
+        bits.append(f"not distinguishable from its fair share with {players_text(groups[UNDECIDED])}")
     return ("Share of deals won by each position in the old comet, two to five players, greedy players, with "
             "Bonferroni intervals and a dotted line at the fair share. The first hand is " + and_list(bits) + ".")
 

@@ -238,13 +238,13 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else f"{n:,}"
 
 
-def position_link(rnd: Round, text: str = "Open this position on a table") -> str:
+def position_link(rnd: Round, text: str = "Open this position on a table", *, up: str = "../../") -> str:
     """A link (inline HTML: MyST reads a Markdown link without a scheme as a cross-reference)
-    from a chapter (``book/<part>/<chapter>``) to the replay page at the position ``rnd`` is in
-    now: its record so far and its move (:mod:`widgets.links`). The replay page steps through it
-    and offers to play on from there."""
+    from a chapter (``book/<part>/<chapter>``; from a page one level higher, ``up="../"``) to the
+    replay page at the position ``rnd`` is in now: its record so far and its move
+    (:mod:`widgets.links`). The replay page steps through it and offers to play on from there."""
     from html import escape
     from urllib.parse import quote
 
-    href = f"../../play/replay.html?record={quote(rnd.record(comments=False), safe='')}&move={len(rnd.history)}"
+    href = f"{up}play/replay.html?record={quote(rnd.record(comments=False), safe='')}&move={len(rnd.history)}"
     return f'<a class="comet-position-link" href="{escape(href, quote=True)}">{escape(text)}</a>'
