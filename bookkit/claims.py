@@ -313,6 +313,17 @@ def _side(est: Estimate, ref: float) -> str:
     return {"better": "above", "worse": "below", "no different": "undecided"}[verdict_of(est, ref)]
 
 
+def _above_supports(est: Estimate, ref: float, above: str, below: str, undecided: str) -> Finding:
+    """A claim supported when ``est`` lies wholly above ``ref``, contradicted when wholly below,
+    each outcome with its headline."""
+    side = _side(est, ref)
+    if side == "above":
+        return Finding(SUPPORTED, above)
+    if side == "below":
+        return Finding(CONTRADICTED, below)
+    return Finding(UNDECIDED, undecided)
+
+
 def verdict_c1(first: Mapping[int, Estimate], pay: Mapping[int, Estimate]) -> Finding:
     """C1: at each player count ``n``, the first hand's win rate ``first[n]`` against ``1/n`` and its
     mean net ``pay[n]`` against zero (intervals at the claim's Bonferroni level)."""
@@ -459,12 +470,10 @@ def verdict_c7(aces: Estimate, highest: Estimate) -> Finding:
 
 def verdict_c8(best_minus_worst: Estimate) -> Finding:
     """C8: the first hand's mean net with its best third of hands minus its worst third."""
-    side = _side(best_minus_worst, 0.0)
-    if side == "above":
-        return Finding(SUPPORTED, "the right can matter: the first hand's result follows the worth of its hand")
-    if side == "below":
-        return Finding(CONTRADICTED, "contradicted: the first hand did worse with its better hands")
-    return Finding(UNDECIDED, "the data cannot decide whether a bad hand costs the first hand anything")
+    return _above_supports(best_minus_worst, 0.0,
+                           "the right can matter: the first hand's result follows the worth of its hand",
+                           "contradicted: the first hand did worse with its better hands",
+                           "the data cannot decide whether a bad hand costs the first hand anything")
 
 
 def verdict_c9(share: Estimate, common: float = C9_COMMON, rare: float = C9_RARE) -> Finding:
@@ -570,21 +579,15 @@ def verdict_c14(card_stops: Estimate, all_stops: Estimate) -> Finding:
 
 def verdict_c15(share: Estimate, threshold: float = C15_SHARE) -> Finding:
     """C15: the share of manille's sequences that are long tails, against ``threshold``."""
-    side = _side(share, threshold)
-    if side == "above":
-        return Finding(SUPPORTED, "manille lays out long tails, as the story of the name needs (it cannot prove "
-                       "the story)")
-    if side == "below":
-        return Finding(CONTRADICTED, "manille's tails are mostly short: these deals do not fit the story of the name")
-    return Finding(UNDECIDED, "the data cannot decide whether manille's tails are long")
+    return _above_supports(share, threshold,
+                           "manille lays out long tails, as the story of the name needs (it cannot prove the story)",
+                           "manille's tails are mostly short: these deals do not fit the story of the name",
+                           "the data cannot decide whether manille's tails are long")
 
 
 def verdict_c15_cause(longer_without_stop: Estimate) -> Finding:
     """C15's experiment: the new comet's long-tail share with the comet not a stop, minus with it a stop."""
-    side = _side(longer_without_stop, 0.0)
-    if side == "above":
-        return Finding(SUPPORTED, "measured: the comet's stop shortens the new comet's tails")
-    if side == "below":
-        return Finding(CONTRADICTED, "measured: the comet's stop lengthens the tails, if anything")
-    return Finding(UNDECIDED, "the experiment cannot tell whether the comet's stop shortens the tails")
+    return _above_supports(longer_without_stop, 0.0, "measured: the comet's stop shortens the new comet's tails",
+                           "measured: the comet's stop lengthens the tails, if anything",
+                           "the experiment cannot tell whether the comet's stop shortens the tails")
 

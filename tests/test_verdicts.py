@@ -25,6 +25,7 @@ from bookkit import Estimate, claims, compare, difference, proportion_ci, verdic
 from bookkit.claims import CONTRADICTED, SUPPORTED, UNDECIDED
 from bookkit.dates import SEED_FILES
 from bookkit.stats import bonferroni_level, deals_needed, level_text, within
+from tests.test_dates import _seeds
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "book" / "analysis").glob("*.md"))
@@ -163,13 +164,6 @@ def test_each_claim_states_its_test_before_its_data(d: claims.Design) -> None:
     assert level_text(d.level) in md
     if d.comparisons > 1:
         assert "Bonferroni" in md
-
-
-def _seeds() -> Path | None:
-    for parent in ROOT.parents:
-        if (parent / "shared" / "seeds").is_dir():
-            return parent / "shared" / "seeds"
-    return None
 
 
 def test_the_claims_are_in_the_sources_words() -> None:
