@@ -257,8 +257,8 @@ DESIGNS: tuple[Design, ...] = (
     Design("C14", (("S1", "El 7♦ y todos los reyes son paradas"), ("S0", "8♦ удаляется")),
            "the 7♦ and all the kings are stops (the 8♦ being removed)",
            "an experiment: Arnold's Commit for four, random players, played with the 8♦ taken out and with it left "
-           "in, on the same seeds: stops per deal made by a card whose successor is out of the pack, and all stops "
-           "per deal.",
+           "in, everything else equal (two independent samples): stops per deal made by a card whose successor is "
+           "out of the pack, and all stops per deal.",
            "with minus without, against zero, for each measure.",
            2,
            "the removal makes stops (supported) if the difference in stops made by a missing successor lies wholly "
