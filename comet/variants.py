@@ -332,7 +332,7 @@ ARNOLD = _variant(
 )
 
 SIX_EIGHT = _variant(
-    "comet-6-8-players", "Comet for six to eight", "modern", "modern",
+    "comet-6-8-players", "Comet for six to eight", "undated", "modern",
     "One pack without the 8♦, extra eights (or sevens) out so that it divides: all dealt, in suit.",
     ("S0", "S1"),
     Rules(packs=("minus",), removed=("8D",), removed_by_players={6: ("8S", "8C", "8H"), 7: ("8S", "8C"),

@@ -27,9 +27,10 @@ GLOSSARY: tuple[Term, ...] = (
          "The 1718 name of the game and of its wild card; unrelated to the modern trick-taking Manille."),
     Term("comet", "comète; Commette, Comete (1718)", "комета", "cometa",
          "The game, and its wild card."),
-    Term("old comet / new comet", "l'Ancienne Comète / le nouveau jeu de la Comète",
+    Term("old comet / new comet", "l'Ancienne Cométe / le nouveau Jeu de la Cométe",
          "старая комета / новая игра в Комету", "viejo cometa / nuevo juego de la Cometa",
-         "The 1718 game was renamed 'old' when the new game appeared (1748/1752)."),
+         "Manille was called the old comet once the new game appeared (S0, S1, which print the French "
+         "names with these accents)."),
     Term("hoc; a stop", "hoc", "гок", "hocs",
          "A card that cuts all others; 'cela m'est hoc' = it is sure to be mine (FR-Hoc). In S2, гок is the "
          "privilege of playing the comet for any card."),
@@ -37,8 +38,19 @@ GLOSSARY: tuple[Term, ...] = (
          "The call that ends a turn: the next rank is missing."),
     Term("stop", "", "остановка, стоп", "parada; 'punto muerto' (MT)",
          "A card or moment that ends a sequence; the entitled player leads anew."),
+    Term("run, sequence", "", "последовательность (S0, S2), секвенция (S2); «ряд», «забег» (MT)",
+         "secuencia; serie",
+         "Cards played in rising order from a lead to the stop that ends it; its trail on the table "
+         "gave the game its name, the sources say (S0, S1)."),
+    Term("group", "", "«разыграть их все одновременно» (S0); «одну или более карту либо того же самого "
+         "достоинства…» (S2)", "«jugarlas todas a la vez» (S1)",
+         "Several cards of one rank played together as one play: four of a kind, three nines, two or three "
+         "kings (1752), four of a kind or three nines (1991). The sources name the act, not the thing: "
+         "'play them all at once'; S2's turn adds 'one or more cards of the same rank'."),
     Term("opera, making an opera", "", "опера, «создание оперы»", "ópera, «hacer una ópera»",
-         "Going out before anyone else plays a card (1752, 1991) or in one turn (S2)."),
+         "The new comet (1752): the first hand goes out before anyone else plays a card. The modern game "
+         "(1991): the eldest goes out 'at once', read as in its first, unbroken turn (AMB-31). S2: a hand "
+         "emptied 'in one turn' (AMB-33)."),
     Term("carte blanche", "carte blanche", "карт-бланш", "carta blanca",
          "A dealt hand without court cards (our reading, as in Piquet)."),
     Term("counter (jeton)", "jeton", "жетон", "jeton; also 'ficha'",
