@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from comet.cards import ACE, KING, Card
+from comet.errors import GameStateError, InvalidOptionError
 from comet.plays import CARDS, CLAIM, DISCARD, DRAW, KEEP, PASS, REDEAL, Play
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def decide(agent: Agent, rnd: "Round") -> Play:
 def _seat(rnd: "Round") -> int:
     seat = rnd.to_play
     if seat is None:
-        raise ValueError("the round is over: nobody is to play")
+        raise GameStateError("the round is over: nobody is to play")
     return seat
 
 
@@ -364,13 +365,13 @@ class SearchAgent:
         epsilon: float = 0.1,
     ) -> None:
         if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+            raise InvalidOptionError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         default_budget, default_time = LEVELS[level]
         self.seed = seed
         self.level = level
         self.budget = default_budget if budget is None else int(budget)
         if self.budget < 1:
-            raise ValueError(f"budget must be at least 1 playout, not {budget!r}")
+            raise InvalidOptionError(f"budget must be at least 1 playout, not {budget!r}")
         self.time_limit: float | None = default_time if time_limit == "level" else time_limit  # type: ignore[assignment]
         self.epsilon = epsilon
         self.rng = random.Random(seed)
@@ -447,7 +448,7 @@ def make_agent(spec: Any, seed: Any = None, *, time_limit: float | None = None) 
             # Playouts only, no time cap: the same choices on any machine (reproducible simulations).
             level = name.partition("-")[2] or "normal"
             return SearchAgent(seed, level=level, time_limit=time_limit)
-        raise ValueError(f"unknown agent {spec!r}: use 'random', 'greedy', 'search' or 'search-fast'")
+        raise InvalidOptionError(f"unknown agent {spec!r}: use 'random', 'greedy', 'search' or 'search-fast'")
     spawn = getattr(spec, "spawn", None)
     if spawn is not None:
         return spawn(seed)  # type: ignore[no-any-return]

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from comet.cards import Card, sort_key
+from comet.errors import GameStateError
 from comet.outcome import Outcome
 from comet.round import Round, VariantLike, resolve_variant
 
@@ -97,9 +98,9 @@ class Match:
         rnd = self.round
         outcome = rnd.outcome()
         if outcome is None:
-            raise ValueError("the deal is not over yet: finish it before dealing the next")
+            raise GameStateError("the deal is not over yet: finish it before dealing the next")
         if self.is_over:
-            raise ValueError("the match is over")
+            raise GameStateError("the match is over")
         self._score(rnd, outcome)
         self.dealer = (self.dealer + 1) % self.players
         self.round = self._new_round()

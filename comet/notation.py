@@ -140,7 +140,7 @@ def replay(text: str) -> "Round | Match":
     """Rebuild a deal (or a match) from its record, checking every play on the way.
 
     A record that is not one (a missing or malformed header, a play that is not legal where it
-    stands) raises :class:`comet.errors.InvalidPlayError` or another ``ValueError`` naming it.
+    stands) raises :class:`comet.errors.InvalidPlayError` or another :class:`comet.errors.CometError` naming it.
     """
     from comet.match import Match
     from comet.round import Round

@@ -26,12 +26,11 @@ from comet.cards import (
     ALL_CARDS,
     JOKER,
     Card,
-    InvalidCardError,
     parse_rank,
     rank_text,
     sort_key,
 )
-from comet.errors import InvalidPlayError
+from comet.errors import InvalidCardError, InvalidPlayError
 
 CARDS, PASS, CLAIM, REDEAL, KEEP, DISCARD, DRAW = "cards", "pass", "claim", "redeal", "keep", "discard", "draw"
 WORD_KINDS = {PASS: PASS, CLAIM: CLAIM, REDEAL: REDEAL, KEEP: KEEP, DRAW: DRAW}

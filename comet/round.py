@@ -28,7 +28,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
 from comet.cards import KING, NINE, TEN, Card, a_rank, cards_text, check_subset, parse_cards, rank_text, sort_key
-from comet.errors import IllegalPlayError, InvalidDealError
+from comet.errors import CometError, IllegalPlayError, InvalidDealError
 from comet.events import (
     Blanche,
     Blocked,
@@ -227,7 +227,7 @@ class Round:
         v.check_players(players)
         r = v.rules
         if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+            raise InvalidDealError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
         pack_name = cls._check_pack(v, pack)
         cards = r.pack(pack_name, players=players)
         shuffle(cards, random.Random(seed))
@@ -318,7 +318,7 @@ class Round:
         if pack is None:
             return v.rules.packs[0]
         if pack not in v.rules.packs:
-            raise ValueError(f"{v.id} uses the packs {', '.join(v.rules.packs)}, not {pack!r}")
+            raise InvalidDealError(f"{v.id} uses the packs {', '.join(v.rules.packs)}, not {pack!r}")
         return pack
 
     # ------------------------------------------------------------------ queries
@@ -345,7 +345,7 @@ class Round:
         """Whether a play (or its text) is legal now; never raises."""
         try:
             self._check(play)
-        except ValueError:
+        except CometError:
             return False
         return True
 

@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable, Iterator, Sequence
 
 from comet.agents import RandomAgent, decide, make_agent
+from comet.errors import GameStateError, InvalidOptionError
 from comet.events import Claimed, Passed, Played, Redealt, Stopped
 from comet.round import Round, resolve_variant
 from comet.runs import runs_of
@@ -87,7 +88,7 @@ def record_of(rnd: Round, game: int = 0, seed: str = "", agents: Sequence[str] =
     """The record of a finished round."""
     out = rnd.outcome()
     if out is None:
-        raise ValueError("the round is not over")
+        raise GameStateError("the round is not over: a record is of a finished deal")
     reasons: Counter[str] = Counter()
     passes = 0
     card_plays = 0
@@ -242,9 +243,9 @@ def simulate(
     else:
         specs = tuple(agents)
     if len(specs) != players:
-        raise ValueError(f"give one agent per seat ({players}), not {len(specs)}")
+        raise InvalidOptionError(f"give one agent per seat ({players}), not {len(specs)}")
     if games < 0:
-        raise ValueError("games must be >= 0")
+        raise InvalidOptionError(f"games must be a whole number >= 0, not {games!r}")
     executor = workers if isinstance(workers, Executor) else None
     if workers is None or executor is not None:
         workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from comet import state
 from comet.cards import Card, sort_key
+from comet.errors import InvalidOptionError
 from comet.events import Discarded, Drew, Event, LoggedEvent
 from comet.ledger import Payment
 from comet.plays import CARDS, DISCARD, DRAW, KEEP, PASS, REDEAL, Play, discard
@@ -72,7 +73,7 @@ class RoundView:
     @classmethod
     def of(cls, rnd: "Round", seat: int) -> "RoundView":
         if not isinstance(seat, int) or not 0 <= seat < rnd.players:
-            raise ValueError(f"seat must be 0..{rnd.players - 1}, not {seat!r}")
+            raise InvalidOptionError(f"seat must be 0..{rnd.players - 1}, not {seat!r}")
         history = tuple(
             (s, "discard ?" if (p.kind == DISCARD and s != seat) else p.text) for s, p in rnd.history
         )
