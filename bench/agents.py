@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 import comet
-from comet.agents import LEVELS, GreedyAgent, SearchAgent
+from comet.agents import LEVELS, GreedyAgent, SearchAgent, decide
 
 from _report import ci_mean, write_section
 
@@ -54,10 +54,10 @@ def time_per_move(level: str, moves: int = 150) -> tuple[float, float, float]:
             assert seat is not None
             if seat == 0 and len(rnd.legal_plays()) > 1:
                 t = time.perf_counter()
-                play = agents[0].choose(rnd)
+                play = decide(agents[0], rnd)
                 times.append(time.perf_counter() - t)
             else:
-                play = agents[seat].choose(rnd)
+                play = decide(agents[seat], rnd)
             rnd.play(play)
         g += 1
     return statistics.fmean(times), statistics.median(times), max(times)
