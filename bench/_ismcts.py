@@ -22,7 +22,7 @@ import comet.openspiel as cos
 from comet.agents import SearchAgent, decide
 from comet.search import _rollout
 
-from _report import ci_mean
+from bench._report import ci_mean
 
 _GAMES: dict[tuple[str, int], Any] = {}
 

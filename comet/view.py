@@ -31,59 +31,71 @@ if TYPE_CHECKING:
     from comet.round import Round
 
 T = TypeVar("T")
+SetupValues = tuple[int, bool, tuple[int, ...], int, int, tuple[int, ...]]
+"""A :class:`~comet.state.SetupPublic`'s values in its order."""
 
 
 class RoundView:
-    """What ``seat`` may see of a round, as it stood when the view was made.
+    """What ``seat`` may see of a round, as it stood when the view was made (:meth:`of`).
 
-    ``hand``, ``legal`` (empty unless it is this seat's turn), ``hand_sizes``, ``own_discards``
-    and ``dead_size`` (cards out of play: dead hand, talon, set aside, discards) are kept as
-    made; ``public`` (a frozen :class:`~comet.state.Public`), the masked ``history`` and
-    ``events``, ``table``, ``sequence``, ``seen_aside`` and ``voids`` are read on first use.
-    Views compare equal when they show the same things.
+    ``hand``, ``legal`` (empty unless it is this seat's turn), ``dealt`` (its hand as dealt, before
+    any redeal or exchange), ``own_discards`` and ``dead_size`` (cards out of play: dead hand, talon,
+    set aside, discards) are kept as made; ``public`` (a frozen :class:`~comet.state.Public`),
+    ``hand_sizes``, the masked ``history`` and ``events``, ``table``, ``sequence``, ``seen_aside``
+    and ``voids`` are read on first use. Views compare equal when they show the same things.
     """
 
-    __slots__ = ("seat", "hand", "legal", "hand_sizes", "own_discards", "dead_size", "dealt", "_facts", "_turn",
-                 "_setup", "_ledger", "_log", "_round_class", "_lazy")
+    __slots__ = ("seat", "hand", "legal", "dealt", "own_discards", "dead_size", "_facts", "_turn", "_setup",
+                 "_ledger", "_log", "_round_class", "_lazy")
 
-    def __init__(self, seat: int, hand: tuple[Card, ...], legal: tuple[Play, ...], hand_sizes: tuple[int, ...],
-                 own_discards: tuple[Card, ...], dead_size: int, dealt: tuple[Card, ...],
-                 facts: tuple[Variant, int, str, int, int], turn: TurnValues, setup: SetupPublic,
-                 ledger: tuple[Payment, ...], log: tuple[LoggedEvent, ...], round_class: type["Round"]) -> None:
-        self.seat, self.hand, self.legal, self.hand_sizes = seat, hand, legal, hand_sizes
-        self.own_discards, self.dead_size = own_discards, dead_size
-        self.dealt = dealt
-        """This seat's hand as it was dealt (before any redeal or exchange): what it saw first."""
-        self._facts, self._turn, self._setup, self._ledger, self._log = facts, turn, setup, ledger, log
-        self._round_class = round_class
-        """The class of the round seen, which :meth:`determinize` builds (a class, holding no cards)."""
-        self._lazy: dict[str, Any] = {}
+    seat: int
+    hand: tuple[Card, ...]
+    legal: tuple[Play, ...]
+    dealt: tuple[Card, ...]
+    own_discards: tuple[Card, ...]
+    dead_size: int
+    _facts: tuple[Variant, int, str, int, int]
+    _turn: TurnValues
+    _setup: SetupValues
+    _ledger: tuple[Payment, ...]
+    _log: tuple[LoggedEvent, ...]
+    _round_class: type["Round"]
+    """The class of the round seen, which :meth:`determinize` builds (a class: it holds no cards)."""
+    _lazy: dict[str, Any] | None
 
     @classmethod
     def of(cls, rnd: "Round", seat: int) -> "RoundView":
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rnd.players:
+        """``seat``'s view of ``rnd`` now. Made for every decision of a bot, so it copies little: its own
+        hand, its legal plays, the turn, the ledger and the event log (masked in an exchange)."""
+        if seat.__class__ is not int or not 0 <= seat < rnd.players:
             raise InvalidOptionError(f"seat must be 0..{rnd.players - 1}, not {seat!r}")
         log = tuple(rnd._events)
+        out = len(rnd.dead) + len(rnd.talon)
+        own: tuple[Card, ...] = ()
         if rnd.exchange_order:  # an exchange: other players' discards and the talon cards they saw are hidden
             log = tuple(masked(named(e), seat) for e in log)
-        return cls(
-            seat, tuple(rnd.hands[seat]), tuple(rnd.legal_plays()) if rnd.to_play == seat else (),
-            tuple(map(len, rnd.hands)), tuple(rnd.discards[seat]),
-            len(rnd.dead) + len(rnd.talon) + len(rnd.set_aside) + sum(map(len, rnd.discards)),
-            rnd._initial.hands[seat], (rnd.variant, rnd.players, rnd.pack_name, rnd.dealer, rnd.dead_comets), rnd._turn_values(),
-            rnd.setup_public,
-            tuple(rnd.ledger), log, type(rnd))
+            out += len(rnd.set_aside) + sum(map(len, rnd.discards))
+            own = tuple(rnd.discards[seat])
+        view = object.__new__(cls)
+        view.seat, view.hand, view.dealt, view.own_discards, view.dead_size = (
+            seat, tuple(rnd.hands[seat]), rnd._initial.hands[seat], own, out)
+        view.legal = tuple(rnd.legal_plays()) if rnd.to_play == seat else ()
+        view._turn, view._ledger, view._log, view._round_class, view._lazy = (
+            rnd._turn_values(), tuple(rnd.ledger), log, type(rnd), None)
+        view._facts = (rnd.variant, rnd.players, rnd.pack_name, rnd.dealer, rnd.dead_comets)
+        view._setup = (rnd.leader, rnd.redealt, rnd.exchange_order, rnd.exchange_index, rnd.exchange_count,
+                       rnd.play_sizes)
+        return view
 
     # ------------------------------------------------------------------ what is seen
     @property
     def public(self) -> Public:
         """The public part of the round (the same for every seat)."""
-        found = self._lazy.get("public")
-        if found is None:
+        def make() -> Public:
             variant, players, pack, dealer, dead_comets = self._facts
-            found = self._lazy["public"] = Public(variant, players, pack, dealer, dead_comets, Turn._make(self._turn),
-                                                  self._setup, self._ledger)
-        return found
+            return Public(variant, players, pack, dealer, dead_comets, Turn._make(self._turn),
+                          SetupPublic._make(self._setup), self._ledger)
+        return self._get("public", make)
 
     @property
     def variant(self) -> Variant:
@@ -149,6 +161,23 @@ class RoundView:
         return self._get("sequence", find)
 
     @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Each hand's size: as the card play began, less the cards played since (before it, less
+        the discards and plus the cards drawn in the exchange; a redeal keeps the sizes)."""
+        def count() -> tuple[int, ...]:
+            sizes = list(self._setup[5])
+            playing = self.phase is Phase.PLAY or self.phase is Phase.OVER
+            for e in self.events:
+                if playing and e.kind == "play":
+                    sizes[e.seat] -= len(e.play.cards)
+                elif not playing and e.kind == "discard":
+                    sizes[e.seat] -= 1
+                elif not playing and e.kind == "draw":
+                    sizes[e.seat] += e.taken
+            return tuple(sizes)
+        return self._get("hand_sizes", count)
+
+    @property
     def seen_aside(self) -> tuple[Card, ...]:
         """The talon cards this player saw and left in an exchange (S2, AMB-15)."""
         return self._get("seen_aside", lambda: tuple(c for e in self.events if isinstance(e, Drew)
@@ -162,14 +191,17 @@ class RoundView:
         return self._get("voids", lambda: voids_of(self._log, self.rules, self.players))
 
     def _get(self, name: str, make: Callable[[], T]) -> T:
+        """A part of the view read on first use, then kept."""
+        if self._lazy is None:
+            self._lazy = {}
         found = self._lazy.get(name)
         if found is None:
             found = self._lazy[name] = make()
         return found
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.seat, self.hand, self.legal, self.hand_sizes, self.own_discards, self.dead_size, self.dealt,
-                self._facts, self._turn, self._setup, self._ledger, self.events)
+        return (self.seat, self.hand, self.legal, self.own_discards, self.dead_size, self.dealt, self._facts,
+                self._turn, self._setup, self._ledger, self.events)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RoundView):
