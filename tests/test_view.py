@@ -181,3 +181,28 @@ def test_determinize_keeps_hidden_exchange_cards_hidden_and_placed() -> None:
         assert sample.discards[seat] == rnd.discards[seat]
         assert [len(d) for d in sample.discards] == [len(d) for d in rnd.discards]
         assert len(sample.set_aside) == len(rnd.set_aside)
+
+
+@pytest.mark.parametrize("variant,players", [("modern-comet-1991", 3), ("yanovsky-exchange", 3), ("old-comet-1718", 4),
+                                             ("commit-1991", 4), ("yanovsky-exchange", 2)])
+def test_a_sample_s_first_deal_plays_out_to_it(variant: str, players: int) -> None:
+    """A determinized round starts from a whole deal (the viewer's hand as it was dealt, an exchange's
+    talon in order) on which every play made is legal and leads to the sample: dealt again with
+    ``from_hands``, with the sample's plays, it is the sample."""
+    for seed in range(4):
+        rnd = Round.deal(variant, players=players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 40)):
+            if rnd.is_over:
+                break
+            rnd.play(rng.choice(rnd.legal_plays()))
+        for seat in range(players):
+            view = rnd.view(seat)
+            sample = view.determinize(random.Random(seat))
+            assert sample.initial_hands[seat] == rnd.initial_hands[seat]
+            again = Round.from_hands(variant, sample.initial_hands, leader=view.public.setup.leader,
+                                     dead=sample.initial_dead, talon=sample.initial_talon or None, dealer=rnd.dealer,
+                                     pack=rnd.pack_name)
+            for _, play in sample.history:
+                again.play(play)
+            assert again.hands == sample.hands and again.view(seat) == view
