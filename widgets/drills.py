@@ -91,7 +91,7 @@ class DrillTrainer(Trainer, W.VBox):
     def _label(text: str) -> str:
         try:
             return comet.Card.parse(text).symbol
-        except (ValueError, comet.InvalidCardError):
+        except comet.InvalidCardError:
             return text
 
     def _judge(self, text: str) -> tuple[str, str, bool, str]:
