@@ -17,11 +17,15 @@ import sys
 
 def main() -> None:
     import comet
-    from comet.agents import decide, make_agent
 
     variant = comet.VARIANTS["modern-comet-1991"]
     pick = random.Random(3).random
     bots = sys.argv[2] if len(sys.argv) > 2 else ""
+    if bots:
+        from comet.agents import make_agent
+
+        # How callers ask a bot: decide(agent, rnd) (a seat's view), or, in engines before it, agent.choose(rnd).
+        decide = getattr(comet.agents, "decide", lambda agent, rnd: agent.choose(rnd))
     moves = 0
     for g in range(int(sys.argv[1])):
         rnd = comet.Round.deal(variant, players=2, seed=3000 + g)

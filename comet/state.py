@@ -196,7 +196,7 @@ class Public:
 
     @property
     def comet_value(self) -> int:
-        return self.variant.rules.wild_pay + self.variant.rules.wild_pay_step * self.dead_comets
+        return self.variant.rules.comet_value(self.dead_comets)
 
 
 class RoundState:
@@ -243,7 +243,7 @@ class RoundState:
         self.variant, self.players, self.pack_name, self.dealer, self.dead_comets = (
             variant, players, pack, dealer, dead_comets)
         self.rules = r
-        self.comet_value = r.wild_pay + r.wild_pay_step * dead_comets
+        self.comet_value = r.comet_value(dead_comets)
         (self.wilds, self._wild_list, self._wild1, self._pack, self._pack_set, self._hocs,
          self._stop_cards) = table_facts(r, pack, players)
         self._alternate = r.turn_model == "A"

@@ -148,6 +148,11 @@ class Rules:
     first_dealer: FirstDealer = "lot_lowest"
     escalation_reset: EscalationReset = "dealt"
 
+    def comet_value(self, dead_comets: int = 0) -> int:
+        """What playing the comet earns from each opponent after ``dead_comets`` deals whose comet lay
+        in the dead hand (the modern escalation, S0, AMB-18)."""
+        return self.wild_pay + self.wild_pay_step * dead_comets
+
     def pack(self, name: str | None = None, players: int | None = None) -> list[Card]:
         """The cards of one pack of this game, sorted (some games remove cards by player count)."""
         name = name or self.packs[0]

@@ -18,6 +18,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from comet.cards import Card, sort_key
+from comet.deal import table_facts
 from comet.errors import InvalidOptionError
 from comet.events import Drew, Event, LoggedEvent, named
 from comet.ledger import Payment
@@ -111,7 +112,8 @@ class RoundView:
 
     @property
     def wilds(self) -> frozenset[Card]:
-        return self.public.wilds
+        variant, players, pack = self._facts[:3]
+        return table_facts(variant.rules, pack, players)[0]
 
     @property
     def to_play(self) -> int | None:
