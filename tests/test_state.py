@@ -15,20 +15,11 @@ from comet.ledger import WHY_WORDS, Count, Payment, Why
 from comet.outcome import END_WORDS, End, Say
 from comet.plays import KIND_WORDS, Kind, Play
 from comet.state import PHASE_WORDS, Phase, Setup, SetupPublic, Turn
-
-
-def _played(vid: str, players: int, seed: int, moves: int) -> comet.Round:
-    rnd = comet.Round.deal(vid, players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if rnd.is_over:
-            break
-        rnd.play(rng.choice(rnd.legal_plays()))
-    return rnd
+from tests.engine_helpers import played
 
 
 def test_the_turn_is_saved_and_restored_field_by_field() -> None:
-    rnd = _played("modern-comet-1991", 3, 1, 9)
+    rnd = played("modern-comet-1991", 3, 1, 9)
     assert Turn._make(rnd._turn_values()) == Turn(*(getattr(rnd, name) for name in Turn._fields)) == rnd.turn
     marks = Turn(*(object() for _ in Turn._fields))  # a distinct value for each field
     rnd._restore_turn(marks)
@@ -36,7 +27,7 @@ def test_the_turn_is_saved_and_restored_field_by_field() -> None:
 
 
 def test_the_setup_is_saved_with_its_own_lists_and_restored_fresh() -> None:
-    rnd = _played("yanovsky-exchange", 3, 2, 3)
+    rnd = played("yanovsky-exchange", 3, 2, 3)
     saved = rnd._setup_values()
     assert isinstance(saved, Setup) and isinstance(saved.public, SetupPublic)
     assert saved.hands == rnd.hands and saved.hands is not rnd.hands and saved.hands[0] is not rnd.hands[0]
@@ -48,7 +39,7 @@ def test_the_setup_is_saved_with_its_own_lists_and_restored_fresh() -> None:
 
 @pytest.mark.parametrize("vid,players", [("new-comet-1752", 3), ("yanovsky-exchange", 3), ("commit-1857", 4)])
 def test_a_copy_is_made_by_the_one_constructor_and_shares_no_list(vid: str, players: int) -> None:
-    rnd = _played(vid, players, 3, 12)
+    rnd = played(vid, players, 3, 12)
     twin = rnd.copy()
     assert twin.record() == rnd.record() and twin.turn == rnd.turn and twin.events == rnd.events
     lists = [rnd.hands, *rnd.hands, rnd.dead, rnd.talon, rnd.set_aside, rnd.discards, *rnd.discards, rnd.ledger,
@@ -77,7 +68,7 @@ def test_each_kind_of_word_is_an_enum_with_one_table() -> None:
         assert set(table) == set(enum) and all(member.description == table[member] for member in enum)
     assert set(STOP_WORDS) == set(Stop) and Stop.KING.label == "a king" and "(S0, S1, Enc)" in Stop.KING.rule
     assert set(WHY_WORDS) == set(Why)
-    rnd = _played("old-comet-1718", 3, 4, 200)
+    rnd = played("old-comet-1718", 3, 4, 200)
     assert rnd.phase is Phase.OVER and rnd.phase == "over" and rnd.end in (End.OUT, End.BLOCKED)
     assert all(type(p.kind) is Kind for _, p in rnd.history)
 
@@ -97,7 +88,7 @@ def test_payments_carry_their_reasons_as_data() -> None:
     for vid, players in (("old-comet-1718", 3), ("commit-1991", 4), ("new-comet-1752", 2), ("modern-comet-1991", 2),
                          ("hoc-third-stage", 2), ("commit-1857", 3)):
         for seed in range(8):
-            rnd = _played(vid, players, seed, 400)
+            rnd = played(vid, players, seed, 400)
             out = rnd.outcome()
             assert out is not None
             for p in out.ledger + out.settlement:
