@@ -161,7 +161,7 @@ bench: venv
 	$(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements-extra.txt
 	@shopt -s nullglob; files=(); for f in bench/*.py; do case $$(basename $$f) in _*) ;; *) files+=("$$f");; esac; done; \
 	if [ $${#files[@]} -eq 0 ]; then echo "bench: no benchmark in bench/"; exit 0; fi; \
-	for f in "$${files[@]}"; do echo "== $(VPY) $$f"; $(VPY) "$$f"; done
+	for f in "$${files[@]}"; do m=bench.$$(basename $$f .py); echo "== $(VPY) -m $$m"; $(VPY) -m "$$m"; done
 
 # The puzzles of the puzzle page: seeded, so the same options give the same file.
 puzzles: venv

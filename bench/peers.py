@@ -9,7 +9,7 @@ Moves per second of uniformly random play, one process each, measured side by si
 
 A peer that is not installed is reported as such (``pip install -r requirements-extra.txt``).
 
-    python bench/peers.py [--seconds 5]
+    python -m bench.peers [--seconds 5]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Callable
 
 import comet
 
-from _report import write_section
+from bench._report import write_section
 
 Runner = Callable[[float], tuple[int, int]]  # seconds -> (moves, games)
 
@@ -116,7 +116,7 @@ def main() -> None:
     if args.no_readme or not isinstance(base, tuple):
         return
     lines = [
-        f"`python bench/peers.py`: uniformly random play, one process each, {args.seconds:g} s per peer, "
+        f"`python -m bench.peers`: uniformly random play, one process each, {args.seconds:g} s per peer, "
         f"measured in one run on the same machine ({os.cpu_count()} cores). Moves are decisions by players "
         "(OpenSpiel chance moves not counted).",
         "",

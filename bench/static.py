@@ -36,15 +36,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import sync_playwright
+
+from bench._report import write_section  # run from the checkout: python -m bench.static
+from bench.pages import TIMED_CLICK_JS, pct
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.play_driver import SEQ_JS, next_action, page_state, settlement
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from bench._report import write_section  # noqa: E402
-from bench.pages import TIMED_CLICK_JS, pct  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.browser.play_driver import SEQ_JS, next_action, page_state, settlement  # noqa: E402
 
 SITE = ROOT / "_build" / "html"
 ROUNDS = int(os.environ.get("COMET_BENCH_ROUNDS", "3"))
@@ -217,7 +216,7 @@ def main() -> None:
 
     cold_m, warm_m = statistics.median(cold), statistics.median(warm)
     lines = [
-        "`python bench/static.py` serves the built site (`_build/html`) with a plain static file server and "
+        "`python -m bench.static` serves the built site (`_build/html`) with a plain static file server and "
         f"drives headless Chromium; {ROUNDS} rounds, each with a new browser profile. Load average when timing "
         f"began: {load:.1f} (2 cores).",
         "",

@@ -16,6 +16,7 @@ from comet.plays import Play
 from comet.round import Round, resolve_variant
 from comet.settlement import can_go_out_in_one_turn
 from comet.variant import Variant
+from comet.view import RoundView
 
 __all__ = ["LeadPolicyAgent", "ChoiceTally", "choice_measures", "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
            "opera_chances", "group_chances", "match_pegging", "match_lengths", "first_hand_by_quality"]
@@ -54,15 +55,11 @@ class LeadPolicyAgent:
     def spawn(self, seed: Any) -> "LeadPolicyAgent":
         return LeadPolicyAgent(self.policy, seed)
 
-    def choose(self, rnd: Round) -> Play:
-        seat = rnd.to_play
-        if seat is None:
-            raise ValueError("the round is over")
-        view = rnd.view(seat)
+    def choose(self, view: RoundView) -> Play:
         legal = list(view.legal)
         singles = [p for p in legal if p.kind == "cards" and p.wild is None and len(p.cards) == 1]
         if view.targets is not None or not singles:
-            return greedy_play(view.hand, legal, view.targets, view.variant.rules, view.wilds)
+            return greedy_play(view.hand, legal, view.targets, view.rules, view.wilds)
         plain = [p for p in singles if p.cards[0].rank != 13] or singles
         ranks: Counter[int] = Counter(c.rank for c in view.hand if c not in view.wilds)
         if self.policy == "random":
@@ -95,8 +92,7 @@ class ChoiceTally:
 
     Run it in one process (``comet.simulate(..., agents=ChoiceTally(), workers=1)``): each game's
     seats are spawned from it and write into its :attr:`games` (game number -> [moves, choices,
-    cards laid]).  It accepts the round or a seat's view, whichever :func:`comet.agents.decide`
-    hands it.
+    cards laid]).  Like every bot, it sees only the seat's view (:func:`comet.agents.decide`).
     """
 
     name = "greedy"
@@ -109,10 +105,9 @@ class ChoiceTally:
         # simulate() spawns each seat with the seed "<seed>/<game>/seat<k>".
         return ChoiceTally(self.games, int(str(seed).split("/")[-2]))
 
-    def choose(self, rnd: Any) -> Play:
-        view = rnd if hasattr(rnd, "legal") else rnd.view(rnd.to_play)
+    def choose(self, view: RoundView) -> Play:
         legal = list(view.legal)
-        rules = view.variant.rules
+        rules = view.rules
         row = self.games.setdefault(self.game, [0, 0, 0])
         row[0] += 1
         row[1] += len({_play_key(p, rules.in_suit) for p in legal}) > 1
@@ -134,7 +129,7 @@ def play_deals(variant: Variant | str, players: int, agents: Sequence[Any] | Any
                seed: Any = 0) -> list[Round]:
     """Play ``games`` whole deals (dealer passing round) and return the finished rounds.
 
-    ``agents``: one agent (or a list, one per seat) with ``choose(round)``; spawned per game
+    ``agents``: one agent (or a list, one per seat) with ``choose(view)``; spawned per game
     when they have ``spawn(seed)``.  Use it when a study needs the payments' reasons, which
     :class:`~comet.simulate.GameRecord` does not keep.
     """

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from comet.errors import UnknownAmbiguityError
 from comet.variants import VARIANTS
 
 
@@ -127,4 +128,4 @@ def find_ambiguity(id: str) -> Ambiguity:
     for a in AMBIGUITIES:
         if a.id == id:
             return a
-    raise KeyError(f"unknown ambiguity {id!r}; known: {', '.join(a.id for a in AMBIGUITIES)}")
+    raise UnknownAmbiguityError(f"unknown ambiguity {id!r}; known: {', '.join(a.id for a in AMBIGUITIES)}")

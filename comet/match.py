@@ -13,7 +13,9 @@ import random
 from typing import Any
 
 from comet.cards import Card, sort_key
+from comet.errors import GameStateError
 from comet.outcome import Outcome
+from comet.record import match_record
 from comet.round import Round, VariantLike, resolve_variant
 
 
@@ -97,9 +99,9 @@ class Match:
         rnd = self.round
         outcome = rnd.outcome()
         if outcome is None:
-            raise ValueError("the deal is not over yet: finish it before dealing the next")
+            raise GameStateError("the deal is not over yet: finish it before dealing the next")
         if self.is_over:
-            raise ValueError("the match is over")
+            raise GameStateError("the match is over")
         self._score(rnd, outcome)
         self.dealer = (self.dealer + 1) % self.players
         self.round = self._new_round()
@@ -159,25 +161,7 @@ class Match:
     def record(self, comments: bool = True) -> str:
         """The whole match in the notation; :func:`comet.replay` rebuilds it. ``comments``: the
         runs' calls, as in :meth:`Round.record`."""
-        from comet.notation import moves_text, options_text
-
-        head = [("Variant", self.variant.id)]
-        if self.variant.chosen:
-            head.append(("Options", options_text(self.variant)))
-        head += [("Players", str(self.players)), ("Seed", repr(self.seed)), ("Match", "yes")]
-        extra = []
-        if self.deals != (None if self.target else self.players):
-            extra.append(f"deals={self.deals!r}")
-        if self.target != self.variant.rules.target:
-            extra.append(f"target={self.target!r}")
-        if extra:
-            head.append(("MatchOptions", ", ".join(extra)))
-        lines = [f'[{k} "{v}"]' for k, v in head]
-        rounds = [r for r, _ in self.finished] + [self.round]
-        for i, rnd in enumerate(rounds, 1):
-            lines += ["", f'[Deal "{i}"]']
-            lines += moves_text(rnd, comments)
-        return "\n".join(lines) + "\n"
+        return match_record(self, comments)
 
     def __repr__(self) -> str:
         return f"<Match {self.variant.id} {self.players}p, deal {self.deal_number}, scores {self.standings()}>"

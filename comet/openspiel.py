@@ -6,12 +6,16 @@ Import this module to register the game (``comet`` never imports it itself)::
     import comet.openspiel  # registers python_comet
     game = pyspiel.load_game("python_comet", {"variant": "modern-comet-1991", "players": 3})
 
-* **Parameters**: ``variant`` (an id of :data:`comet.VARIANTS`), ``players``, ``pack``
-  (one of the variant's packs, "" for the first) and ``deals`` (how many deals the chance
-  node chooses among).
-* **Chance**: the first move is chance: it picks one of ``deals`` shuffles (deal ``k`` is
-  ``Round.deal(variant, players, seed=k)``), each with probability ``1/deals``.  The 1752
-  redeal reshuffles with the round's own seeded generator (deterministic given the deal).
+* **Parameters**: ``variant`` (an id of :data:`comet.VARIANTS`, its default readings), ``players``
+  and ``pack`` (one of the variant's packs, "" for the first).
+* **Chance deals the cards**, one chance node a card, as OpenSpiel's own card games do: round the
+  table from the eldest (seat 1; seat 0 deals), one card at a time, each hand to the size the
+  variant deals, then the talon in its order (games with an exchange, S2); a chance outcome is
+  a card (:attr:`comet.cards.Card.index`), with the probability of drawing it from the cards not
+  yet dealt (two-pack games hold two of most cards). The cards no hand or talon receives are the
+  dead hand: which cards they are follows from the others, so they need no chance node, and
+  every deal of the engine is reachable. The 1752 redeal (S0, S1) is dealt the same way after
+  the first hand's ``redeal``. So ``history()`` is the deal and every play, and replays the state.
 * **Actions**: a stable space per variant: every play text the variant's packs allow
   (singles, groups, wild cards with each rank they may stand for, ``pass``, ``claim``,
   ``keep``, ``redeal``, ``discard X``, ``draw``), sorted; action ``i`` is
@@ -20,22 +24,22 @@ Import this module to register the game (``comet`` never imports it itself)::
   (:mod:`comet.openspiel_observer` documents the tensor layout): the observation is the
   player's hand, its exchange cards, the phase, whose turn, every hand size, the cards
   each player played, the run in progress, the rank needed, the comet's state, the
-  in-play ledger and a few counters; the information state (perfect recall) adds every
-  move so far, other players' discards masked.  Both are equal for states the player
-  cannot tell apart and differ for states it can.
+  in-play ledger and a few counters; the information state (perfect recall) adds the hand as
+  dealt and every move so far, other players' discards masked.  Both are equal for states the
+  player cannot tell apart and differ for states it can.
 * **Resampling**: ``state.resample_from_infostate(player, rng)`` deals the cards ``player``
-  has not seen at random (:meth:`comet.view.RoundView.determinize`) and returns a state with
-  the same information state for ``player``: what OpenSpiel's ``ISMCTSBot`` needs.  The
-  deal is drawn from every arrangement of the unseen cards (not only the ``deals`` seeded
-  shuffles of the chance node) consistent with public play: uniformly when no forced pass
-  has shown a void, otherwise hand by hand (``determinize`` states the weights).
+  has not seen at random (:meth:`comet.view.RoundView.determinize`, consistent with public play),
+  then replays that deal and the same plays from a new state, so the sample's ``history()``
+  replays to it; a sample that would not show ``player`` what it saw is drawn again (after 64,
+  or at a chance node, the state itself is returned: it is in the information set too).
 * **Returns**: the net payment of each seat at the end of the deal (zero-sum).
 
-OpenSpiel's tools run on it (``tests/test_openspiel.py`` plays each; ``bench/agents.py``
-measures IS-MCTS against :class:`comet.agents.SearchAgent`)::
+OpenSpiel's checks run on it (``tests/test_openspiel.py``: ``random_sim_test`` with
+serialization, and its resampling check, for 2 to 5 players); ``bench/agents.py`` measures
+IS-MCTS against :class:`comet.agents.SearchAgent`::
 
     from open_spiel.python import rl_environment
-    from open_spiel.python.algorithms import ismcts, mcts, tabular_qlearner
+    from open_spiel.python.algorithms import ismcts, mcts
 
     env = rl_environment.Environment(game)        # information-state tensors by default
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(), uct_c=25.0, max_simulations=100,
@@ -49,69 +53,27 @@ cards (Commit 1857's bridge needs a gap nobody can fill), harmless elsewhere.
 from __future__ import annotations
 
 import random
-from itertools import combinations
-from typing import Any
+from collections import Counter
+from typing import Any, Sequence
 
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
-from comet.cards import KING, NINE, SUIT_CHARS, sort_key
-from comet.openspiel_observer import CometObserver
-from comet.plays import CLAIM_PLAY, DRAW_PLAY, KEEP_PLAY, PASS_PLAY, REDEAL_PLAY, discard, make_cards_play
+from comet.cards import ALL_CARDS, JOKER, Card, sort_key
+from comet.deal import deal_cards
+from comet.errors import CometError, InvalidDealError, InvalidOptionError, UnknownVariantError
+from comet.openspiel_observer import CARD_SLOTS, CometObserver
+from comet.openspiel_actions import action_index, action_texts
+from comet.plays import REDEAL, REDEAL_PLAY
 from comet.round import Round
+from comet.state import Phase
 from comet.variants import VARIANTS, find_variant
 
-__all__ = ["GAME_NAME", "CometGame", "CometObserver", "CometState", "action_texts", "load"]
+__all__ = ["GAME_NAME", "CometGame", "CometObserver", "CometState", "action_texts", "load", "actions_of"]
 
 GAME_NAME = "python_comet"
 DEFAULT_VARIANT = "modern-comet-1991"
-DEFAULT_DEALS = 1000
-
-_TABLES: dict[str, tuple[list[str], dict[str, int]]] = {}
-
-
-def action_texts(variant: str) -> list[str]:
-    """Every play text possible in ``variant`` (all its packs and player counts), sorted."""
-    table = _TABLES.get(variant)
-    if table is None:
-        texts = sorted(_enumerate(variant))
-        table = _TABLES[variant] = (texts, {t: i for i, t in enumerate(texts)})
-    return table[0]
-
-
-def _index(variant: str) -> dict[str, int]:
-    action_texts(variant)
-    return _TABLES[variant][1]
-
-
-def _enumerate(variant: str) -> set[str]:
-    v = find_variant(variant)
-    r = v.rules
-    texts = {p.text for p in (PASS_PLAY, CLAIM_PLAY, KEEP_PLAY, REDEAL_PLAY, DRAW_PLAY)}
-    suits = ("",) + (tuple(SUIT_CHARS) if r.in_suit else ())
-    for pack in r.packs:
-        wilds = sorted(r.wild_cards(pack), key=sort_key)
-        for players in v.players:
-            cards = r.pack(pack, players=players)
-            for c in set(cards):
-                texts.add(discard(c).text)
-                texts.add(make_cards_play((c,), None, c.rank).text)
-            for w in wilds:
-                for rank in range(1, KING + 1):
-                    for suit in suits:
-                        texts.add(make_cards_play((w,), w, rank, suit).text)
-            for rank in range(1, KING + 1):
-                same = sorted((c for c in cards if c.rank == rank and c not in wilds), key=sort_key)
-                sizes = {4} | ({2, 3} if rank == KING else set()) | ({2, 3} if rank == NINE else set())
-                if r.turn_model == "A" and r.turn_adds == "one_rank":
-                    sizes |= {2, 3}  # Yanovsky: any number of one rank in a turn (AMB-29)
-                for size in sizes:
-                    for combo in set(combinations(same, size)):
-                        texts.add(make_cards_play(combo, None, rank).text)
-                        if rank == NINE:
-                            for w in wilds:
-                                texts.add(make_cards_play(combo + (w,), w, rank).text)
-    return texts
-
+CARDS_BY_INDEX: tuple[Card, ...] = tuple(sorted(ALL_CARDS + (JOKER,), key=lambda c: c.index))
+"""Each card by its index: a chance outcome's card."""
 
 def _max_bound(variant: str, players: int, pack: str) -> tuple[int, int]:
     """(a bound on any seat's net payment, a bound on the number of moves)."""
@@ -144,42 +106,44 @@ _GAME_TYPE = pyspiel.GameType(
     provides_observation_string=True,
     provides_observation_tensor=True,
     provides_factored_observation_string=False,
-    parameter_specification={"variant": DEFAULT_VARIANT, "players": 2, "pack": "", "deals": DEFAULT_DEALS},
+    parameter_specification={"variant": DEFAULT_VARIANT, "players": 2, "pack": ""},
 )
 
 
 class CometGame(pyspiel.Game):  # type: ignore[misc]
-    """The fixed facts of one variant and player count."""
+    """The fixed facts of one variant and player count: the actions, the order of the deal."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         variant = str(params.get("variant", DEFAULT_VARIANT))
         if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+            raise UnknownVariantError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
         v = VARIANTS[variant]
         players = int(params.get("players", 2))
         v.check_players(players)
         pack = str(params.get("pack", "")) or v.rules.packs[0]
         if pack not in v.rules.packs:
-            raise ValueError(f"{variant} uses the packs {', '.join(v.rules.packs)}, not {pack!r}")
-        deals = int(params.get("deals", DEFAULT_DEALS))
-        if deals < 1:
-            raise ValueError("deals must be at least 1")
+            raise InvalidDealError(f"{variant} uses the packs {', '.join(v.rules.packs)}, not {pack!r}")
         money, moves = _max_bound(variant, players, pack)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(action_texts(variant)),
-            max_chance_outcomes=deals,
+            max_chance_outcomes=CARD_SLOTS,
             num_players=players,
             min_utility=float(-money),
             max_utility=float(money),
             utility_sum=0.0,
             max_game_length=moves,
         )
-        super().__init__(_GAME_TYPE, info, {"variant": variant, "players": players, "pack": pack, "deals": deals})
+        super().__init__(_GAME_TYPE, info, {"variant": variant, "players": players, "pack": pack})
         self.variant_id = variant
         self.players = players
         self.pack = pack
-        self.deals = deals
+        self.cards = v.rules.pack(pack, players=players)
+        # Where each dealt card goes (a seat, or -1: the talon), as the engine deals: one card at a
+        # time round the table from the eldest until each hand has its size, then the talon.
+        hands, _, talon = deal_cards(v, players, list(self.cards), 1 % players)
+        sizes = [len(h) for h in hands]
+        self.deal_order = _round_the_table(sizes, 1 % players) + [-1] * len(talon)
 
     def new_initial_state(self) -> "CometState":
         return CometState(self)
@@ -188,6 +152,30 @@ class CometGame(pyspiel.Game):  # type: ignore[misc]
         """An observer (default: the observation, no perfect recall); see :mod:`comet.openspiel_observer`."""
         return CometObserver(self.players, self.max_game_length(),
                              iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+def _round_the_table(sizes: Sequence[int], first: int) -> list[int]:
+    """The seat of each card dealt one at a time round the table from ``first``, hands of ``sizes``."""
+    n, order, have = len(sizes), list[int](), [0] * len(sizes)
+    while len(order) < sum(sizes):
+        for k in range(n):
+            seat = (first + k) % n
+            if have[seat] < sizes[seat]:
+                order.append(seat)
+                have[seat] += 1
+    return order
+
+
+class _Arranged(random.Random):
+    """The redeal's shuffle, as the chance nodes dealt it: ``shuffle`` puts the cards in ``order``."""
+
+    def __init__(self, order: list[Card]) -> None:
+        super().__init__(0)
+        self.order = order
+
+    def shuffle(self, x: Any, *args: Any) -> None:
+        assert Counter(x) == Counter(self.order), "the redeal's cards are the pack"
+        x[:] = self.order
 
 
 class _Box:
@@ -203,25 +191,35 @@ class _Box:
 
 
 class CometState(pyspiel.State):  # type: ignore[misc]
-    """One deal: a chance move picks the shuffle, then the players' plays."""
+    """One deal: chance deals the cards one by one, then the players play."""
 
     def __init__(self, game: CometGame) -> None:
         super().__init__(game)
         self.variant_id = game.variant_id
         self.players = game.players
         self.pack = game.pack
-        self.deals = game.deals
         self._box = _Box(None)
+        self._dealing: list[Card] | None = []
+        """The cards chance has dealt so far in a deal (or a redeal) under way, else ``None``."""
 
     @property
     def round(self) -> Round | None:
-        """The engine's round (``None`` before the deal)."""
+        """The engine's round (``None`` while the first deal is dealt)."""
         return self._box.round
+
+    def _order(self) -> list[int]:
+        """Where the cards of the deal under way go (the redeal keeps each hand's size, S0, S1)."""
+        rnd = self._box.round
+        if rnd is None:
+            game: CometGame = self.get_game()
+            return game.deal_order
+        return _round_the_table([len(h) for h in rnd.hands], rnd.leader) + [-1] * len(rnd.talon)
 
     def current_player(self) -> int:
         rnd = self._box.round
-        if rnd is None:
+        if self._dealing is not None:
             return int(pyspiel.PlayerId.CHANCE)
+        assert rnd is not None
         if rnd.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
         assert rnd.to_play is not None
@@ -229,31 +227,58 @@ class CometState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         rnd = self._box.round
-        if rnd is None or rnd.to_play != player:
+        if self._dealing is not None or rnd is None or rnd.to_play != player:
             return []
-        index = _index(self.variant_id)
+        index = action_index(self.variant_id)
         return sorted(index[p.text] for p in rnd.legal_plays())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.deals
-        return [(k, p) for k in range(self.deals)]
+        assert self._dealing is not None
+        left = Counter(self.get_game().cards)
+        left.subtract(self._dealing)
+        total = sum(left.values())
+        return sorted((c.index, k / total) for c, k in left.items() if k > 0)
 
     def _apply_action(self, action: int) -> None:
+        if self._dealing is None:
+            rnd = self._box.round
+            assert rnd is not None
+            text = action_texts(self.variant_id)[action]
+            if text == REDEAL:  # the new deal comes from chance, card by card
+                self._dealing = []
+                return
+            rnd.play(text)
+            return
+        self._dealing.append(CARDS_BY_INDEX[action])
+        order = self._order()
+        if len(self._dealing) == len(order):
+            self._deal(self._dealing, order)
+            self._dealing = None
+
+    def _deal(self, cards: list[Card], order: list[int]) -> None:
+        rest = list((Counter(self.get_game().cards) - Counter(cards)).elements())
         rnd = self._box.round
         if rnd is None:
-            self._box.round = Round.deal(self.variant_id, players=self.players, seed=int(action), dealer=0,
-                                         pack=self.pack)
+            hands: list[list[Card]] = [[] for _ in range(self.players)]
+            for seat, card in zip(order, cards):
+                if seat >= 0:
+                    hands[seat].append(card)
+            self._box.round = Round.from_hands(self.variant_id, hands, leader=1 % self.players, dead=rest,
+                                               talon=[c for s, c in zip(order, cards) if s < 0], pack=self.pack,
+                                               dealer=0)
             return
-        rnd.play(action_texts(self.variant_id)[action])
+        rnd._rng = _Arranged(list(cards) + rest)  # the engine deals the redeal's cards from this order
+        rnd.play(REDEAL_PLAY)
+        rnd._rng = None  # used once
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal #{action}"
+            return f"deal {CARDS_BY_INDEX[action]}"
         return action_texts(self.variant_id)[action]
 
     def is_terminal(self) -> bool:
         rnd = self._box.round
-        return rnd is not None and rnd.is_over
+        return self._dealing is None and rnd is not None and rnd.is_over
 
     def returns(self) -> list[float]:
         rnd = self._box.round
@@ -269,27 +294,60 @@ class CometState(pyspiel.State):  # type: ignore[misc]
         ``pyspiel.UniformProbabilitySampler``), a ``random.Random``, or numpy's
         ``RandomState``/``Generator``: it seeds the deal.  The unseen cards are dealt by
         :meth:`comet.view.RoundView.determinize`, consistent with what ``player_id`` saw,
-        public play included (the voids a forced pass shows, the turn model H; checked by
-        replaying the card play); uniform when no void binds, else hand by hand.  The returned state shares this
-        state's ``history()`` (OpenSpiel keeps it; the deal number in it is not the sampled
-        deal), so ``serialize()`` gives back the original deal, not the sample.
+        public play included; the sample's deal and the same plays are then applied to a new
+        state, so that its ``history()`` replays to it (and ``serialize()`` gives it back).
         """
-        if not isinstance(player_id, int) or not 0 <= player_id < self.players:
-            raise ValueError(f"player_id must be a seat 0..{self.players - 1}, not {player_id!r}")
-        state: CometState = self.clone()
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or not 0 <= player_id < self.players:
+            raise InvalidOptionError(f"player_id must be a seat 0..{self.players - 1}, not {player_id!r}")
+        rng = random.Random(_seed_from(probability_sampler))
         rnd = self._box.round
-        if rnd is None:
-            return state  # before the deal nothing is known to anyone
-        state._box.round = rnd.view(player_id).determinize(random.Random(_seed_from(probability_sampler)))
-        return state
+        if rnd is None or self._dealing is not None:
+            return self.clone()  # type: ignore[no-any-return]  # while cards are dealt: this very state
+        view = rnd.view(player_id)
+        seen = self.information_state_string(player_id)
+        for _ in range(64):
+            state = self.get_game().new_initial_state()
+            try:
+                for action in actions_of(view.determinize(rng), self.get_game()):
+                    state.apply_action(action)
+            except CometError:  # a sample on which the plays made are not all legal: another
+                continue
+            if state.information_state_string(player_id) == seen:
+                return state  # type: ignore[no-any-return]
+        return self.clone()  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
         rnd = self._box.round
+        dealing = ""
+        if self._dealing is not None:
+            dealing = f" dealing [{' '.join(str(c) for c in self._dealing)}]"
         if rnd is None:
-            return "(before the deal)"
+            return f"{self.variant_id}{dealing}"
         hands = " | ".join(rnd.hand_text(s) for s in range(rnd.players))
         moves = " ".join(f"{s}:{p.text}" for s, p in rnd.history)
-        return f"{self.variant_id} hands [{hands}] history [{moves}]"
+        return f"{self.variant_id} hands [{hands}] history [{moves}]{dealing}"
+
+
+def actions_of(rnd: Round, game: CometGame) -> list[int]:
+    """The OpenSpiel actions that deal ``rnd`` and make its plays: its first deal
+    (``initial_hands``, each hand's cards in order, and the talon), its plays, and after a
+    redeal the hands it dealt (as they were when the card play began)."""
+    order = game.deal_order
+    hands = [list(h) for h in rnd.initial_hands]
+    talon = list(rnd.initial_talon)
+    actions = [(hands[s].pop(0) if s >= 0 else talon.pop(0)).index for s in order]
+    index = action_index(game.variant_id)
+    for seat, play in rnd.history:
+        actions.append(index[play.text])
+        if play is REDEAL_PLAY:
+            held = [list(h) for h in rnd.hands]
+            for s, p in rnd.history:
+                if p.kind == "cards" or p.kind == "discard":
+                    held[s].extend(p.cards)
+            for h in held:
+                h.sort(key=sort_key)
+            actions += [held[s].pop(0).index for s in _round_the_table([len(h) for h in held], rnd.leader)]
+    return actions
 
 
 def _seed_from(rng: Any) -> float:

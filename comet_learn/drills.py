@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from comet.agents import GreedyAgent, decide
 from comet.ambiguities import AMBIGUITIES
 from comet.cards import Card, sort_key
+from comet.errors import InvalidOptionError
 from comet.plays import CARDS, PASS
 from comet.round import Round
 from comet.variants import VARIANTS, find_variant
@@ -233,5 +234,5 @@ def variants_for(kind: str) -> list[str]:
 def check(drill: Drill, answer: str) -> bool:
     """Whether ``answer`` (one of ``drill.options``) is right; anything else raises ``ValueError``."""
     if answer not in drill.options:
-        raise ValueError(f"{answer!r} is not an answer offered; the answers are {', '.join(drill.options)}")
+        raise InvalidOptionError(f"{answer!r} is not an answer offered; the answers are {', '.join(drill.options)}")
     return answer in drill.answers

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from comet.cards import cards_symbols
-from comet.errors import InvalidPlayError
+from comet.errors import IllegalPlayError, InvalidPlayError
 from comet.notation import parse_record, replay
 from comet.plays import CARDS, PASS, Play
 
@@ -150,7 +150,7 @@ class Puzzle:
         for t, v in self.values:
             if t == text:
                 return v
-        raise ValueError(f"{text!r} is not a legal play of puzzle {self.id}; the plays are "
+        raise IllegalPlayError(f"{text!r} is not a legal play of puzzle {self.id}; the plays are "
                          f"{', '.join(t for t, _ in self.values)}")
 
     def check(self, answer: str) -> Verdict:

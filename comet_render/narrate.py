@@ -19,16 +19,6 @@ from comet.plays import Play
 if TYPE_CHECKING:
     from comet.round import Round
 
-STOP_REASONS = {
-    "king": "a king is a stop (S0, S1, Enc)",
-    "comet": "the comet is a stop (S2; S0, S1 for 1991)",
-    "hoc": "a hoc cuts all others (FR-Hoc; AMB-5)",
-    "card": "its successor is out of the pack, so it is a stop (PJ; W-Hocs)",
-    "fixed": "this card is a stop by rule (S0, S1)",
-    "incidental": "nobody could go on, so the last player leads (S0, S1, Enc)",
-}
-
-
 def play_words(play: Play) -> str:
     """``"7♥ 8♦"``; a wild as ``"9♣ (comet) as 10"``."""
     parts = []
@@ -92,8 +82,8 @@ class _NarrationState:
             case ev.Stopped(seat, reason):
                 _, call = self.caller.call(e)
                 said = f"Seat {seat}: \u201c{call}\u201d. " if call else ""
-                why = STOP_REASONS.get(reason, reason)
-                if reason == "incidental" and rnd.rules.turn_model == "A":
+                why = reason.rule  # the one table of the stops' words (comet.events.STOP_WORDS)
+                if reason is ev.Stop.INCIDENTAL and rnd.rules.turn_model == "A":
                     why = "the other cannot build, so the last player starts a new sequence (S2)"
                 return f"{said}Stop: {why}; seat {seat} leads anew."
             case ev.Paid(payment):

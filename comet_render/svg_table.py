@@ -37,14 +37,6 @@ _BOX = (f"font-family:{_FONT};font-size:14px;line-height:1.35;color:#1b1b1b;"
         "max-width:100%;box-sizing:border-box;overflow-x:auto")
 _PANEL = "background:#fffdf7;border:1px solid #ddd5bd;border-radius:6px;padding:6px 8px;margin:6px 0"
 _TITLE = "font-weight:600;font-size:13px;color:#4a4330;margin:0 0 4px 0;letter-spacing:.02em"
-_STOP_WORDS = {
-    "king": "a king",
-    "comet": "the comet",
-    "hoc": "a hoc",
-    "card": "the next card is out of the pack",
-    "fixed": "a stop by rule",
-    "incidental": "nobody could go on",
-}
 
 
 def runs(rnd: "Round") -> list[Run]:
@@ -101,7 +93,7 @@ def _trail_html(rnd: "Round", size: float) -> str:
         for run in shown:
             text = " ".join(c.symbol for c in run.cards)
             if run.stop:
-                text += f" | STOP ({_STOP_WORDS.get(run.stop, run.stop)})"
+                text += f" | STOP ({run.stop.label})"
             elif run is shown[-1] and open_run:
                 text += " … (running)"
             words.append(text)

@@ -10,6 +10,7 @@ import pytest
 
 import comet
 import bookkit as book
+from comet.agents import decide
 from comet.ambiguities import AMBIGUITIES
 from comet_learn.glossary import GLOSSARY
 import comet_learn.describe
@@ -114,10 +115,10 @@ def test_lead_policies_play_legally(policy: str) -> None:
 
 def test_lead_policy_choices() -> None:
     rnd = comet.Round.from_hands("old-comet-1718", ["AC 5H 6D 7S KC 9D", "2C 3C"], leader=0)
-    assert book.LeadPolicyAgent("longest-run").choose(rnd).text == "5H"
-    assert book.LeadPolicyAgent("aces-first").choose(rnd).text == "AC"
-    assert book.LeadPolicyAgent("highest").choose(rnd).text == "7S"
-    assert book.LeadPolicyAgent("lowest").choose(rnd).text == "AC"
+    assert decide(book.LeadPolicyAgent("longest-run"), rnd).text == "5H"
+    assert decide(book.LeadPolicyAgent("aces-first"), rnd).text == "AC"
+    assert decide(book.LeadPolicyAgent("highest"), rnd).text == "7S"
+    assert decide(book.LeadPolicyAgent("lowest"), rnd).text == "AC"
     with pytest.raises(ValueError):
         book.LeadPolicyAgent("bold")
 

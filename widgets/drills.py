@@ -18,7 +18,7 @@ import ipywidgets as W
 import comet
 from comet_learn.drills import KINDS, Drill, check, make, variants_for
 from comet_render.svg_table import round_html
-from widgets.common import FONT, Messages, check_choice, chosen, safe
+from widgets.common import FONT, Messages, UserError, check_choice, chosen, safe
 from widgets.progress import Progress, Trainer
 
 STORAGE_KEY = "comet:drills"
@@ -91,13 +91,13 @@ class DrillTrainer(Trainer, W.VBox):
     def _label(text: str) -> str:
         try:
             return comet.Card.parse(text).symbol
-        except (ValueError, comet.InvalidCardError):
+        except comet.InvalidCardError:
             return text
 
     def _judge(self, text: str) -> tuple[str, str, bool, str]:
         drill = self.drill
         if drill is None:
-            raise ValueError("there is no question to answer")
+            raise UserError("there is no question to answer")
         right = check(drill, text)
         self.correct = right
         kind, vid, _ = drill.id.split(":")

@@ -80,7 +80,7 @@ def read_position(record: str, move: str | None = None) -> Position:
         raise UserError(f"the link's record is too long ({len(record):,} characters; at most {MAX_LINK_RECORD:,}).")
     try:
         game = comet.replay(record)
-    except ValueError as error:
+    except comet.CometError as error:
         raise UserError(f"the link's record could not be replayed: {error}.") from None
     rnd = game.round if isinstance(game, comet.Match) else game
     plays = len(rnd.history)

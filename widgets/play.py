@@ -21,6 +21,7 @@ from widgets.common import (
     player_options,
     BOTS,
     DEFAULT_VARIANT,
+    EXPECTED_ERRORS,
     FONT,
     LANGUAGE_CODES,
     LANGUAGES,
@@ -413,7 +414,7 @@ class PlayTable(W.VBox):
             try:
                 self._bot_moves()
                 more = self._bots_to_move()
-            except ValueError as error:  # the engine's and the checks' errors: a message, the sequence ends
+            except EXPECTED_ERRORS as error:  # the engine's and the checks' errors: a message, the sequence ends
                 self._stop_bots()
                 self.errors += 1
                 self.messages.error(message_text(error))

@@ -22,7 +22,7 @@ import ipywidgets as W
 
 from comet_learn.puzzles import LEVELS, Puzzle, Verdict, load
 from comet_render.svg_table import round_html
-from widgets.common import FONT, Messages, card_label, check_choice, play_tooltip, safe
+from widgets.common import FONT, Messages, UserError, card_label, check_choice, play_tooltip, safe
 from widgets.landing import TITLES
 from widgets.progress import Progress, Trainer
 
@@ -98,7 +98,7 @@ class PuzzleTrainer(Trainer, W.VBox):
 
     def _judge(self, text: str) -> tuple[str, str, bool, str]:
         if self.puzzle is None:
-            raise ValueError("there is no puzzle to answer")
+            raise UserError("there is no puzzle to answer")
         verdict = self.puzzle.check(text)
         self.verdict = verdict
         return self.puzzle.id, _group(self.puzzle), verdict.correct, self._feedback_html(self.puzzle, verdict)

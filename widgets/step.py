@@ -191,7 +191,7 @@ class StepThrough(W.VBox):
             try:
                 self._load(record)
                 loaded = True
-            except ValueError as e:  # the record is not one: a message
+            except comet.CometError as e:  # the record is not one: a message
                 problems.append(f"The record could not be replayed: {e}")
         if not loaded:
             self._show_deals([play_out(v, players, seed, bot)])
