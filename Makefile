@@ -135,7 +135,7 @@ MYPY_UNTYPED = --ignore-missing-imports --allow-subclassing-any --no-warn-unused
 test: venv deps-system vendor
 	@status=0; \
 	if [ -f comet/__init__.py ]; then \
-	  echo "$(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit"; $(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit || status=1; \
+	  echo "$(VENV)/bin/mypy --strict comet comet_render comet_learn comet_openspiel bookkit"; $(VENV)/bin/mypy --strict comet comet_render comet_learn comet_openspiel bookkit || status=1; \
 	  echo "$(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench"; \
 	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench || status=1; \
 	else echo "mypy: skipped (no comet/__init__.py yet)"; fi; \

@@ -1,4 +1,4 @@
-"""Our ``SearchAgent`` against OpenSpiel's ``ISMCTSBot`` through ``comet.openspiel``.
+"""Our ``SearchAgent`` against OpenSpiel's ``ISMCTSBot`` through ``comet_openspiel.game``.
 
 Used by ``bench/agents.py`` (``--ismcts-only`` runs just this) (the "agents-ismcts" section of bench/README.md).
 Each deal is played once with the search player in every seat, the IS-MCTS bot in the
@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 import comet
-import comet.openspiel as cos
+import comet_openspiel.game as cos
 from comet.agents import SearchAgent, decide
 from comet.search import _rollout
 

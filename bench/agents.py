@@ -110,7 +110,7 @@ def ismcts_report(rows: list[dict[str, Any]], workers: int) -> str:
         "`python -m bench.agents --ismcts-only`: our `SearchAgent` (determinized Monte Carlo with greedy "
         "playouts, `comet.agents`) against OpenSpiel's `ISMCTSBot` (information-set MCTS after Cowling, Powley "
         "and Whitehouse, `allow_inconsistent_action_sets`) with OpenSpiel's random rollouts or with our greedy "
-        "playouts (`GreedyRollouts` in `bench/_ismcts.py`), playing `python_comet` through `comet.openspiel` "
+        "playouts (`GreedyRollouts` in `bench/_ismcts.py`), playing `python_comet` through `comet_openspiel.game` "
         "(its resampler deals the hidden cards with `RoundView.determinize`). Each deal is played once with the "
         "search player in every seat and IS-MCTS in the others. The search player uses its level's playouts "
         "(40 fast, 400 default) without a time cap; IS-MCTS gets as many simulations as take about the same CPU time "

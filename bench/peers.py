@@ -65,7 +65,7 @@ def run_openspiel(name: str) -> Runner:
         import pyspiel  # type: ignore[import-not-found]
 
         if name == "python_comet":
-            import comet.openspiel  # noqa: F401
+            import comet_openspiel.game  # noqa: F401
 
         game = pyspiel.load_game(name)
         rng = random.Random(0)
@@ -92,7 +92,7 @@ PEERS: list[tuple[str, str, Runner]] = [
     ("comet", "this engine, modern-comet-1991 2p (pure Python)", run_comet),
     ("rlcard-uno", "RLCard UNO env (pure Python)", run_rlcard_uno),
     ("openspiel-crazy_eights", "OpenSpiel crazy_eights (C++ via pyspiel)", run_openspiel("crazy_eights")),
-    ("comet-openspiel", "this engine through comet.openspiel (python_comet)", run_openspiel("python_comet")),
+    ("comet-openspiel", "this engine through comet_openspiel.game (python_comet)", run_openspiel("python_comet")),
 ]
 
 

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
 
 import comet  # noqa: E402
-import comet.openspiel as cos  # noqa: E402
-from comet.openspiel_observer import layout  # noqa: E402
+import comet_openspiel.game as cos  # noqa: E402
+from comet_openspiel.observer import layout  # noqa: E402
 
 CASES = [(vid, n) for vid, v in comet.VARIANTS.items() for n in (v.players[0], v.players[-1])]
 CONFORMANCE = [(vid, n) for vid, v in comet.VARIANTS.items() for n in v.players if n <= 5 or n == v.players[0]]

@@ -1,4 +1,4 @@
-"""The action space of ``python_comet`` (:mod:`comet.openspiel`): every play text a variant's packs
+"""The action space of ``python_comet`` (:mod:`comet_openspiel.game`): every play text a variant's packs
 allow (singles, groups, wild cards with each rank they may stand for, ``pass``, ``claim``,
 ``keep``, ``redeal``, ``discard X``, ``draw``), sorted; action ``i`` is ``action_texts(variant)[i]``.
 """

@@ -3,7 +3,7 @@
 Import this module to register the game (``comet`` never imports it itself)::
 
     import pyspiel
-    import comet.openspiel  # registers python_comet
+    import comet_openspiel  # registers python_comet
     game = pyspiel.load_game("python_comet", {"variant": "modern-comet-1991", "players": 3})
 
 * **Parameters**: ``variant`` (an id of :data:`comet.VARIANTS`, its default readings), ``players``
@@ -21,7 +21,7 @@ Import this module to register the game (``comet`` never imports it itself)::
   ``keep``, ``redeal``, ``discard X``, ``draw``), sorted; action ``i`` is
   ``action_texts(variant)[i]``.
 * **Observations**: strings and tensors built from ``round.view(player)``
-  (:mod:`comet.openspiel_observer` documents the tensor layout): the observation is the
+  (:mod:`comet_openspiel.observer` documents the tensor layout): the observation is the
   player's hand, its exchange cards, the phase, whose turn, every hand size, the cards
   each player played, the run in progress, the rank needed, the comet's state, the
   in-play ledger and a few counters; the information state (perfect recall) adds the hand as
@@ -61,8 +61,8 @@ import pyspiel  # type: ignore[import-not-found, unused-ignore]
 from comet.cards import ALL_CARDS, JOKER, Card, sort_key
 from comet.deal import deal_cards
 from comet.errors import CometError, InvalidDealError, InvalidOptionError, UnknownVariantError
-from comet.openspiel_observer import CARD_SLOTS, CometObserver
-from comet.openspiel_actions import action_index, action_texts
+from comet_openspiel.observer import CARD_SLOTS, CometObserver
+from comet_openspiel.actions import action_index, action_texts
 from comet.plays import REDEAL, REDEAL_PLAY
 from comet.round import Round
 from comet.state import Phase
@@ -149,7 +149,7 @@ class CometGame(pyspiel.Game):  # type: ignore[misc]
         return CometState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CometObserver:
-        """An observer (default: the observation, no perfect recall); see :mod:`comet.openspiel_observer`."""
+        """An observer (default: the observation, no perfect recall); see :mod:`comet_openspiel.observer`."""
         return CometObserver(self.players, self.max_game_length(),
                              iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 

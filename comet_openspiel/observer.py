@@ -1,4 +1,4 @@
-"""Observation and information-state tensors and strings for :mod:`comet.openspiel`.
+"""Observation and information-state tensors and strings for :mod:`comet_openspiel.game`.
 
 Everything here is read from ``round.view(player)`` (what that player may see, S0-S2 as
 the engine plays them), so two states the player cannot tell apart give equal strings
@@ -61,7 +61,7 @@ from comet.plays import CARDS, CLAIM, DISCARD, DRAW, KEEP, PASS, REDEAL, Play
 from comet.state import Phase
 
 if TYPE_CHECKING:
-    from comet.openspiel import CometState
+    from comet_openspiel.game import CometState
     from comet.view import RoundView
 
 __all__ = ["CometObserver", "CARD_SLOTS", "layout"]
