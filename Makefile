@@ -24,7 +24,7 @@ AXE_CORE_VERSION := 4.14.1
 # the versions requirements.txt pins (the same ipywidgets as the notebooks and Voila).
 PYODIDE_VERSION := 314.0.7
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
-LIVE_WHEELS := $(foreach p,ipywidgets traitlets comm,$(shell grep -iE '^$(p)==' requirements.txt | cut -d' ' -f1))
+LIVE_WHEELS := $(foreach p,ipywidgets traitlets comm fsrs typing_extensions,$(shell grep -iE '^$(p)==' requirements.txt | cut -d' ' -f1))
 VENDOR_DIR := _vendor
 VENDOR_NPM := @jupyter-widgets/html-manager@$(HTML_MANAGER_VERSION) requirejs@$(REQUIREJS_VERSION) mathjax@$(MATHJAX_VERSION) axe-core@$(AXE_CORE_VERSION) pyodide@$(PYODIDE_VERSION)
 VENDOR_SPEC := $(VENDOR_NPM) $(LIVE_WHEELS)
