@@ -72,8 +72,8 @@ PRINCIPLES: dict[str, str] = {
     "hoc-keep": "A hoc can be played at any moment, so it need not be played now: keep it for when you are stuck.",
     "groups-play": "A group sheds several cards in one play: it empties your hand faster than the cards one by one.",
     "groups-keep": "A group is not always the fastest way out: count what each play leaves you to follow with.",
-    "going-out": "Count your way out: when a sequence of your own plays empties your hand, play it before "
-                 "your opponent gets the turn.",
+    "going-out": "Count your way out: when your own plays can empty your hand, play them in the order that "
+                 "does, before your opponent gets to lay a card.",
     "blocking": "Make the run stop on your opponent: when they cannot follow, the lead comes back to you.",
     "leads": "Look past the next card: compare where each play leaves the turn, and what it leaves in your hand.",
 }
@@ -402,8 +402,8 @@ def _goes_out_at_once(rnd: "Round", choice: Choice) -> bool:
 def lesson(rnd: "Round", answers: tuple[str, ...], choices: tuple[Choice, ...]) -> str:
     """The key of :data:`PRINCIPLES` the answer illustrates: what sets it apart from the next best play
     (the runner-up): the comet (or manille), a hoc, a stop or a group played by one and not the other;
-    else going out at once where the runner-up does not; else leaving the opponent unable to follow
-    where the runner-up does not; else the choice of the lead."""
+    else leaving the opponent unable to follow where the runner-up does not; else going out with the
+    opponent laying no card where the runner-up does not; else the choice of the lead."""
     plays = {p.text: p for p in rnd.legal_plays()}
     best = next(c for c in choices if c.play == answers[0])
     second = _runner_up(answers, choices)
@@ -415,12 +415,10 @@ def lesson(rnd: "Round", answers: tuple[str, ...], choices: tuple[Choice, ...]) 
             return f"{name}-play"
         if test(b) and not test(a):
             return f"{name}-keep"
-    out_a = _goes_out_at_once(rnd, best)
-    out_b = _goes_out_at_once(rnd, second)
-    if out_a and not out_b:
-        return "going-out"
     if best.stuck >= 0.5 > second.stuck:
         return "blocking"
+    if _goes_out_at_once(rnd, best) and not _goes_out_at_once(rnd, second):
+        return "going-out"
     return "leads"
 
 
