@@ -205,7 +205,10 @@ def _play_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
     rule = _follow_rule(rnd)
     if not playable:
         rule += "; you hold none of it and must pass"
-    return Drill(id, "play", vid, f"You are seat {seat}. {KINDS['play']}", rnd.record(), seat,
+    # Commit 1857's 9♦ bridges only a gap nobody holds: whether it may be played depends on the other hands,
+    # so they are shown (a question of the rules, not a guess at hidden cards).
+    shown = None if rnd.rules.wild_mode == "bridge" and rnd.holds_wild(seat) else seat
+    return Drill(id, "play", vid, f"You are seat {seat}. {KINDS['play']}", rnd.record(), shown,
                  tuple(hand) + (PASS_OPTION,), answers, rule + ".", _sources(vid, "in_suit"))
 
 
@@ -229,7 +232,9 @@ def _next_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
     answer = NOBODY if nxt is None else f"Seat {nxt}"
     told = " ".join(narrate(after)[said:])
     rule = f"{_turn_rule(rnd, play, after)} The engine's account of that play: {told}"
-    return Drill(id, "next", vid, f"Seat {seat} plays {play.text}. {KINDS['next']}", rnd.record(), seat,
+    # Every hand is shown: who plays next may depend on who holds the next card (turn model H, a stop
+    # when nobody can follow), which is a question of the rules, not a guess at hidden cards.
+    return Drill(id, "next", vid, f"Seat {seat} plays {play.text}. {KINDS['next']}", rnd.record(), None,
                  options, frozenset({answer}), rule, _sources(vid))
 
 
@@ -281,8 +286,10 @@ def _opera_drill(vid: str, players: int, deal_seed: int, total: int, rng: random
         return None
     answer = "Yes" if is_opera(rnd) else "No"
     rule = _OPERA_RULE.get(rules.opera, _OPERA_RULE["none"]) + f" ({VARIANTS[vid].name})."
+    out = rnd.outcome()
+    assert out is not None
     return Drill(id, "opera", vid, f"Seat {rnd.winner} went out. {KINDS['opera']}", rnd.record(), None,
-                 ("Yes", "No"), frozenset({answer}), rule, _sources(vid, "opera"))
+                 ("Yes", "No"), frozenset({answer}), rule, _sources(vid, "opera"), tuple(out.lines))
 
 
 _KINDS = {"play": _play_drill, "next": _next_drill, "settle": _settle_drill, "opera": _opera_drill}

@@ -238,6 +238,11 @@ class DrillSession(Session[Drill]):
     def item_id(self, item: Drill) -> str:
         return item.id
 
+    def today(self) -> tuple[int, int]:
+        """Today's set: the reviews due, and the new questions still offered today (the drills have no end)."""
+        due = len(self.practice.due(self.items()))
+        return due, max(0, self.practice.new_per_day - self.practice.new_today())
+
     def group(self, item: Drill) -> str:
         return f"{item.kind}/{item.variant}"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -188,6 +189,15 @@ def test_who_plays_next_never_asks_what_is_only_a_forced_pass() -> None:
                 assert any(p.kind != PASS for p in after.legal_plays()), (vid, seed)
 
 
+def test_who_plays_next_shows_every_hand() -> None:
+    """Who plays next may depend on who holds the next card: the question shows every hand."""
+    t = DrillTrainer("next", "commit-1857")
+    d = t.drill
+    assert d is not None and d.seat is None
+    for hand in d.position().hands:
+        assert all(c.symbol in t.table.value for c in hand)
+
+
 def test_the_quoted_rule_covers_the_case_asked() -> None:
     bridge = make("play", "commit-1857", 1)
     assert "bridging the gap" in bridge.rule and "AMB-24" in bridge.rule
@@ -209,14 +219,15 @@ def test_the_settlement_drill_hides_its_answer_until_answered() -> None:
     click(t.answer_buttons.children[d.options.index(next(iter(d.answers)))])
     assert t.correct is True and "Right!" in t.feedback.value and "Sources: S0" in t.feedback.value
     assert "comet-drill-lines" in t.feedback.value and net_line in t.feedback.value  # line by line
-    assert "Settlement" in t.table.value
+    positions = [t.feedback.value.index(html.escape(line.strip())) for line in out.lines]
+    assert positions == sorted(positions)
 
 
 def test_the_opera_drill_shows_no_settlement_before_the_answer() -> None:
     t = DrillTrainer("opera")
     assert t.drill is not None and "Settlement" not in t.table.value and "opera" not in t.table.value.lower()
     click(t.answer_buttons.children[0])
-    assert "Settlement" in t.table.value
+    assert "comet-drill-lines" in t.feedback.value and html.escape(t.drill.lines[0]) in t.feedback.value
 
 
 def test_drill_trainer_right_wrong_and_progress() -> None:

@@ -24,7 +24,25 @@ from widgets.progress import Trainer, storage
 
 STORAGE_KEY = "comet:drills"
 HIDDEN = ("settle", "opera")
-"""Drills whose answer the Settlement panel would give away: it is drawn only once they are answered."""
+"""Drills whose answer the table's Settlement panel would give away: their table is drawn without it, and the
+feedback gives the settlement line by line once answered."""
+
+
+def _nested(lines: tuple[str, ...]) -> str:
+    """Outcome lines as list items, the indented ones (the payments) under the line before them."""
+    out: list[str] = []
+    sub: list[str] = []
+    for line in lines:
+        if line.startswith(" "):
+            sub.append(f"<li>{html.escape(line.strip())}</li>")
+            continue
+        if sub:
+            out[-1] = out[-1].replace("</li>", f'<ul style="margin:0 0 0 18px;padding:0">{"".join(sub)}</ul></li>')
+            sub = []
+        out.append(f"<li>{html.escape(line)}</li>")
+    if sub and out:
+        out[-1] = out[-1].replace("</li>", f'<ul style="margin:0 0 0 18px;padding:0">{"".join(sub)}</ul></li>')
+    return "".join(out)
 
 
 def _group_titles() -> dict[str, str]:
@@ -96,17 +114,13 @@ class DrillTrainer(Trainer, W.VBox):
         colour = "#1e5c2e" if right else "#8a1c12"
         lines = ""
         if drill.lines:
-            items = "".join(f"<li>{html.escape(line.strip())}</li>" for line in drill.lines)
-            lines = (f'<ol class="comet-drill-lines" style="{FONT}margin:2px 0 4px 18px;padding:0" '
-                     f'aria-label="The settlement, line by line">{items}</ol>')
+            lines = (f'<ul class="comet-drill-lines" style="{FONT}margin:2px 0 4px 18px;padding:0" '
+                     f'aria-label="How the deal settles, line by line">{_nested(drill.lines)}</ul>')
         feedback = (f'<div role="status" class="comet-drill-verdict comet-drill-'
                     f'{"right" if right else "wrong"}" style="{FONT}color:{colour}">{head}</div>'
                     f'<blockquote style="{FONT}margin:4px 0 4px 12px">{html.escape(drill.rule)} '
                     f"<cite>Sources: {html.escape(drill.sources)}.</cite></blockquote>{lines}")
-        table = None
-        if drill.kind in HIDDEN:
-            table = round_html(drill.position(), seat=None, reveal=True)
-        return feedback, table
+        return feedback, None
 
     @safe
     def _on_settings(self, change: Any) -> None:

@@ -29,10 +29,10 @@ def where_kept() -> str:
     """Where the progress is kept, truthfully for this page: the reader's browser (the static site), the
     page's kernel on Voilà (lost when the page closes), or a notebook's kernel."""
     if browser.persistent():
-        return "kept in this browser only (nothing leaves it)"
+        return "kept in this browser only: nothing leaves it"
     if "VOILA_BASE_URL" in os.environ:  # as widgets.links tells Voilà
-        return ("kept only while this page is open: this page runs on a server, which keeps no progress "
-                "(the static site's pages keep it in your browser)")
+        return ("kept only while this page is open: this page runs on a server, which keeps no progress; "
+                "the static site's pages keep it in your browser")
     return "kept while this notebook's Python runs"
 
 
@@ -52,7 +52,7 @@ def summary_html(practice: Practice, titles: dict[str, str], items: list[str] | 
         when = (" Reviews are due now." if days <= 0 else
                 f" Next review in {max(1, round(days))} day{'s' if round(days) > 1 else ''}.")
     return ('<table class="comet-progress" style="border-collapse:collapse;font-size:13px">'
-            f'<caption style="text-align:left;font-weight:600">Your progress ({where}).{html.escape(when)}</caption>'
+            f'<caption style="text-align:left;font-weight:600">Your progress, {where}.{html.escape(when)}</caption>'
             '<tr><th scope="col" style="text-align:left;padding-right:8px">Set</th>'
             '<th scope="col" style="padding-right:8px">Solved</th><th scope="col" style="padding-right:8px">Missed</th>'
             f'<th scope="col">Due for review</th></tr>{cells}</table>')
