@@ -52,7 +52,7 @@ help:
 	@echo "make vendor       fetch the pinned offline JavaScript into $(VENDOR_DIR)/"
 	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n)"
 	@echo "make bench        run the benchmarks in bench/ (if any)"
-	@echo "make puzzles      find the puzzles again (comet_learn/puzzle_data.py; a few minutes)"
+	@echo "make puzzles      find and prove the puzzles again (comet_learn/data/puzzles.json; ~20 min of CPU, resumable)"
 	@echo "make clean        remove $(BUILD_DIR) and $(VENDOR_DIR) (keeps .venv)"
 
 # --- Python ------------------------------------------------------------------
@@ -163,9 +163,10 @@ bench: venv
 	if [ $${#files[@]} -eq 0 ]; then echo "bench: no benchmark in bench/"; exit 0; fi; \
 	for f in "$${files[@]}"; do echo "== $(VPY) $$f"; $(VPY) "$$f"; done
 
-# The puzzles of the puzzle page: seeded, so the same options give the same file.
+# The puzzles of the puzzle page, proven against the engine: seeded, so the same options give the same file;
+# resumable (.cache/puzzles); PUZZLES_ARGS passes options (e.g. --family modern --workers 1).
 puzzles: venv
-	$(VPY) tools/make_puzzles.py
+	nice -n 10 $(VPY) tools/make_puzzles.py $(PUZZLES_ARGS)
 
 clean:
 	rm -rf $(BUILD_DIR) $(VENDOR_DIR) .pytest_cache .mypy_cache

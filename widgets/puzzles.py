@@ -2,9 +2,10 @@
 
 Pick a game, a level and a theme; the position is drawn as at the table (your hand, the trail, what
 the others have shown: :func:`comet_render.svg_table.round_html` from the solver's seat); each legal
-play is a button.  An answer gets at once: right or not, the line that follows each choice under best
-play in the table's card symbols and what it is worth, the principle the puzzle illustrates, and how
-the values are proven (:data:`comet_learn.proof.DEFINITION`).  Each puzzle has its own link (``?id=``).
+play is a button.  An answer gets at once: right or not, the puzzle's themes (shown only then: a theme
+can hint at the answer), the line that follows each choice under best play in the table's card symbols
+and what it is worth, the principle the puzzle illustrates, and how the values are proven
+(:data:`comet_learn.proof.DEFINITION`).  Each puzzle has its own link (``?id=``).
 """
 
 from __future__ import annotations
@@ -101,10 +102,9 @@ class PuzzleTrainer(Trainer, W.VBox):
         rnd = puzzle.position()
         seat = rnd.to_play
         assert seat is not None
-        themes = ", ".join(THEMES[t] for t in puzzle.themes)
         link = f"?id={quote(puzzle.id)}"
         prompt = (f'<div style="{FONT}"><strong>Puzzle {html.escape(puzzle.id)}</strong> '
-                  f"({html.escape(puzzle.level)}; {html.escape(rnd.variant.name)}; themes: {html.escape(themes)}). "
+                  f"({html.escape(puzzle.level)}; {html.escape(rnd.variant.name)}). "
                   f"You are seat {seat}, to play. Which play is best? "
                   f'<a class="comet-puzzle-link" href="{html.escape(link)}">Link to this puzzle</a></div>')
         plays = {p.text: p for p in rnd.legal_plays()}
@@ -133,8 +133,10 @@ class PuzzleTrainer(Trainer, W.VBox):
         d = puzzle.difficulty
         found = (f"The greedy player {'finds' if d.get('greedy') else 'misses'} it; the fast search player "
                  f"finds it in {d.get('search', 0):.0%} of its tries; {d.get('choices', '?')} different choices.")
+        themes = ", ".join(THEMES[t] for t in puzzle.themes)
         return (f'<div role="status" class="comet-puzzle-verdict comet-puzzle-'
                 f'{"right" if verdict.correct else "wrong"}" style="{FONT}color:{colour}">{head}</div>'
+                f'<p class="comet-puzzle-themes" style="{FONT}margin:2px 0">Themes: {html.escape(themes)}.</p>'
                 f'<div style="{FONT}">After each choice, best play ({html.escape(how)}):'
                 f'<ul class="comet-puzzle-lines" style="margin:2px 0 4px 18px;padding:0">{lines}</ul>'
                 f'<p class="comet-puzzle-principle" style="margin:4px 0"><strong>The principle:</strong> '
