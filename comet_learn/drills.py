@@ -24,6 +24,7 @@ from comet.cards import Card, sort_key
 from comet.plays import CARDS, PASS, Play
 from comet.round import Round
 from comet.variants import VARIANTS, find_variant
+from comet_learn.puzzles import play_words
 from comet_render.narrate import narrate
 
 __all__ = ["KINDS", "Drill", "make", "check"]
@@ -68,6 +69,8 @@ class Drill:
     sources: str
     lines: tuple[str, ...] = ()
     """What the answer is made of, line by line (the settlement drill's payments), shown once answered."""
+    play: str = ""
+    """The play the question is about ("who plays next" after it), in the notation."""
 
     def position(self) -> Round:
         from comet.notation import replay
@@ -234,8 +237,9 @@ def _next_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
     rule = f"{_turn_rule(rnd, play, after)} The engine's account of that play: {told}"
     # Every hand is shown: who plays next may depend on who holds the next card (turn model H, a stop
     # when nobody can follow), which is a question of the rules, not a guess at hidden cards.
-    return Drill(id, "next", vid, f"Seat {seat} plays {play.text}. {KINDS['next']}", rnd.record(), None,
-                 options, frozenset({answer}), rule, _sources(vid))
+    said = f"Seat {seat} passes." if play.kind == PASS else f"Seat {seat} plays {play_words(play)}."
+    return Drill(id, "next", vid, f"{said} {KINDS['next']}", rnd.record(), None,
+                 options, frozenset({answer}), rule, _sources(vid), play=play.text)
 
 
 def _settle_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.Random, id: str) -> Drill | None:
