@@ -24,7 +24,7 @@ AXE_CORE_VERSION := 4.14.1
 # the versions requirements.txt pins (the same ipywidgets as the notebooks and Voila).
 PYODIDE_VERSION := 314.0.7
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
-LIVE_WHEELS := $(foreach p,ipywidgets traitlets comm,$(shell grep -iE '^$(p)==' requirements.txt | cut -d' ' -f1))
+LIVE_WHEELS := $(foreach p,ipywidgets traitlets comm fsrs typing_extensions,$(shell grep -iE '^$(p)==' requirements.txt | cut -d' ' -f1))
 VENDOR_DIR := _vendor
 VENDOR_NPM := @jupyter-widgets/html-manager@$(HTML_MANAGER_VERSION) requirejs@$(REQUIREJS_VERSION) mathjax@$(MATHJAX_VERSION) axe-core@$(AXE_CORE_VERSION) pyodide@$(PYODIDE_VERSION)
 VENDOR_SPEC := $(VENDOR_NPM) $(LIVE_WHEELS)
@@ -52,7 +52,7 @@ help:
 	@echo "make vendor       fetch the pinned offline JavaScript into $(VENDOR_DIR)/"
 	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n)"
 	@echo "make bench        run the benchmarks in bench/ (if any)"
-	@echo "make puzzles      find the puzzles again (comet_learn/puzzle_data.py; a few minutes)"
+	@echo "make puzzles      find and prove the puzzles again (comet_learn/data/puzzles.json; ~20 min of CPU, resumable)"
 	@echo "make clean        remove $(BUILD_DIR) and $(VENDOR_DIR) (keeps .venv)"
 
 # --- Python ------------------------------------------------------------------
@@ -163,9 +163,10 @@ bench: venv
 	if [ $${#files[@]} -eq 0 ]; then echo "bench: no benchmark in bench/"; exit 0; fi; \
 	for f in "$${files[@]}"; do m=bench.$$(basename $$f .py); echo "== $(VPY) -m $$m"; $(VPY) -m "$$m"; done
 
-# The puzzles of the puzzle page: seeded, so the same options give the same file.
+# The puzzles of the puzzle page, proven against the engine: seeded, so the same options give the same file;
+# resumable (.cache/puzzles); PUZZLES_ARGS passes options (e.g. --family modern --workers 1).
 puzzles: venv
-	$(VPY) tools/make_puzzles.py
+	nice -n 10 $(VPY) tools/make_puzzles.py $(PUZZLES_ARGS)
 
 clean:
 	rm -rf $(BUILD_DIR) $(VENDOR_DIR) .pytest_cache .mypy_cache

@@ -197,6 +197,8 @@ self.onmessage = function (event) {
       }
     } else if (m.type === "restore") {
       py.pyimport("widgets.browser").restore(m.cell, JSON.stringify(m.state));
+    } else if (m.type === "storage") {
+      py.pyimport("widgets.browser").storage_changed(m.key, m.value === null ? null : String(m.value));
     }
   }, function () { /* reported as "failed" */ });
 };

@@ -348,6 +348,12 @@
         console.error("comet live widgets: " + m.error);
       }
     };
+    // Another tab of this site changed a kept value (a practice page's progress): Python merges it.
+    window.addEventListener("storage", function (e) {
+      if (e.key && e.key.indexOf("comet:") === 0) {
+        worker.postMessage({ type: "storage", key: e.key, value: e.newValue });
+      }
+    });
     worker.postMessage({
       type: "init",
       indexURL: BASE + "pyodide/",
