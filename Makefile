@@ -42,7 +42,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: help venv deps-system vendor book serve test nbval bench clean puzzles
+.PHONY: help venv deps-system vendor book serve test mypy test-unit test-browser nbval bench clean puzzles
 
 help:
 	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
@@ -130,30 +130,55 @@ serve: venv vendor $(BOOK_INDEX)
 # strict, except that their imports are Any, a widget may subclass one, and an ignore needed
 # for one library only is not an error.
 MYPY_UNTYPED = --ignore-missing-imports --allow-subclassing-any --no-warn-unused-ignores
-# mypy, the clean book build and pytest all run, so one log shows every failure; the
-# target fails if any of them failed. (pytest needs _build/html for the browser tests.)
-test: venv deps-system vendor
-	@status=0; \
-	if [ -f comet/__init__.py ]; then \
-	  echo "$(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit"; $(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit || status=1; \
-	  echo "$(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench"; \
-	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench || status=1; \
-	else echo "mypy: skipped (no comet/__init__.py yet)"; fi; \
-	$(MAKE) --no-print-directory book || status=1; \
-	echo "$(VPY) -m pytest -m 'not browser'"; $(VPY) -m pytest -m "not browser" || status=1; \
-	echo "$(VPY) -m pytest -m browser  (own process: Playwright's event loop stays out of the widget tests)"; \
-	$(VPY) -m pytest -m browser || status=1; \
-	$(MAKE) --no-print-directory nbval || status=1; \
-	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above: mypy, book build or pytest)"; fi; \
+# Parallel test processes (pytest-xdist). The browser tests wait on pages, kernels and the bots'
+# pauses as much as they compute: three processes keep two cores busy. Tests sharing the Voila
+# server run in one process (--dist loadgroup; tests/browser/conftest.py groups them).
+UNIT_WORKERS ?= 2
+BROWSER_WORKERS ?= 3
+# Each stage is timed (wall and CPU, tools/stage.py) into this file; `make test` ends with the table.
+STAGES_LOG := bench/results/test-stages.tsv
+STAGE = $(PYTHON) tools/stage.py
+
+# Every stage runs, so one log shows every failure; the target fails if any of them failed.
+# (pytest needs _build/html for the browser tests, and the book's executed notebooks for nbval.)
+test:
+	@mkdir -p $(dir $(STAGES_LOG)); rm -f $(STAGES_LOG); status=0; \
+	$(STAGE) install --log $(STAGES_LOG) -- $(MAKE) --no-print-directory venv deps-system vendor || exit 1; \
+	$(STAGE) mypy --log $(STAGES_LOG) -- $(MAKE) --no-print-directory mypy || status=1; \
+	$(STAGE) book --log $(STAGES_LOG) -- $(MAKE) --no-print-directory book || status=1; \
+	$(STAGE) unit --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-unit || status=1; \
+	$(STAGE) browser --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-browser || status=1; \
+	$(STAGE) nbval --log $(STAGES_LOG) -- $(MAKE) --no-print-directory nbval || status=1; \
+	echo "make test: the time of each stage (load average $$(cut -d' ' -f1-3 /proc/loadavg), $$(nproc) cores)"; \
+	$(STAGE) --summary $(STAGES_LOG); \
+	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above: mypy, book build, pytest or nbval)"; fi; \
 	exit $$status
 
-# nbval over every notebook: the book's MyST notebooks (converted to .ipynb with jupytext
-# into _build/nbval, as nbval collects only .ipynb) and the Voila pages in book/play.
+mypy: venv
+	@if [ -f comet/__init__.py ]; then \
+	  echo "$(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit"; $(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit; \
+	  echo "$(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench"; \
+	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench; \
+	else echo "mypy: skipped (no comet/__init__.py yet)"; fi
+
+# The tests that need no browser, then the browser tests in processes of their own (Playwright's
+# event loop stays out of the widget tests).
+test-unit: venv
+	$(VPY) -m pytest -m "not browser" -n $(UNIT_WORKERS)
+
+test-browser: venv deps-system vendor
+	$(VPY) -m pytest -m browser -n $(BROWSER_WORKERS) --dist loadgroup
+
+# The notebooks. The book's MyST pages are executed once, by the book build (-W: a cell that
+# fails stops it); tests/test_executed_notebooks.py checks what that run left in
+# _build/jupyter_execute (every code cell of every page ran, no error). nbval runs the Voila
+# pages of book/play (real .ipynb run in a kernel), and any MyST page that asks nbval to compare
+# an output (`# NBVAL_CHECK_OUTPUT`), converted to .ipynb by tools/to_ipynb.py.
 nbval: venv
 	rm -rf $(BUILD_DIR)/nbval
-	$(VPY) tools/to_ipynb.py $(BUILD_DIR)/nbval
+	$(VPY) tools/to_ipynb.py --only-nbval-checked $(BUILD_DIR)/nbval
 	$(VPY) -m pytest -p no:cacheprovider --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg \
-	  $(BUILD_DIR)/nbval book/play
+	  $(BUILD_DIR)/nbval book/play tests/test_executed_notebooks.py
 
 # Runs every bench/*.py except helpers named _*.py; the peers benchmark needs the
 # optional packages of requirements-extra.txt (RLCard's UNO), installed here on demand.
