@@ -23,8 +23,9 @@ def axe_source() -> str:
 
 
 @pytest.mark.parametrize("name", _html_pages())
-def test_no_serious_accessibility_violation(page: Any, book_url: str, book_dir: Path, axe_source: str,
+def test_no_serious_accessibility_violation(shared_page: Any, book_url: str, book_dir: Path, axe_source: str,
                                             name: str) -> None:
+    page = shared_page
     page.goto(book_url + name, wait_until="networkidle")
     page.wait_for_timeout(300)  # widget snapshots render after load
     page.add_script_tag(content=axe_source)

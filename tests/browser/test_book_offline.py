@@ -37,7 +37,8 @@ def _local_file(book_dir: Path, base: str, href: str) -> Path | None:
 
 
 @pytest.mark.parametrize("name", _html_pages())
-def test_page_loads_offline(page: Any, book_dir: Path, book_url: str, name: str) -> None:
+def test_page_loads_offline(shared_page: Any, book_dir: Path, book_url: str, name: str) -> None:
+    page = shared_page
     watch = watch_page(page)
     url = urljoin(book_url, name)
     response = page.goto(url, wait_until="load")

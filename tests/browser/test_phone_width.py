@@ -48,7 +48,8 @@ _OVERFLOWING = """
 
 
 @pytest.mark.parametrize("name", _html_pages())
-def test_page_does_not_scroll_sideways_at_400px(page: Any, book_url: str, name: str) -> None:
+def test_page_does_not_scroll_sideways_at_400px(shared_page: Any, book_url: str, name: str) -> None:
+    page = shared_page
     page.set_viewport_size({"width": WIDTH, "height": 900})
     page.goto(urljoin(book_url, name), wait_until="load")
     page.wait_for_load_state("networkidle")
@@ -92,10 +93,11 @@ _BUTTON_ICONS = """
 
 
 @pytest.mark.parametrize("name", [n for n in _html_pages() if n.startswith(("book/rules/", "book/analysis/"))])
-def test_widget_button_icons_are_drawn_at_text_size(page: Any, book_url: str, name: str) -> None:
+def test_widget_button_icons_are_drawn_at_text_size(shared_page: Any, book_url: str, name: str) -> None:
     """A button's `fa` icon (the widget manager's font; the theme's icon script once turned it into
     an SVG) stays at text size: the page's figure rules must not stretch it (a 133 px play
     triangle once hid "Deal and play")."""
+    page = shared_page
     page.goto(urljoin(book_url, name), wait_until="load")
     page.wait_for_load_state("networkidle")
     icons = page.evaluate(_BUTTON_ICONS)
