@@ -81,6 +81,82 @@ def test_sigterm_stops_everything(tmp_path_factory: pytest.TempPathFactory) -> N
         stop_serve(served.process)
 
 
+def _tagged(tag: str) -> list[psutil.Process]:
+    """Every running process whose environment carries ``COMET_TEST_TAG=tag``: serve.py, Voila and
+    every kernel they started (a kernel inherits Voila's environment), whoever its parent now is."""
+    found = []
+    for proc in psutil.process_iter():
+        try:
+            if proc.environ().get("COMET_TEST_TAG") == tag and proc.status() != psutil.STATUS_ZOMBIE:
+                found.append(proc)
+        except psutil.Error:
+            continue
+    return found
+
+
+def _port_is_free(port: int) -> bool:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_sigterm_with_visitors_stops_everything_within_10_s(browser: Any,
+                                                             tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Issue 29: visitors on the pages (kernels rendering, kernels starting for visitors beyond
+    the pre-heated pool), then SIGTERM to the serving tree's process group: within 10 s tools/serve.py
+    has exited 0, no process of the tree is left (found by an environment tag, whoever their
+    parent), both ports are free, and the log shows no traceback."""
+    import uuid
+
+    tag = uuid.uuid4().hex
+    log = tmp_path_factory.mktemp("serve-load") / "serve.log"
+    served = start_serve(fake_book(tmp_path_factory), pool_size=1, fill_delay=0, log=log,
+                         extra_env={"COMET_TEST_TAG": tag})
+    book_port = int(served.book_url.rstrip("/").rsplit(":", 1)[1])
+    context = browser.new_context()
+    try:
+        first = context.new_page()
+        first.goto(served.page_url("modern", "seed=3"), wait_until="commit")
+        first.locator(".comet-play .comet-play-buttons .widget-button:visible").first.wait_for(
+            state="visible", timeout=90_000)
+        first.locator(".comet-play .comet-play-buttons .widget-button:visible").first.click()  # bots play
+        for i, name in enumerate(["hoc", "manille", "modern", "commit", "modern", "hoc"]):
+            # beyond the pool of one kernel a page: kernels are started for them, pages render
+            context.new_page().goto(served.page_url(name, f"seed={10 + i}"), wait_until="commit")
+        deadline = time.monotonic() + 30
+        while len([p for p in _tagged(tag) if "ipykernel_launcher" in " ".join(p.cmdline())]) < 10:
+            assert time.monotonic() < deadline, "the visitors' kernels never started"
+            time.sleep(0.2)
+        tree = _tagged(tag)
+        kernels = [p for p in tree if "ipykernel_launcher" in " ".join(p.cmdline())]
+        for p in kernels:
+            p.cpu_percent(None)
+        time.sleep(0.3)
+        busy = [p for p in kernels if p.is_running() and p.cpu_percent(None) > 1]
+        started = time.monotonic()
+        os.killpg(served.process.pid, signal.SIGTERM)
+        assert served.process.wait(10) == 0
+        gone, alive = psutil.wait_procs(tree, timeout=max(0.1, 10 - (time.monotonic() - started)))
+        left = _tagged(tag)
+        assert not alive and not left, f"still running 10 s after SIGTERM: {[p.cmdline() for p in alive + left]}"
+        assert time.monotonic() - started <= 10.5
+        assert _port_is_free(served.play_port) and _port_is_free(book_port), "a port is still bound"
+        text = log.read_text()
+        assert "Traceback" not in text, text[-3000:]
+        assert busy, "no kernel was busy when the signal came"  # (what this test is about)
+    finally:
+        context.close()
+        stop_serve(served.process)
+
+
 def test_book_dir_missing_is_a_clear_error(tmp_path: Path) -> None:
     import subprocess
     import sys
