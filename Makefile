@@ -13,6 +13,8 @@ PYTHON ?= python3.11
 VENV := .venv
 VPY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.requirements.stamp
+# Runs a step, timed (wall and CPU), optionally saying every N s that it still runs (tools/stage.py).
+STAGE = $(PYTHON) $(CURDIR)/tools/stage.py
 
 # Offline JavaScript for the static book, fetched from npm with `npm pack`.
 # Bump a version here and the next `make vendor` re-fetches everything.
@@ -32,7 +34,10 @@ VENDOR_STAMP := $(VENDOR_DIR)/.stamp
 
 BUILD_DIR := _build
 BOOK_INDEX := $(BUILD_DIR)/html/index.html
-BOOK_SOURCES = _config.yml _toc.yml $(shell find book -type f -not -path 'book/play/*' -not -path '*/.ipynb_checkpoints/*' -not -name '*.pyc' 2>/dev/null)
+# What the built site is made from: the book, the play pages, our Sphinx extensions and assets,
+# and the Python the pages run (executed at build time, and zipped for the reader's browser).
+BOOK_SOURCES = _config.yml _toc.yml $(shell find book comet comet_render comet_learn widgets bookkit tools/pyodide -type f \
+  -not -path '*/.ipynb_checkpoints/*' -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
 
 # Run as root (CI, the dev machines) or through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -62,7 +67,7 @@ venv: $(VENV_STAMP)
 $(VENV_STAMP): requirements.txt pyproject.toml
 	@if [ ! -x $(VPY) ] || ! $(VPY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then \
 	  rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
-	$(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements.txt
+	$(STAGE) "make venv: pip install" --every 10 -- $(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements.txt
 	$(VPY) -m pip install --disable-pip-version-check --no-input -q --no-deps -e .
 	touch $@
 
@@ -89,7 +94,7 @@ $(VENDOR_STAMP): Makefile requirements.txt
 	@if [ -f $@ ] && [ "$$(cat $@)" = "$(VENDOR_SPEC)" ]; then touch $@; exit 0; fi; \
 	set -x; \
 	rm -rf $(VENDOR_DIR); mkdir -p $(VENDOR_DIR)/tgz $(VENDOR_DIR)/src $(VENDOR_DIR)/book/offline $(VENDOR_DIR)/axe; \
-	(cd $(VENDOR_DIR)/tgz && npm pack --silent --no-fund --no-audit $(VENDOR_NPM) >/dev/null); \
+	(cd $(VENDOR_DIR)/tgz && $(STAGE) "make vendor: npm pack" --every 10 -- npm pack --silent --no-fund --no-audit $(VENDOR_NPM) >/dev/null); \
 	for t in $(VENDOR_DIR)/tgz/*.tgz; do n=$$(basename $$t .tgz); mkdir -p $(VENDOR_DIR)/src/$$n; tar xzf $$t -C $(VENDOR_DIR)/src/$$n; done; \
 	hm=$(VENDOR_DIR)/src/jupyter-widgets-html-manager-$(HTML_MANAGER_VERSION)/package/dist; \
 	mkdir -p $(VENDOR_DIR)/book/offline/html-manager; \
@@ -114,16 +119,11 @@ book: venv vendor
 $(BOOK_INDEX): $(BOOK_SOURCES) $(VENV_STAMP) $(VENDOR_STAMP)
 	$(MAKE) --no-print-directory book
 
-# The book's play links must point at the Voila that serve starts: $COMET_PLAY_URL if set, else
-# port $COMET_PLAY_PORT (default 8866) of 127.0.0.1. The build records its URL (book/_ext/comet_play.py:
-# _build/html/.play-url); a book built for another address is rebuilt first.
+# One build serves any ports: the book's only link to the Voila server (`{{ play_url }}`) is
+# rewritten to the port serve starts it on as the page is served (tools/serve.py); the {play}
+# links go to the static play pages. A book older than its sources is rebuilt first.
 serve: venv vendor $(BOOK_INDEX)
-	@want="$${COMET_PLAY_URL:-http://127.0.0.1:$${COMET_PLAY_PORT:-8866}}"; want="$${want%/}"; \
-	have="$$(cat $(BUILD_DIR)/html/.play-url 2>/dev/null || true)"; \
-	if [ "$$have" != "$$want" ]; then \
-	  echo "make serve: the book links to $${have:-an unknown address}, Voila will be on $$want: rebuilding the book"; \
-	  COMET_PLAY_URL="$$want" $(MAKE) --no-print-directory book; fi
-	$(VPY) tools/serve.py
+	COMET_BOOK_DIR=$(BUILD_DIR)/html $(VPY) tools/serve.py
 
 # --- Tests -------------------------------------------------------------------
 # The layers above the engine use untyped libraries (ipywidgets, traitlets, playwright...):
@@ -137,7 +137,6 @@ UNIT_WORKERS ?= 2
 BROWSER_WORKERS ?= 3
 # Each stage is timed (wall and CPU, tools/stage.py) into this file; `make test` ends with the table.
 STAGES_LOG := bench/results/test-stages.tsv
-STAGE = $(PYTHON) tools/stage.py
 
 # Every stage runs, so one log shows every failure; the target fails if any of them failed.
 # (pytest needs _build/html for the browser tests, and the book's executed notebooks for nbval.)

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Run one stage of a make target and say how long it took: wall time and CPU time.
 
-    python tools/stage.py NAME [--log FILE] -- COMMAND [ARG...]
+    python tools/stage.py NAME [--log FILE] [--every SECONDS] -- COMMAND [ARG...]
 
-Runs COMMAND, then prints ``stage NAME: 84.2 s, CPU 80.1 s (exit 0)`` and, with ``--log``,
+Runs COMMAND, then prints ``stage NAME: 84.2 s, CPU 80.1 s (exit 0)`` and, with ``--every``, a
+line ``NAME: still running (40 s)`` every SECONDS meanwhile (for steps that print nothing for a
+long time, such as ``pip install -q``); with ``--log``,
 appends ``NAME<TAB>wall<TAB>cpu<TAB>exit`` to FILE (``make test`` prints the table of its
 stages from it at the end; ``bench/stages.py`` keeps them). Exits with COMMAND's status.
 
@@ -21,6 +23,7 @@ import resource
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 PR_SET_CHILD_SUBREAPER = 36
@@ -41,10 +44,18 @@ def _cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run(name: str, command: list[str], log: str | None = None) -> int:
+def _heartbeat(name: str, every: float, start: float, done: threading.Event) -> None:
+    while not done.wait(every):
+        print(f"{name}: still running ({time.monotonic() - start:.0f} s)", file=sys.stderr, flush=True)
+
+
+def run(name: str, command: list[str], log: str | None = None, every: float | None = None) -> int:
     _become_subreaper()
     wall0, cpu0 = time.monotonic(), _cpu()
     process = subprocess.Popen(command)
+    done = threading.Event()
+    if every:
+        threading.Thread(target=_heartbeat, args=(name, every, wall0, done), daemon=True).start()
     # make passes SIGINT/SIGTERM to the whole group: the command gets it too; we wait for it.
     previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
     status: int | None = None
@@ -66,6 +77,7 @@ def run(name: str, command: list[str], log: str | None = None) -> int:
             print(f"stage {name}: processes it started are still running after {ORPHAN_WAIT:g} s",
                   file=sys.stderr, flush=True)
     finally:
+        done.set()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     wall, cpu = time.monotonic() - wall0, _cpu() - cpu0
@@ -95,10 +107,10 @@ def main(argv: list[str]) -> int:
         return 2
     split = argv.index("--")
     head, command = argv[:split], argv[split + 1:]
-    name, log = head[0], None
-    if head[1:3] and head[1] == "--log":
-        log = head[2]
-    return run(name, command, log)
+    name, options = head[0], head[1:]
+    log = options[options.index("--log") + 1] if "--log" in options else None
+    every = float(options[options.index("--every") + 1]) if "--every" in options else None
+    return run(name, command, log, every)
 
 
 if __name__ == "__main__":

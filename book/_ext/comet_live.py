@@ -33,6 +33,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from comet_progress import status
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("comet", "comet_render", "comet_learn", "widgets")
 DATA_SUFFIXES = (".json", ".mo")
@@ -150,6 +152,7 @@ def _inline_step_throughs(app: Sphinx, pagename: str, body: str) -> str:
 
 
 def _builder_inited(app: Sphinx) -> None:
+    status("byte-compiling the site's Python with the site's Pyodide (Node)")
     app.comet_live_zip = site_zip()  # type: ignore[attr-defined]
 
 
@@ -165,6 +168,7 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
     (live / name).write_bytes(data)
     from comet_play_static import write_play_pages
 
+    status("writing the static play pages (each page's cells run here for its snapshot)")
     write_play_pages(out, name)
 
 
