@@ -39,6 +39,42 @@ function sendToPage(text, buffers) {
   post({ type: "py", text: text, buffers: list });
 }
 
+/* What has come of the files fetched (Pyodide's core, the site's zip), for the page's progress
+ * bar: every fetch of this worker is counted as its body arrives, on a copy of the response
+ * (r.clone()), so that the response itself goes on to Pyodide untouched (the WebAssembly is
+ * compiled as it streams, and its compiled code cached by the browser). */
+var loaded = 0;
+var lastReport = 0;
+var realFetch = self.fetch.bind(self);
+
+function report(force) {
+  var now = performance.now();
+  if (force || now - lastReport > 100) {
+    lastReport = now;
+    post({ type: "progress", loaded: loaded });
+  }
+}
+
+async function count(body) {
+  try {
+    var reader = body.getReader();
+    for (;;) {
+      var chunk = await reader.read();
+      if (chunk.done) { break; }
+      loaded += chunk.value.byteLength;
+      report(false);
+    }
+    report(true);
+  } catch (e) { /* the download failed: Pyodide reports it */ }
+}
+
+self.fetch = function (input, init) {
+  return realFetch(input, init).then(function (r) {
+    if (r.ok && r.body && r.status !== 304) { count(r.clone().body); }
+    return r;
+  });
+};
+
 function fetchBytes(url) {
   return fetch(url).then(function (r) {
     if (!r.ok) { throw new Error("could not load " + url + " (HTTP " + r.status + ")"); }
