@@ -45,6 +45,7 @@ Standard library only.
 from __future__ import annotations
 
 import ctypes
+import email.utils
 import functools
 import io
 import http.server
@@ -152,35 +153,97 @@ def voila_links_to(page: bytes, built: str, play_url: str) -> bytes:
     return VOILA_LINK.sub(lambda m: m.group(0).replace(old, new), page)
 
 
-class BookHandler(http.server.SimpleHTTPRequestHandler):
-    """The built book, quietly; a page linking to the Voila server links to the one we start
-    (``play_url``), whatever address the build was made for (``built``: ``.play-url``)."""
+IMMUTABLE = re.compile(r"/(site-[0-9a-f]{10}\.zip|pyodide-[0-9a-f]{10}/)")
+"""Addresses named by their content (the build's): a browser may keep them for good."""
 
-    built = ""
-    play_url = ""
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an ``Accept-Encoding`` header allows (``q=0`` excludes one)."""
+    allowed = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0:
+                allowed.add(name.strip().lower())
+        except ValueError:
+            continue
+    return allowed
+
+
+class StaticSiteHandler(http.server.SimpleHTTPRequestHandler):
+    """A static host as it should be for this site (what the README asks of one): a file's
+    precompressed copy (``.br``, else ``.gz``, written by the build) is sent when the request's
+    ``Accept-Encoding`` allows it, with ``Content-Encoding`` and ``Vary``; files named by their
+    content (:data:`IMMUTABLE`) may be kept for a year, the rest is revalidated (``no-cache``,
+    answered 304 when unchanged). Quiet; a reader who leaves mid-download is no error."""
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
 
+    def end_headers(self) -> None:
+        immutable = IMMUTABLE.search(self.path.split("?", 1)[0])
+        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")
+        super().end_headers()
+
     def send_head(self) -> Any:
         path = self.translate_path(self.path)
-        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
-            path = os.path.join(path, "index.html")
-        if not (self.built and path.endswith(".html") and os.path.isfile(path)):
+        if os.path.isdir(path) or not os.path.isfile(path):
             return super().send_head()
-        body = voila_links_to(Path(path).read_bytes(), self.built, self.play_url)
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if coding in accepted and os.path.isfile(path + suffix):
+                break
+        else:
+            return super().send_head()
+        stat = os.stat(path + suffix)
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
+        f = open(path + suffix, "rb")  # noqa: SIM115 (closed by the caller, as SimpleHTTPRequestHandler's)
         self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
-        return io.BytesIO(body)
+        return f
 
     def handle_one_request(self) -> None:
         try:
             super().handle_one_request()
         except (ConnectionResetError, BrokenPipeError):  # the reader left mid-download
             self.close_connection = True
+
+
+class BookHandler(StaticSiteHandler):
+    """The built book; a page linking to the Voila server links to the one we start
+    (``play_url``), whatever address the build was made for (``built``: ``.play-url``)."""
+
+    built = ""
+    play_url = ""
+
+    def send_head(self) -> Any:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not (self.built and path.endswith(".html") and os.path.isfile(path)
+                and b"comet-voila-url" in Path(path).read_bytes()):
+            return super().send_head()
+        body = voila_links_to(Path(path).read_bytes(), self.built, self.play_url)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 def make_static_server(directory: Path, port: int, play_url: str = "") -> http.server.ThreadingHTTPServer:

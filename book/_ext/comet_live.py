@@ -34,7 +34,13 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from comet_progress import status
+try:
+    from comet_progress import status
+except ImportError:  # (loaded on its own, as the tests do, without book/_ext on the path)
+    def status(what: str, *, say: bool = True) -> None:
+        """Where comet_progress is not loaded: say it plainly."""
+        if say:
+            print(f"book: {what}", flush=True)
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("comet", "comet_render", "comet_learn", "widgets")
@@ -206,10 +212,20 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
 
     status("writing the static play pages (each page's cells run here for its snapshot)")
     write_play_pages(out, name, **_live(app))
+
+
+def _precompress(app: Sphinx, exception: Exception | None) -> None:
+    """The precompressed copies, last: after every file is written (the theme rewrites
+    pygments.css at the end of the build too)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
     from comet_precompress import precompress
 
     status("writing precompressed copies (gzip, brotli) of the large files")
-    files, size, gz, br = precompress(out, ROOT / "_vendor" / "compressed")
+    files, size, gz, br = precompress(Path(app.outdir), ROOT / "_vendor" / "compressed")
     status(f"precompressed {files} files of {size / 1e6:.1f} MB: gzip copies {gz / 1e6:.1f} MB, "
            f"brotli {br / 1e6:.1f} MB")
 
@@ -218,4 +234,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _builder_inited)
     app.connect("html-page-context", _page_context, priority=600)  # (after myst-nb adds the page's scripts)
     app.connect("build-finished", _build_finished)
+    app.connect("build-finished", _precompress, priority=990)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -101,5 +101,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _builder_inited, priority=100)
     app.connect("source-read", _source_read, priority=100)
     app.connect("env-updated", _env_updated)
-    app.connect("build-finished", _build_finished, priority=900)
+    app.connect("build-finished", _build_finished, priority=999)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

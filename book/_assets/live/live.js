@@ -167,6 +167,7 @@
   var worker = null;
   var manager = null;
   var onPythonReady = null;
+  var onCoreFetched = null;
   var comms = {};
   var pending = {};
   var counter = 0;
@@ -335,11 +336,14 @@
       return;
     }
     worker = new Worker(BASE + "live-worker.js", { type: "module" });
-    // A play page (config.early) loads the widget manager with Python, so that both are ready
-    // together; on a book page it is loaded once Python is ready, so that its start (most of a
-    // second of the page's own thread) never holds up a reader stepping through a demo meanwhile.
+    // A play page (config.early) loads the widget manager while Python starts (once the worker has
+    // the Pyodide core: "core"), so that both are ready together; on a book page it is loaded once
+    // Python is ready, so that its start (most of a second of the page's own thread) never holds
+    // up a reader stepping through a demo meanwhile.
     var pythonReady = new Promise(function (resolve) { onPythonReady = resolve; });
-    var managerReady = (window.requirejs || config.early ? Promise.resolve() : pythonReady).then(loadManager).then(function () {
+    var coreFetched = new Promise(function (resolve) { onCoreFetched = resolve; });
+    var managerReady = (window.requirejs ? Promise.resolve() : config.early ? Promise.race([coreFetched, pythonReady])
+      : pythonReady).then(loadManager).then(function () {
       return new Promise(function (resolve, reject) {
         window.require(["@jupyter-widgets/html-manager"], function (hm) {
           manager = new hm.HTMLManager();
@@ -362,6 +366,8 @@
         queue = queue.then(function () { return managerReady; }).then(function () {
           return fromPython(msg, m.buffers);
         }).catch(function (e) { console.error("comet live widgets:", e); });
+      } else if (m.type === "core") {
+        onCoreFetched();
       } else if (m.type === "progress") {
         onProgress(m.loaded);
       } else if (m.type === "ready") {
