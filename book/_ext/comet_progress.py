@@ -45,7 +45,7 @@ def status(what: str, *, say: bool = True) -> None:
 
 
 def _heartbeat() -> None:
-    while not _stop.wait(1.0):
+    while not _stop.wait(min(1.0, HEARTBEAT / 4)):
         with _lock:
             now = time.monotonic()
             quiet = now - _state["last"]

@@ -77,8 +77,14 @@ def _port_is_free(port: int) -> bool:
     return True
 
 
+OWN_SERVER = "voila-own-server"
+"""The xdist group of the tests that start a Voila server of their own: one such server at a time
+(each pre-heats a kernel for every page), beside the session's."""
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(240)
+@pytest.mark.xdist_group(OWN_SERVER)
 def test_sigterm_with_visitors_stops_everything_within_10_s(browser: Any,
                                                              tmp_path_factory: pytest.TempPathFactory) -> None:
     """Issue 29: visitors on the pages (kernels rendering, kernels starting for visitors beyond
@@ -226,6 +232,7 @@ def test_a_left_page_frees_its_kernel(page: Any, served: Served) -> None:
 
 @pytest.mark.slow
 @pytest.mark.timeout(240)
+@pytest.mark.xdist_group(OWN_SERVER)
 def test_an_idle_game_is_warned_then_cut(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
     """With a 20 s cut (the default is minutes): the page warns its visitor, then the kernel is
     culled and the page says the game was closed."""
