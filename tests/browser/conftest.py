@@ -50,6 +50,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 LOCAL_HOSTS = {"127.0.0.1"}
+BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+"""The test browser resolves no host but 127.0.0.1: no request can leave the machine. (Pages are
+watched by listening, not by routing every request through Playwright, which would turn the
+browser's cache off: every page would fetch and compile all its scripts again.)"""
 # No request may leave 127.0.0.1: the book vendors everything it loads, and the play pages'
 # Voila template (tools/jupyter/voila/templates/comet) drops the FontAwesome CDN stylesheets of
 # Voila's `lab` template.
@@ -92,7 +96,7 @@ def browser() -> Iterator[Any]:
     except ImportError:
         _missing("playwright is not installed: run `make venv`")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS])
         try:
             yield browser
         finally:
@@ -149,22 +153,21 @@ class PageWatch:
 
 
 def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
-    """Record a page's traffic. Every request to a host other than 127.0.0.1 is aborted and
-    recorded as external, except URLs containing one of `block`, which are aborted and
-    recorded as `blocked` only (known, harmless third-party links)."""
+    """Record a page's traffic. Every request to a host other than 127.0.0.1 is recorded as
+    external (the test browser cannot resolve other hosts: it fails there, having left nothing),
+    except URLs containing one of `block`, recorded as `blocked` only (known, harmless third-party
+    links)."""
     watch = PageWatch()
 
-    def route(route: Any) -> None:
-        url = route.request.url
+    def on_request(request: Any) -> None:
+        url = request.url
         host = urlparse(url).hostname
         if url.startswith(("data:", "blob:", "about:")) or host in LOCAL_HOSTS:
-            route.continue_()
             return
         if any(pattern in url for pattern in block):
             watch.blocked.append(url)
         else:
             watch.external.append(url)
-        route.abort()
 
     def on_failed(request: Any) -> None:
         url = request.url
@@ -180,7 +183,7 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
         if response.status >= 400:
             watch.failed.append(f"{response.url}: HTTP {response.status}")
 
-    page.route("**/*", route)
+    page.on("request", on_request)
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.on("pageerror", lambda error: watch.errors.append(str(error)))

@@ -20,6 +20,14 @@ from .conftest import ROOT, Served, fake_book, start_serve, stop_serve
 PAGES = sorted(p.stem for p in (ROOT / "book" / "play").glob("*.ipynb"))
 
 
+@pytest.fixture()
+def page(shared_page: Any) -> Any:
+    """The Voila server's pages open in the test process's shared context: Voila's scripts (several MB)
+    are fetched and compiled once, not for every test (what a test checks is the page's, not a
+    first visit's)."""
+    return shared_page
+
+
 def _get(url: str) -> tuple[int, str]:
     try:
         with urllib.request.urlopen(url, timeout=30) as response:
