@@ -362,11 +362,14 @@ def stop_voila(proc: subprocess.Popen[bytes], grace: float = STOP_GRACE) -> None
             proc.wait(grace)
         except subprocess.TimeoutExpired:
             pass
-    for _ in range(3):  # (a kernel Voila was starting may appear, handed to us, as it goes)
+    for attempt in range(3):  # (a kernel Voila was starting may appear, handed to us, as it goes)
         left = (family | descendants(os.getpid())) - {os.getpid()}
         left = {pid for pid in left if pid in _parents()}
         if not left:
             break
+        if attempt == 0:
+            print(f"serve: Voila had not stopped its kernels within {grace:g} s: stopping the {len(left)} "
+                  "processes left", file=sys.stderr, flush=True)
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:

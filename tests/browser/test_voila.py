@@ -98,7 +98,8 @@ def test_sigterm_with_visitors_stops_everything_within_10_s(browser: Any,
     """Issue 29: visitors on the pages (kernels rendering, kernels starting for visitors beyond
     the pre-heated pool of every page), then SIGTERM to the serving tree's process group: within
     10 s tools/serve.py has exited 0, no process of the tree is left (found by an environment tag,
-    whoever their parent), both ports are free, Voila said it shut kernels down and the log shows
+    whoever their parent), both ports are free, Voila said it shut kernels down (or serve that it
+    stopped those left after its grace: a final run at load 50 took that path) and the log shows
     no traceback (the kernels' own, from being stopped mid-wait, are left out by
     serve.forward_output). serve.py runs in a session of its own, Voila and each kernel in
     theirs: the group is serve.py alone, so this is also "SIGTERM to the command" (the test of
@@ -139,7 +140,11 @@ def test_sigterm_with_visitors_stops_everything_within_10_s(browser: Any,
         assert time.monotonic() - started <= 10.5
         assert _port_is_free(served.play_port) and _port_is_free(book_port), "a port is still bound"
         text = log.read_text()
-        assert "Kernel shutdown" in text and "Traceback" not in text, text[-3000:]
+        # Voila shuts its kernels down itself ("Kernel shutdown"), or, if it has not within serve's
+        # grace (busy kernels on a loaded machine), serve says it stops what is left; no traceback.
+        assert "Handle signal 15" in text, text[-3000:]
+        assert "Kernel shutdown" in text or "serve: Voila had not stopped its kernels" in text, text[-3000:]
+        assert "Traceback" not in text, text[-3000:]
         assert len(kernels) >= len(PAGES) + 2, "not every page's kernel and the visitors' were up"
         assert busy, "no kernel was busy when the signal came"  # (what this test is about)
     finally:
