@@ -203,6 +203,11 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "jetons and 8 fiches) and say that the first out wins, not what the others pay.",
               "As in manille: each other player pays the winner a jeton per pip left in hand (courts ten); a hoc "
               "kept in hand counts its pips, with no penalty (AMB-5).", "W-Hoc, AJO-Hoc; S0, S1"),
+    Ambiguity("AMB-48", "1752: after the lead 'play went on as before' (S0 «игра шла по-прежнему», S1 «se jugaba "
+              "como antes»). Are the 1718 jetons for a king and for an incidental stop still paid?",
+              "No: the new game is counted in points at the end of the deal, with the payments its own account "
+              "lists (the comet's last play and its holder, the opera, carte blanche); 'as before' is read as the "
+              "card play only. No option changes this.", "S0, S1"),
 )
 
 

@@ -100,7 +100,8 @@ NEW_COMET = define(
     * Redeal: the first hand may demand one (S0, S1); the criterion is unstated, so any hand, once a
       deal (AMB-40, our reading).
     * Play as in 1718, plus groups: four of a kind, three nines with or without the comet, two or
-      three kings (S0, S1); two nines with the comet also count (AMB-11).  The comet stands for the
+      three kings (S0, S1); two nines with the comet also count (AMB-11).  The 1718 jetons for a king
+      or an incidental stop are not paid: the game is counted in points (AMB-48, our reading).  The comet stands for the
       needed rank, any on a lead (AMB-38), and stops (AMB-39, our reading: 1752 is silent).
     * Points, 1 jeton = 10 points "as at Piquet".  Per loser: G·mg + pips·mp + B·mb (AMB-12) with
       comet last ×2, as a nine ×4, opera ×2, opera + comet ×4, opera + comet as nine game ×16 and
