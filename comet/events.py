@@ -46,20 +46,22 @@ class Stop(StrEnum):
 
     @property
     def rule(self) -> str:
-        """The rule in a clause, with its sources: ``"a king is a stop (S0, S1, Enc)"``."""
+        """The rule in a clause, with its sources: ``"a king is a stop (S0, S1; Enc for 1718; PW for Yanovsky)"``."""
         return STOP_WORDS[self][1]
 
 
 STOP_WORDS: dict[Stop, tuple[str, str]] = {
-    Stop.KING: ("a king", "a king is a stop (S0, S1, Enc)"),
-    Stop.COMET: ("the comet", "the comet is a stop (S2; S0, S1 for 1991)"),
+    Stop.KING: ("a king", "a king is a stop (S0, S1; Enc for 1718; PW for Yanovsky)"),
+    Stop.COMET: ("the comet", "the comet is a stop (S2; S0, S1 for 1991; AMB-39 for 1752)"),
     Stop.HOC: ("a hoc", "a hoc cuts all others (FR-Hoc; AMB-5)"),
     Stop.CARD: ("the next card is out of the pack", "its successor is out of the pack, so it is a stop (PJ; W-Hocs)"),
     Stop.FIXED: ("a stop by rule", "this card is a stop by rule (S0, S1)"),
-    Stop.INCIDENTAL: ("nobody could go on", "nobody could go on, so the last player leads (S0, S1, Enc)"),
+    Stop.INCIDENTAL: ("nobody could go on", "nobody could go on, so the last player leads (S0, S1; Enc for 1718)"),
 }
 """Each stop in words, ``(label, rule)``: the one table of them (the table's captions and the
-narration read it)."""
+narration read it).  The rules hold in every game that has the stop, so each cites the sources that
+give it for the modern game and the others: S0 and S1 give the king and the incidental stop for 1718,
+1991 and Commit; Enc describes the old game of 1718 only; PW gives Yanovsky's king (AMB-30)."""
 
 STOP_KING, STOP_COMET, STOP_HOC, STOP_CARD, STOP_FIXED, STOP_INCIDENTAL = Stop
 """The stops as module constants, for the hot path (see :data:`comet.state.PHASE_PLAY`)."""

@@ -31,12 +31,13 @@ HOC = define(
     * AMB-3: S0/S1 call Hoc three-stage; W-Hoc and AJO-Hoc two-stage (vying, then shedding).  Only
       the shedding stage is played here: "third" = after the three vying phases.
     * 52 cards, K high, A low; 2-3 players; play anticlockwise, eldest on the dealer's right (AJO-Hoc).
-    * Deal singly: 15 each with 2, 12 with 3; the rest unseen (AJO-Hoc; AMB-4).
+    * Deal singly: 15 each with 2, 12 with 3; the rest unseen (AJO-Hoc; AMB-4).  After each hand the
+      deal passes one seat on, to the right (AMB-37, our reading).
     * Runs ascend by rank, suits ignored (salondesjeux).  The hocs (kings, Q♠, J♦) "cut all others"
       (FR-Hoc): AMB-5, by default any hoc may be played on your turn out of sequence, ending it, and
       you lead anew; option ``hoc_mode="wild"`` makes Q♠ and J♦ wild cards that stop.
     * "Hoc!" earns a jeton from each opponent (optional).  First out wins and is paid as in the old
-      comet: a jeton per pip (unstated; our reading, digest 2.1).  A hoc card left in hand, wild or
+      comet: a jeton per pip (unstated; AMB-47, our reading).  A hoc card left in hand, wild or
       not, counts its pips like any other card: only the manille carries a kept-card penalty («El
       jugador que se quede con la manilla en la mano…», S1), and Hoc has no manille.
       Purse: 20 jetons + 8 fiches = 100.
@@ -61,7 +62,8 @@ COMMIT_1857 = define(
     """Commit, American Hoyle 1857 (S0, S1; Foster 1897 and Pope Joan for comparison).
 
     * One pack without the 8♦ (51 cards), any number of players; the whole pack dealt with one
-      spare hand that makes stops (S0, S1); round-robin, hands may differ by one (Foster).
+      spare hand that makes stops (S0, S1); round-robin, hands may differ by one (Foster); the deal
+      passes on after each hand (AMB-37, our reading).
     * In suit (AMB-22, as Foster); whoever holds the next card plays it (AMB-23, as Pope Joan).
     * Stops: the 7♦ (its 8 is out) and the kings, and their player leads anew: «El 7♦ y todos los
       reyes son paradas y el mismo jugador puede comenzar una nueva secuencia» (S1).  The 7♦ stops
@@ -91,8 +93,9 @@ COMMIT_1991 = define(
     """Commit, Hoyle 1991 (S0, S1).
 
     * One pack, 52 cards (AMB-25: the 8♦ may be removed); the comet is the 9♦.
-    * Each player antes a chip to the pool (amount unstated); all cards dealt equally, the remainder
-      face down.  Suits ignored, play in rotation as in the modern comet.
+    * Each player antes to the pool (S0, S1): a chip (the amount is unstated; AMB-46, our reading).
+      All cards dealt equally, the remainder face down; the deal passes on after each hand (AMB-37).
+      Suits ignored, play in rotation as in the modern comet.
     * The comet replaces any card; its player then continues either the original sequence or from
       the 10♦ (AMB-26: any ten); if neither is possible the next player has the same choice.
     * The comet earns 2 chips from each opponent, a king 1.  The first out takes the pool, a chip per
@@ -114,9 +117,10 @@ COMMIT_2011 = define(
     ),
     """Commit with Arnold's changes (Chambers 2011, via S0 only: S1 is cut short here).
 
-    * Deal 15/12/10/8/7 for 3/4/5/6/7; the rest are stops (AMB-27: 52 cards).
+    * Deal 15/12/10/8/7 for 3/4/5/6/7; the rest are stops (AMB-27: 52 cards); then the deal passes on
+      (AMB-37).
     * Cards are played in suit.  The comet's player has first right to continue the suit sequence or
       from the 10♦; from then on the holder of the next card in suit plays it instead of the next
-      player (AMB-28: for the rest of the deal).  Payments as in Commit 1991.
+      player (AMB-28: for the rest of the deal).  Payments as in Commit 1991 (the ante a chip, AMB-46).
     """,
 )

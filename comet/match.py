@@ -1,8 +1,9 @@
 """``Match``: several deals with running scores.
 
-Dealer rotation (one seat on, in the direction of play), colour packs used alternately
-(S0, S1), the modern comet's escalating value (AMB-18), the first hand drawn by lot in
-1718 (S0, S1; AMB-6), the 1718 purse of 10 jetons + 9 fiches (100 jetons), target scores
+Dealer rotation (one seat on, in the direction of play: AMB-37), colour packs used alternately
+(S0, S1 for 1752; AMB-44 for the others), the modern comet's escalating value (AMB-18), the first
+hand drawn by lot in 1718 (S0, S1; AMB-6), the first dealer drawn elsewhere (S0, S1 for 1991;
+AMB-37 for the others), the 1718 purse of 10 jetons + 9 fiches (100 jetons), target scores
 (121 on Arnold's cribbage board, 24 for Yanovsky's card count) and running plus/minus
 totals (Arnold's rounds for 3-5 hands).
 """
@@ -71,7 +72,7 @@ class Match:
             first = best[1] if best else 0
             self.lot.append(f"Seat {first} has the first hand.")
             return (first - 1) % n
-        # Draw for the deal: the lowest card deals (S0, S1 for 1991); ties draw again.
+        # Draw for the deal: the lowest card deals (S0, S1 for 1991; AMB-37 elsewhere); ties draw again.
         while True:
             cards = list(pack)
             rng.shuffle(cards)

@@ -97,7 +97,7 @@ class Mechanics(RoundState):
                 if r.wild_claim == "claim" and hand:
                     self.claim_seat = seat
                 elif r.wild_claim == "claim":
-                    # Going out with the manille: no later card can make the claim lapse (our reading).
+                    # Going out with the manille: no later card can make the claim lapse (AMB-34).
                     self._pay_each(seat, self.comet_value, PAY_MANILLE_OUT, (wild,))
                 else:
                     self._pay_each(seat, self.comet_value, PAY_JOKER if wild.rank == JOKER_RANK else PAY_WILD,
@@ -171,7 +171,7 @@ class Mechanics(RoundState):
         self._stop(self.last, STOP_INCIDENTAL)
 
     def _pass(self, seat: int) -> None:
-        # A pass is not a card played: the manille's claim stays open (S0, S1; it lapses in _play_cards).
+        # A pass is not a card played: the manille's claim stays open (AMB-34; it lapses in _play_cards).
         self.passes += 1
         self._events.append((seat, self.targets, "pass"))  # a Passed record's values
         n = self.players
@@ -234,7 +234,7 @@ class Mechanics(RoundState):
     # ------------------------------------------------------------------ payments in play
     def _pay_each(self, payee: int, amount: int, why: Why, cards: tuple[Card, ...] = ()) -> None:
         """Each opponent of ``payee`` pays it: every other player, or the other side when four play
-        in partnerships (a partner never pays, S0, S1: the side collects from its opponents)."""
+        in partnerships (S0, S1; a partner never pays a partner, AMB-42)."""
         sides = self.rules.partnerships and self.players == 4
         for s in range(self.players):
             if s != payee and not (sides and s % 2 == payee % 2):
@@ -247,7 +247,7 @@ class Mechanics(RoundState):
 
     # ------------------------------------------------------------------ before play
     def _redeal(self, seat: int) -> None:
-        """The 1752 first hand's right to demand a new deal (S0, S1); used once."""
+        """The 1752 first hand's right to demand a new deal (S0, S1); of any hand, once (AMB-40)."""
         self._events.append(Redealt(seat))
         cards = [c for h in self.hands for c in h] + self.dead + self.talon
         if self._rng is None:
@@ -294,7 +294,7 @@ class Mechanics(RoundState):
             self.to_play = self.exchange_order[self.exchange_index]
 
     def _declare_cartes_blanches(self) -> None:
-        """Carte blanche: a dealt hand without J, Q or K (our reading, as in Piquet), S0, S1."""
+        """Carte blanche (S0, S1): a dealt hand without J, Q or K, as at Piquet, paid by each opponent (AMB-41)."""
         amount = self.rules.carte_blanche
         for seat, hand in enumerate(self.hands):
             if not any(c.rank > TEN and c not in self.wilds for c in hand):

@@ -72,7 +72,7 @@ def _run_out(counts: tuple[int, ...], wilds: int, need: int, groups: frozenset[s
             if _run_out(tuple(rest), wilds - wild_used, nxt, groups, nine_pair):
                 return True
     if wilds:
-        # The comet stands for any rank (the needed one when following) and stops.
+        # The comet stands for any rank (the needed one when following, AMB-38) and stops.
         if _run_out(counts, wilds - 1, 0, groups, nine_pair):
             return True
     return False

@@ -5,7 +5,8 @@ Source keys are those of the digest (``../shared/rules/DIGEST.md`` section 0): S
 are the Russian and Spanish translations of the English Wikipedia article, S2 the Russian
 encyclopedia entry (Yanovsky 1804), Enc an 18th-century French dictionary, W-Hoc,
 AJO-Hoc and FR-Hoc the Hoc Mazarin pages, Foster the 1897 Hoyle.  Each ambiguity of the
-digest (``AMB-n``) is an option whose default is the reading the digest suggests.
+sources is listed in :mod:`comet.ambiguities` (``AMB-n``); where an option switches its reading,
+the option names it, and its default is the reading the engine takes.
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ def option(name: str, default: Any, choices: tuple[Any, ...], doc: str, amb: str
 BOOL = (True, False)
 
 COMMON_OPTIONS = (
-    option("must_follow", True, BOOL, "A player who can play the needed card must play it.", "D1"),
-    option("must_extend", True, BOOL, "Within a turn, keep extending while able (a wild card is never forced).", "D2"),
+    option("must_follow", True, BOOL, "A player who can play the needed card must play it.", "AMB-35"),
+    option("must_extend", True, BOOL, "Within a turn, keep extending while able (a wild card is never forced).",
+         "AMB-36"),
     option("direction", "clockwise", ("clockwise", "anticlockwise"),
          "Direction of play; seats are numbered in this direction, so it changes only the narration."),
 )

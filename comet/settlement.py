@@ -5,9 +5,9 @@ Schemes (``Rules.scheme``):
 * ``manille``: the 1718 old comet and Hoc: a jeton per pip (or per card, *petit jeu*),
   the manille and king penalties (S0, S1, Enc; AMB-9).
 * ``new``: the 1752 new comet in points: ``G·mg + pips·mp + B·mb`` with the
-  multipliers of the digest's table (AMB-12), ×2 for a loser holding the comet.
+  multipliers of the Académie's table (S0, S1; AMB-12), ×2 for a loser holding the comet (AMB-45).
 * ``modern``: Yanovsky 1804, the joker pack, 1991, Arnold 2011, 6-8 players: pips (or
-  cards) × the comet multipliers × opera (S0, S1, S2).
+  cards) × the comet multipliers × opera (S0, S1, S2), multiplied together (AMB-45).
 * ``commit1857``: a chip per card left; the holder of the 9♦ is excused (S0, S1).
 * ``commit1991``: the pool, a chip per king left, 2 chips from the comet's holder (S0, S1).
 """
@@ -121,7 +121,7 @@ def is_opera(rnd: "Round") -> bool:
 
 
 def losers(rnd: "Round", winner: int) -> list[int]:
-    """Seats that pay: everyone else, or the other side in a partnership (partner's cards ignored)."""
+    """Seats that pay: everyone else, or the other side in a partnership (partner's cards ignored, AMB-42)."""
     n = rnd.players
     if rnd.rules.partnerships and n == 4:
         return [s for s in range(n) if s % 2 != winner % 2]
@@ -168,7 +168,7 @@ def _settle_manille(rnd: "Round", w: int, opera: bool, out: list[Payment], notes
 
 
 _NEW_ROWS = {
-    # (opera, comet last, as nine): (mg, mp, mb)  -- digest 2.3, AMB-12
+    # (opera, comet last, as nine): (mg, mp, mb)  -- the Académie's multipliers (S0, S1), AMB-12
     (False, False, False): (1, 1, 0),
     (False, True, False): (2, 2, 2),
     (False, True, True): (4, 4, 4),
@@ -210,7 +210,8 @@ def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: No
 
 
 def _settle_modern(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: Notes) -> None:
-    """Pips (or cards) × comet multipliers × opera (S0, S1 for 1991/2011; S2 for 1804)."""
+    """Pips (or cards) × comet multipliers × opera (S0, S1 for 1991/2011; S2 for 1804), the multipliers
+    multiplied together (AMB-45)."""
     r = rnd.rules
     last, nine = last_play_wild(rnd)
     why: list[Bonus] = []
@@ -254,7 +255,7 @@ def _settle_commit1857(rnd: "Round", w: int, opera: bool, out: list[Payment], no
 
 
 def _settle_commit1991(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: Notes) -> None:
-    """The pool, a chip per king still held, 2 chips from the comet's holder (S0, S1)."""
+    """The pool (antes of a chip, AMB-46), a chip per king still held, 2 chips from the comet's holder (S0, S1)."""
     r = rnd.rules
     for s in losers(rnd, w):
         hand = rnd.hands[s]

@@ -198,7 +198,7 @@ class Option:
     choices: tuple[Any, ...]
     doc: str
     amb: str = ""
-    """The digest's ambiguity id (``AMB-8``) or default id (``D1``) this option settles."""
+    """The ambiguity (``AMB-8``, :mod:`comet.ambiguities`) whose reading this option switches ("" for none)."""
 
     def check(self, value: Any) -> Any:
         if self.choices and value not in self.choices:

@@ -42,16 +42,20 @@ OLD_COMET = define(
     * Players 2-5; 2 is "too dull" (S0, S1).  Units: 10 jetons + 9 fiches each, fiche = 10 jetons.
     * Deal: floor(52/n) each, the rest dead (AMB-7, our reading; option ``deal_table``).
     * First hand drawn by lot (S0, S1): see :class:`comet.Match`; nobody dealt the turned suit: deal
-      again (AMB-6, our reading); later the first hand passes on.
-    * Play: runs announced "six, seven, eight, nine and without ten" (S0, S1, Enc).
+      again (AMB-6, our reading); after each hand the deal and the first hand pass one seat on
+      (AMB-37, our reading).
+    * Play: runs announced "six, seven, eight, nine and without ten" (S0, S1, Enc); a player who can
+      go on must (AMB-35, AMB-36, our reading; options ``must_follow``, ``must_extend``).
     * Stops: a king (its player takes a jeton from each opponent and leads anew); nobody can go
       on (the last player takes a jeton from each and leads anew) (S0, S1, Enc).
     * Manille: stands for any card; each opponent pays its player a fiche, claimed before
       the next card is played, else lost: «Бонус аннулируется, если он не востребован до того, как
       будет разыграна следующая карта» (S0), «…antes de que se juegue la siguiente carta» (S1), Enc.
       A pass is not a card played: the claim stays open across passes (the manille's player may
-      make it on any later turn of theirs) until someone plays a card.  It is not a stop unless it stands for a
-      king (AMB-8, our reading).  Going out with it: no card follows, so the claim stands (our reading).
+      make it on any later turn of theirs) until someone plays a card; going out with it, no card
+      follows and the fiche is paid (AMB-34, our reading of the rule's letter).  It stands for the
+      rank the run needs, any on a lead (AMB-38), and is not a stop unless it stands for a king
+      (AMB-8, our reading).
     * End: a jeton per pip left (courts 10) to the winner, or per card (petit jeu).  A kept manille
       costs a fiche to each opponent (S0, S1) or to the winner only (Enc) (AMB-9); its 9 pips
       are counted once.  Kept kings pay their 10 pips; Enc adds a jeton to every other player.
@@ -73,7 +77,8 @@ NEW_COMET = define(
         comet_bonus=100, opera="first_hand", carte_blanche=50, redeal_right=True, partnerships=True,
     ),
     options_of(
-        option("wild_is_stop", True, BOOL, "The comet stops (as in Yanovsky and 1991; 1752 is silent)."),
+        option("wild_is_stop", True, BOOL, "The comet stops (as in Yanovsky and 1991; 1752 is silent).",
+             "AMB-39"),
         option("nine_group", "both", ("both", "natural"),
              "Three nines: three natural nines (± comet), or also two nines with the comet.", "AMB-11"),
         option("game_stake", 0, (0, 10), "G, the agreed game stake in points (unstated).", "AMB-12"),
@@ -88,22 +93,26 @@ NEW_COMET = define(
     """The new comet (Paris pamphlet 1748 per S2; Académie 1752 per S0, S1).
 
     * Packs: two packs without aces sorted into red and black; one 9♦ moves into the black pack
-      and one 9♣ into the red: these off-colour nines are the comets, wild (S0, S1).  Packs alternate.
-    * Deal: 18 each with 2 players, 12 talon (S0, S1); 12 with 3 and 10 with 4 (AMB-10, per S2 and 1991).
-    * Redeal: the first hand may demand one (S0, S1); the criterion is unstated, so any hand.
+      and one 9♣ into the red: these off-colour nines are the comets, wild (S0, S1).  Packs alternate
+      («Пакеты использовались поочередно», S0; «Los mazos se usaban alternativamente», S1).
+    * Deal: 18 each with 2 players, 12 talon (S0, S1); 12 with 3 and 10 with 4 (AMB-10, per S2 and 1991);
+      then the deal passes on (AMB-37).
+    * Redeal: the first hand may demand one (S0, S1); the criterion is unstated, so any hand, once a
+      deal (AMB-40, our reading).
     * Play as in 1718, plus groups: four of a kind, three nines with or without the comet, two or
-      three kings (S0, S1); two nines with the comet also count (AMB-11).  The comet stands for the
-      needed rank (any on a lead) and stops (our reading: 1752 is silent).
+      three kings (S0, S1); two nines with the comet also count (AMB-11).  The 1718 jetons for a king
+      or an incidental stop are not paid: the game is counted in points (AMB-48, our reading).  The comet stands for the
+      needed rank, any on a lead (AMB-38), and stops (AMB-39, our reading: 1752 is silent).
     * Points, 1 jeton = 10 points "as at Piquet".  Per loser: G·mg + pips·mp + B·mb (AMB-12) with
       comet last ×2, as a nine ×4, opera ×2, opera + comet ×4, opera + comet as nine game ×16 and
-      points ×8; a loser holding the comet pays ×2.  The bonus B is owed only when the winner goes
-      out with the comet (our reading).
+      points ×8; a loser holding the comet pays ×2 on top (AMB-45).  The bonus B is owed only when the
+      winner goes out with the comet (AMB-12, our reading).
     * Opera: the first hand goes out «сразу перед тем, как кто-либо еще разыграл карту» (S0), «antes de
       que alguien más jugara una carta» (S1): before anyone else plays a card, even if the turn went
       round in between (AMB-31; the modern "first, unbroken turn" is an option).  Carte blanche (no J/Q/K,
-      our reading as in Piquet): 50 points from each opponent, 100 with the comet.
-    * Four players: two partnerships, partners opposite; when one goes out the side collects from
-      each opponent, the partner's cards ignored (our reading).
+      AMB-41, our reading as in Piquet): 50 points from each opponent, 100 with the comet.
+    * Four players: two partnerships (S0, S1), partners opposite; when one goes out the side collects
+      from each opponent, the partner's cards ignored (AMB-42, our reading).
     """,
 )
 
@@ -134,7 +143,8 @@ _YANOVSKY_OPTIONS = (
 _YANOVSKY_DOC = """
     * Packs: two packs without aces, red and black kept apart; the 9♣ goes into the red pack
       and the 9♥ (S2's "керовая") into the black: the comets, the "main card" (S2; AMB-13: the
-      9♦ as in 1752/1991 is an option).  One pack per deal, alternately.
+      9♦ as in 1752/1991 is an option).  One pack per deal («Зараз используется только одна
+      колода», S2), red and black in turn (AMB-44, our reading); the deal passes on (AMB-37).
     * Play: the players alternate.  The non-dealer leads one card; then the other builds on it,
       then the first, and so on: «каждый по очереди добавляет одну или более карту либо того же
       самого достоинства, либо следующего по порядку, не обращая внимания на масть» (S2).  One
@@ -143,16 +153,19 @@ _YANOVSKY_DOC = """
       ходить, другой начинает новую секвенцию» (S2): a player who cannot build passes and the
       other leads anew.  A king always stops, its player leading anew (AMB-30, PW; option
       ``king_stops=False``: S2's "the same rank" lets a king follow a king).  The comet replaces
-      the proper card (the privilege called "гок", hoc), alone in its turn (our reading), and is a
-      stop: its player starts a new sequence at once (S2).
+      the proper card (the privilege called "гок", hoc), alone in its turn (AMB-43, our reading), and is
+      a stop: its player starts a new sequence at once (S2).
     * End: first out wins: a point per card left (earliest form) or pips, courts 10 (later form);
-      ×2 if the loser holds the comet or the winner's last card was the comet, ×4 as a nine (S2, PW).
+      ×2 if the loser holds the comet or the winner's last card was the comet, ×4 as a nine (S2, PW);
+      these multiply together (AMB-45, our reading: S2's opera ended with the comet is ×4).
       Opera, the hand emptied "in one turn" (за один ход): ×2, ×4 ending with the comet (S2); with
       alternate turns, our reading (AMB-33): every card of the hand played with no other player laying
       a card in between (the others only passing), which keeps the opera reachable under the one-rank
       turn of AMB-29; option ``opera="one_turn_literal"``: the turn never leaves the player.
     * Both blocked: fewer points scores the difference (S2, PW); reachable only if a leader may
       pass (AMB-14, option ``leader_may_pass``).  Match: to an agreed total, usually 24 (S2).
+    * Four players: two against two (S2), partners opposite, the side collecting when one goes
+      out (AMB-42, our reading).
     """
 
 YANOVSKY = define(
@@ -233,16 +246,19 @@ MODERN = define(
     """Modern comet (Morehead, Frey, Mott-Smith 1991, via S0, S1; Arnold 2011 for 3-5 hands).
 
     * Packs: two packs without aces, red and black, 9♦ and 9♣ swapped: the comets, wild; suits
-      ignored (S0, S1; AMB-17).  Packs alternate (implied, not stated).
+      ignored (S0, S1; AMB-17).  One pack a deal, red and black in turn (AMB-44, our reading: the
+      sources say so of 1752 only).
     * Deal: draw for the deal, lowest deals; 18/12/10/9 each for 2/3/4/5; the rest is the dead hand
-      (12/12/8/3) (S0, S1).
+      (12/12/8/3) (S0, S1).  After each hand the deal passes to the left (AMB-37, our reading).
     * Play: eldest runs and says "7, 8, 9 without 10"; the turn passes left ("pass" or continue).
       Kings stop; a "without" that all others pass leads anew.  Four of a kind, or three nines with
-      or without the comet, may be played together.  The comet is any nominated rank and stops.
+      or without the comet, may be played together.  The comet is any nominated rank and stops (S0,
+      S1): any rank on a lead, the rank the run needs after a run (AMB-38, our reading).
     * In play: the comet earns 2 chips from each opponent, 2 more for each consecutive preceding deal
       whose comet lay in the dead hand (AMB-18: counted across both packs, reset once dealt).
     * End: a chip per pip left (courts 10) from each opponent; the comet's holder pays double
-      (the comet counts 9, AMB-19); out with the comet ×2, as a natural nine ×4.
+      (the comet counts 9, AMB-19); out with the comet ×2, as a natural nine ×4 (a comet named a
+      nine, AMB-38); these and the opera's ×2 multiply together (AMB-45, our reading).
     * Opera ×2: «Если старший выбывает сразу же…» (S0), «Si el mayor sale inmediatamente…» (S1):
       AMB-31, the eldest goes out in the first, unbroken turn: stopped by a king or the comet, the
       eldest leads on, but once the turn has passed to another player (a "without" that all
@@ -268,14 +284,15 @@ ARNOLD = define(
     ),
     """Arnold's two-handed comet (Chambers Card Games, 2nd ed. 2011, via S0, S1).
 
-    * 18 cards each from the red or the black pack; a cribbage board, target 121.
+    * 18 cards each from the red or the black pack (in turn, AMB-44), the players dealing in turn
+      (AMB-37); a cribbage board, target 121.
     * The comet's value is fixed (2 points, no dead-hand escalation).
     * A loser still holding the comet: the score ×2; the winner out with the comet ×2, ×4 as a nine.
     * The non-dealer out on the first turn scores double unless the dealer could do the same,
       which makes a draw (AMB-20: "could" = a legal one-turn play-out from a free lead).  The first
       turn is unbroken: once the other player has been on turn it is no opera (AMB-31, S0, S1);
       the comet's points paid in play stand after a draw (AMB-32).
-    * The winner pegs the loser's pips × the multipliers.
+    * The winner pegs the loser's pips × the multipliers, multiplied together (AMB-45).
     """,
 )
 
@@ -296,8 +313,10 @@ SIX_EIGHT = define(
 
     * Pack (AMB-21, our reading): one 52-card pack without the 8♦ (as in Commit and Pope Joan),
       then the 8♠, 8♣ (and 8♥): 48 cards for 6 (8 each), 49 for 7 (7 each), 48 for 8 (6 each).
-    * All cards dealt; play in suit; the 9♦ is the wild comet and stops; a card whose successor is out
-      of the pack is a stop.  Payments as in the modern game (no dead hand, so no escalation).
+    * All cards dealt, the deal passing on after each hand (AMB-37); play in suit; the 9♦ is the
+      wild comet and stops (any card of the pack on a lead, the card the run needs after a run:
+      AMB-38); a card whose successor is out of the pack is a stop.  Payments as in the modern game
+      (no dead hand, so no escalation; the multipliers multiply together, AMB-45).
     """,
 )
 

@@ -188,7 +188,7 @@ class RoundView:
     @property
     def voids(self) -> Voids:
         """Per seat, the ``(rank, suit)`` targets public play showed it cannot hold a natural
-        card of: it passed when it would have had to follow (D1, D2), another player held the
+        card of: it passed when it would have had to follow (AMB-35, AMB-36), another player held the
         next card first (turn model H), or a bridge was played (nobody held the gap's card)."""
         return self._get("voids", lambda: voids_of(self._log, self.rules, self.players))
 
@@ -239,7 +239,7 @@ class RoundView:
         Public play says more about the hidden hands, and the sample respects it:
 
         * **voids** (:attr:`voids`): a player who passed when the rules made it follow
-          (D1, D2), or was skipped by the turn model H, holds no natural card of what was
+          (AMB-35, AMB-36), or was skipped by the turn model H, holds no natural card of what was
           needed; the cards fewest players may hold are dealt first, each to a seat that may
           hold it (or among the rest), in proportion to the room left.  Uniform when no void
           binds; otherwise close to it, not exactly uniform over deals.

@@ -116,8 +116,8 @@ def _wild_rule(rnd: Round) -> str:
         return (f"the {names} (the comet) may stand for the card needed; then its player goes on from it or "
                 "from the 10♦ (S0, S1; AMB-26)")
     if r.wild_mode == "stop":
-        return f"the {names} may stand for the card needed, and then stops the run (S0, S1, S2)"
-    return f"the {names} may stand for the card needed, and the run goes on from it (S0, S1, Enc)"
+        return f"the {names} may stand for the card needed, and then stops the run (S0, S1, S2; AMB-38, AMB-39)"
+    return f"the {names} may stand for the card needed, and the run goes on from it (S0, S1, Enc; AMB-8)"
 
 
 def _follow_rule(rnd: Round) -> str:
@@ -168,7 +168,7 @@ def _turn_rule(before: Round, play: Play, after: Round) -> str:
                      f"AMB-29), so seat {after.to_play} plays next.")
     elif after.to_play == seat:
         parts.append(f"Seat {seat} holds {after.describe_targets()} and runs on: a player goes on while able "
-                     "(S0, S1; D2), and passes only when stuck.")
+                     "(S0, S1; AMB-36), and passes only when stuck.")
     else:
         parts.append(f"Seat {after.to_play} is next in the direction of play.")
     return " ".join(parts)

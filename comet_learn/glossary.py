@@ -52,7 +52,8 @@ GLOSSARY: tuple[Term, ...] = (
          "(1991): the eldest goes out 'at once', read as in its first, unbroken turn (AMB-31). S2: a hand "
          "emptied 'in one turn' (AMB-33)."),
     Term("carte blanche", "carte blanche", "карт-бланш", "carta blanca",
-         "A dealt hand without court cards (our reading, as in Piquet)."),
+         "The new comet (1752): a bonus of 50 points, 100 with the comet (S0, S1). The hand itself the sources "
+         "do not define: read as at Piquet, a dealt hand without a jack, queen or king (AMB-41)."),
     Term("counter (jeton)", "jeton", "жетон", "jeton; also 'ficha'",
          "The smallest unit of the 1718 purse."),
     Term("fiche (= 10 jetons)", "fiche", "фишка", "ficha",
@@ -68,7 +69,8 @@ GLOSSARY: tuple[Term, ...] = (
     Term("dealer / non-dealer", "", "дилер; сдатчик / несдатчик", "«crupier» (MT)", ""),
     Term("wild card", "", "подстановочный знак, «дикая» (MT), джокероид (S2)", "comodín", ""),
     Term("natural nine", "", "натуральная девятка", "nueve natural",
-         "The comet played as a nine: going out so pays ×4."),
+         "The modern game (1991): going out with the comet 'as a natural nine' pays ×4 (S0, S1), read as the "
+         "comet named a nine (AMB-38)."),
     Term("pass", "", "пас", "paso", ""),
     Term("Commit", "", "«Совершить», «Коммит», «Обязательство» (MT)", "«compromiso» (MT)",
          "A spelling of comète as it sounds (Foster)."),
