@@ -117,8 +117,9 @@ class Valuation:
         return Lead(mean, mean - half, mean + half)
 
     def same(self, a: str, b: str) -> bool:
-        """Whether two plays are worth the same in every deal, under both finishes (a tie)."""
-        return self.best[a] == self.best[b] and self.greedy[a] == self.greedy[b]
+        """Whether two plays are worth the same in every deal under best play (a tie by the value the page
+        defines; the greedy finish may tell them apart, and each must then lead the other plays there)."""
+        return self.best[a] == self.best[b]
 
     def ranked(self) -> list[str]:
         """The plays by their value, best first (the engine's order among equals)."""
@@ -211,7 +212,9 @@ def verdict(val: Valuation, margin: float = MARGIN) -> tuple[tuple[str, ...], di
         leads[p] = (lb, lg)
         if not (lb.clear(margin) and lg.clear(margin)):
             ok = False
-    # Every answer must lead under the greedy finish too (tied answers are equal there by definition).
+        # Tied answers are equal under best play; each must also lead under the greedy finish.
+        if not all(val.lead(a, p, greedy=True).clear(margin) for a in answers[1:]):
+            ok = False
     return answers, leads, ok
 
 
