@@ -13,6 +13,8 @@ PYTHON ?= python3.11
 VENV := .venv
 VPY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.requirements.stamp
+# Runs a step, timed (wall and CPU), optionally saying every N s that it still runs (tools/stage.py).
+STAGE = $(PYTHON) $(CURDIR)/tools/stage.py
 
 # Offline JavaScript for the static book, fetched from npm with `npm pack`.
 # Bump a version here and the next `make vendor` re-fetches everything.
@@ -24,7 +26,7 @@ AXE_CORE_VERSION := 4.14.1
 # the versions requirements.txt pins (the same ipywidgets as the notebooks and Voila).
 PYODIDE_VERSION := 314.0.7
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
-LIVE_WHEELS := $(foreach p,ipywidgets traitlets comm,$(shell grep -iE '^$(p)==' requirements.txt | cut -d' ' -f1))
+LIVE_WHEELS := $(foreach p,ipywidgets traitlets comm fsrs typing_extensions,$(shell grep -iE '^$(p)==' requirements.txt | cut -d' ' -f1))
 VENDOR_DIR := _vendor
 VENDOR_NPM := @jupyter-widgets/html-manager@$(HTML_MANAGER_VERSION) requirejs@$(REQUIREJS_VERSION) mathjax@$(MATHJAX_VERSION) axe-core@$(AXE_CORE_VERSION) pyodide@$(PYODIDE_VERSION)
 VENDOR_SPEC := $(VENDOR_NPM) $(LIVE_WHEELS)
@@ -32,7 +34,10 @@ VENDOR_STAMP := $(VENDOR_DIR)/.stamp
 
 BUILD_DIR := _build
 BOOK_INDEX := $(BUILD_DIR)/html/index.html
-BOOK_SOURCES = _config.yml _toc.yml $(shell find book -type f -not -path 'book/play/*' -not -path '*/.ipynb_checkpoints/*' -not -name '*.pyc' 2>/dev/null)
+# What the built site is made from: the book, the play pages, our Sphinx extensions and assets,
+# and the Python the pages run (executed at build time, and zipped for the reader's browser).
+BOOK_SOURCES = _config.yml _toc.yml $(shell find book comet comet_render comet_learn widgets bookkit tools/pyodide -type f \
+  -not -path '*/.ipynb_checkpoints/*' -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
 
 # Run as root (CI, the dev machines) or through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -42,7 +47,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: help venv deps-system vendor book serve test nbval bench clean puzzles catalogs
+.PHONY: help venv deps-system vendor catalogs book serve test mypy test-unit test-browser nbval bench clean puzzles
 
 help:
 	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
@@ -53,7 +58,7 @@ help:
 	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n)"
 	@echo "make catalogs     compile the interface's message catalogs (.po -> .mo, Babel)"
 	@echo "make bench        run the benchmarks in bench/ (if any)"
-	@echo "make puzzles      find the puzzles again (comet_learn/puzzle_data.py; a few minutes)"
+	@echo "make puzzles      find and prove the puzzles again (comet_learn/data/puzzles.json; ~20 min of CPU, resumable)"
 	@echo "make clean        remove $(BUILD_DIR) and $(VENDOR_DIR) (keeps .venv)"
 
 # --- Python ------------------------------------------------------------------
@@ -63,7 +68,7 @@ venv: $(VENV_STAMP)
 $(VENV_STAMP): requirements.txt pyproject.toml
 	@if [ ! -x $(VPY) ] || ! $(VPY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then \
 	  rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
-	$(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements.txt
+	$(STAGE) "make venv: pip install" --every 10 -- $(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements.txt
 	$(VPY) -m pip install --disable-pip-version-check --no-input -q --no-deps -e .
 	touch $@
 
@@ -90,7 +95,7 @@ $(VENDOR_STAMP): Makefile requirements.txt
 	@if [ -f $@ ] && [ "$$(cat $@)" = "$(VENDOR_SPEC)" ]; then touch $@; exit 0; fi; \
 	set -x; \
 	rm -rf $(VENDOR_DIR); mkdir -p $(VENDOR_DIR)/tgz $(VENDOR_DIR)/src $(VENDOR_DIR)/book/offline $(VENDOR_DIR)/axe; \
-	(cd $(VENDOR_DIR)/tgz && npm pack --silent --no-fund --no-audit $(VENDOR_NPM) >/dev/null); \
+	(cd $(VENDOR_DIR)/tgz && $(STAGE) "make vendor: npm pack" --every 10 -- npm pack --silent --no-fund --no-audit $(VENDOR_NPM) >/dev/null); \
 	for t in $(VENDOR_DIR)/tgz/*.tgz; do n=$$(basename $$t .tgz); mkdir -p $(VENDOR_DIR)/src/$$n; tar xzf $$t -C $(VENDOR_DIR)/src/$$n; done; \
 	hm=$(VENDOR_DIR)/src/jupyter-widgets-html-manager-$(HTML_MANAGER_VERSION)/package/dist; \
 	mkdir -p $(VENDOR_DIR)/book/offline/html-manager; \
@@ -126,46 +131,65 @@ book: venv vendor catalogs
 $(BOOK_INDEX): $(BOOK_SOURCES) $(VENV_STAMP) $(VENDOR_STAMP) $(CATALOGS_PO)
 	$(MAKE) --no-print-directory book
 
-# The book's play links must point at the Voila that serve starts: $COMET_PLAY_URL if set, else
-# port $COMET_PLAY_PORT (default 8866) of 127.0.0.1. The build records its URL (book/_ext/comet_play.py:
-# _build/html/.play-url); a book built for another address is rebuilt first.
+# One build serves any ports: the book's only link to the Voila server (`{{ play_url }}`) is
+# rewritten to the port serve starts it on as the page is served (tools/serve.py); the {play}
+# links go to the static play pages. A book older than its sources is rebuilt first.
 serve: venv vendor catalogs $(BOOK_INDEX)
-	@want="$${COMET_PLAY_URL:-http://127.0.0.1:$${COMET_PLAY_PORT:-8866}}"; want="$${want%/}"; \
-	have="$$(cat $(BUILD_DIR)/html/.play-url 2>/dev/null || true)"; \
-	if [ "$$have" != "$$want" ]; then \
-	  echo "make serve: the book links to $${have:-an unknown address}, Voila will be on $$want: rebuilding the book"; \
-	  COMET_PLAY_URL="$$want" $(MAKE) --no-print-directory book; fi
-	$(VPY) tools/serve.py
+	COMET_BOOK_DIR=$(BUILD_DIR)/html $(VPY) tools/serve.py
 
 # --- Tests -------------------------------------------------------------------
 # The layers above the engine use untyped libraries (ipywidgets, traitlets, playwright...):
 # strict, except that their imports are Any, a widget may subclass one, and an ignore needed
 # for one library only is not an error.
 MYPY_UNTYPED = --ignore-missing-imports --allow-subclassing-any --no-warn-unused-ignores
-# mypy, the clean book build and pytest all run, so one log shows every failure; the
-# target fails if any of them failed. (pytest needs _build/html for the browser tests.)
-test: venv deps-system vendor catalogs
-	@status=0; \
-	if [ -f comet/__init__.py ]; then \
-	  echo "$(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit"; $(VENV)/bin/mypy --strict comet comet_render comet_learn bookkit || status=1; \
-	  echo "$(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench"; \
-	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench || status=1; \
-	else echo "mypy: skipped (no comet/__init__.py yet)"; fi; \
-	$(MAKE) --no-print-directory book || status=1; \
-	echo "$(VPY) -m pytest -m 'not browser'"; $(VPY) -m pytest -m "not browser" || status=1; \
-	echo "$(VPY) -m pytest -m browser  (own process: Playwright's event loop stays out of the widget tests)"; \
-	$(VPY) -m pytest -m browser || status=1; \
-	$(MAKE) --no-print-directory nbval || status=1; \
-	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above: mypy, book build or pytest)"; fi; \
+# Parallel test processes (pytest-xdist). The browser tests wait on pages, kernels and the bots'
+# pauses as much as they compute: three processes keep two cores busy. Tests sharing the Voila
+# server run in one process (--dist loadgroup; tests/browser/conftest.py groups them).
+UNIT_WORKERS ?= 2
+BROWSER_WORKERS ?= 3
+# Each stage is timed (wall and CPU, tools/stage.py) into this file; `make test` ends with the table.
+STAGES_LOG := bench/results/test-stages.tsv
+
+# Every stage runs, so one log shows every failure; the target fails if any of them failed.
+# (pytest needs _build/html for the browser tests, and the book's executed notebooks for nbval.)
+test:
+	@mkdir -p $(dir $(STAGES_LOG)); rm -f $(STAGES_LOG); status=0; \
+	$(STAGE) install --log $(STAGES_LOG) -- $(MAKE) --no-print-directory venv deps-system vendor catalogs || exit 1; \
+	$(STAGE) mypy --log $(STAGES_LOG) -- $(MAKE) --no-print-directory mypy || status=1; \
+	$(STAGE) book --log $(STAGES_LOG) -- $(MAKE) --no-print-directory book || status=1; \
+	$(STAGE) unit --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-unit || status=1; \
+	$(STAGE) browser --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-browser || status=1; \
+	$(STAGE) nbval --log $(STAGES_LOG) -- $(MAKE) --no-print-directory nbval || status=1; \
+	echo "make test: the time of each stage (load average $$(cut -d' ' -f1-3 /proc/loadavg), $$(nproc) cores)"; \
+	$(STAGE) --summary $(STAGES_LOG); \
+	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above: mypy, book build, pytest or nbval)"; fi; \
 	exit $$status
 
-# nbval over every notebook: the book's MyST notebooks (converted to .ipynb with jupytext
-# into _build/nbval, as nbval collects only .ipynb) and the Voila pages in book/play.
-nbval: venv
+mypy: venv
+	@if [ -f comet/__init__.py ]; then \
+	  echo "$(VENV)/bin/mypy --strict comet comet_render comet_learn comet_openspiel bookkit"; $(VENV)/bin/mypy --strict comet comet_render comet_learn comet_openspiel bookkit; \
+	  echo "$(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench"; \
+	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench; \
+	else echo "mypy: skipped (no comet/__init__.py yet)"; fi
+
+# The tests that need no browser, then the browser tests in processes of their own (Playwright's
+# event loop stays out of the widget tests).
+test-unit: venv catalogs
+	$(VPY) -m pytest -m "not browser" -n $(UNIT_WORKERS)
+
+test-browser: venv deps-system vendor catalogs
+	$(VPY) -m pytest -m browser -n $(BROWSER_WORKERS) --dist loadgroup
+
+# The notebooks. The book's MyST pages are executed once, by the book build (-W: a cell that
+# fails stops it); tests/test_executed_notebooks.py checks what that run left in
+# _build/jupyter_execute (every code cell of every page ran, no error). nbval runs the Voila
+# pages of book/play (real .ipynb run in a kernel), and any MyST page that asks nbval to compare
+# an output (`# NBVAL_CHECK_OUTPUT`), converted to .ipynb by tools/to_ipynb.py.
+nbval: venv catalogs
 	rm -rf $(BUILD_DIR)/nbval
-	$(VPY) tools/to_ipynb.py $(BUILD_DIR)/nbval
+	$(VPY) tools/to_ipynb.py --only-nbval-checked $(BUILD_DIR)/nbval
 	$(VPY) -m pytest -p no:cacheprovider --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg \
-	  $(BUILD_DIR)/nbval book/play
+	  $(BUILD_DIR)/nbval book/play tests/test_executed_notebooks.py
 
 # Runs every bench/*.py except helpers named _*.py; the peers benchmark needs the
 # optional packages of requirements-extra.txt (RLCard's UNO), installed here on demand.
@@ -173,11 +197,12 @@ bench: venv
 	$(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements-extra.txt
 	@shopt -s nullglob; files=(); for f in bench/*.py; do case $$(basename $$f) in _*) ;; *) files+=("$$f");; esac; done; \
 	if [ $${#files[@]} -eq 0 ]; then echo "bench: no benchmark in bench/"; exit 0; fi; \
-	for f in "$${files[@]}"; do echo "== $(VPY) $$f"; $(VPY) "$$f"; done
+	for f in "$${files[@]}"; do m=bench.$$(basename $$f .py); echo "== $(VPY) -m $$m"; $(VPY) -m "$$m"; done
 
-# The puzzles of the puzzle page: seeded, so the same options give the same file.
+# The puzzles of the puzzle page, proven against the engine: seeded, so the same options give the same file;
+# resumable (.cache/puzzles); PUZZLES_ARGS passes options (e.g. --family modern --workers 1).
 puzzles: venv
-	$(VPY) tools/make_puzzles.py
+	nice -n 10 $(VPY) tools/make_puzzles.py $(PUZZLES_ARGS)
 
 clean:
 	rm -rf $(BUILD_DIR) $(VENDOR_DIR) .pytest_cache .mypy_cache

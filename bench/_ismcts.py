@@ -1,4 +1,4 @@
-"""Our ``SearchAgent`` against OpenSpiel's ``ISMCTSBot`` through ``comet.openspiel``.
+"""Our ``SearchAgent`` against OpenSpiel's ``ISMCTSBot`` through ``comet_openspiel.game``.
 
 Used by ``bench/agents.py`` (``--ismcts-only`` runs just this) (the "agents-ismcts" section of bench/README.md).
 Each deal is played once with the search player in every seat, the IS-MCTS bot in the
@@ -18,19 +18,19 @@ from typing import Any
 import numpy as np
 
 import comet
-import comet.openspiel as cos
-from comet.agents import SearchAgent, _rollout
+import comet_openspiel.game as cos
+from comet.agents import SearchAgent, decide
+from comet.search import _rollout
 
-from _report import ci_mean
+from bench._report import ci_mean
 
-DEALS = 10**6
 _GAMES: dict[tuple[str, int], Any] = {}
 
 
 def _game(variant: str, players: int) -> Any:
     key = (variant, players)
     if key not in _GAMES:
-        _GAMES[key] = cos.load(variant, players, deals=DEALS)
+        _GAMES[key] = cos.load(variant, players)
     return _GAMES[key]
 
 
@@ -81,7 +81,8 @@ def play(job: Job) -> dict[str, Any]:
     agent = SearchAgent(seed=f"{deal}/{seat}", level=level, time_limit=None)
     bot = _bot(game, sims, uct_c, deal * 31 + seat, rollouts)
     state = game.new_initial_state()
-    state.apply_action(deal)
+    for action in cos.actions_of(comet.Round.deal(variant, players, seed=deal), game):  # the deal of seed ``deal``
+        state.apply_action(action)
     times: dict[str, list[float]] = {"search": [], "ismcts": []}
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -90,7 +91,7 @@ def play(job: Job) -> dict[str, Any]:
             continue
         start = time.process_time()
         if state.current_player() == seat:
-            action = index[agent.choose(state.round).text]
+            action = index[decide(agent, state.round).text]
             times["search"].append(time.process_time() - start)
         else:
             action = int(bot.step(state))

@@ -10,22 +10,28 @@ of one engine differ by up to 30 %.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 from types import ModuleType
 
 
 def load(directory: str) -> ModuleType:
+    """The ``comet`` package of ``directory``, imported afresh under the name ``comet`` (its modules
+    import one another by that name; the other engine's modules stay bound to their own)."""
     for name in [k for k in sys.modules if k == "comet" or k.startswith("comet.")]:
         del sys.modules[name]
-    sys.path.insert(0, directory)
-    try:
-        import comet
-    finally:
-        sys.path.remove(directory)
+    package = Path(directory) / "comet"
+    spec = importlib.util.spec_from_file_location("comet", package / "__init__.py",
+                                                  submodule_search_locations=[str(package)])
+    assert spec is not None and spec.loader is not None
+    comet = importlib.util.module_from_spec(spec)
+    sys.modules["comet"] = comet
+    spec.loader.exec_module(comet)
     return comet
 
 

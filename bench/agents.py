@@ -8,7 +8,7 @@ agent's time per move.  Writes the "agents" section of bench/README.md, and the
 ``ISMCTSBot`` given about the same time per move, every seat in turn, on modern comet for
 two and the 1718 comet for three; skipped when open_spiel is not installed).
 
-    python bench/agents.py [--games 2000] [--workers 2] [--ismcts-only]
+    python -m bench.agents [--games 2000] [--workers 2] [--ismcts-only]
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import time
 from typing import Any
 
 import comet
-from comet.agents import LEVELS, GreedyAgent, SearchAgent
+from comet.agents import LEVELS, GreedyAgent, SearchAgent, decide
 
-from _report import ci_mean, write_section
+from bench._report import ci_mean, write_section
 
 VARIANT = "modern-comet-1991"
 
@@ -54,10 +54,10 @@ def time_per_move(level: str, moves: int = 150) -> tuple[float, float, float]:
             assert seat is not None
             if seat == 0 and len(rnd.legal_plays()) > 1:
                 t = time.perf_counter()
-                play = agents[0].choose(rnd)
+                play = decide(agents[0], rnd)
                 times.append(time.perf_counter() - t)
             else:
-                play = agents[seat].choose(rnd)
+                play = decide(agents[seat], rnd)
             rnd.play(play)
         g += 1
     return statistics.fmean(times), statistics.median(times), max(times)
@@ -77,7 +77,7 @@ ISMCTS_MATCHES = (
 def versus_ismcts(workers: int, scale: float, readme: bool) -> None:
     """SearchAgent against OpenSpiel's ISMCTSBot (see bench/_ismcts.py)."""
     try:
-        import _ismcts
+        from bench import _ismcts
     except ImportError as err:  # open_spiel missing
         print(f"IS-MCTS comparison skipped: {err}")
         return
@@ -107,10 +107,10 @@ def verdict(r: dict[str, Any]) -> str:
 def ismcts_report(rows: list[dict[str, Any]], workers: int) -> str:
     """The README section for the IS-MCTS matches (tables and verdicts from ``rows``)."""
     lines = [
-        "`python bench/agents.py --ismcts-only`: our `SearchAgent` (determinized Monte Carlo with greedy "
+        "`python -m bench.agents --ismcts-only`: our `SearchAgent` (determinized Monte Carlo with greedy "
         "playouts, `comet.agents`) against OpenSpiel's `ISMCTSBot` (information-set MCTS after Cowling, Powley "
         "and Whitehouse, `allow_inconsistent_action_sets`) with OpenSpiel's random rollouts or with our greedy "
-        "playouts (`GreedyRollouts` in `bench/_ismcts.py`), playing `python_comet` through `comet.openspiel` "
+        "playouts (`GreedyRollouts` in `bench/_ismcts.py`), playing `python_comet` through `comet_openspiel.game` "
         "(its resampler deals the hidden cards with `RoundView.determinize`). Each deal is played once with the "
         "search player in every seat and IS-MCTS in the others. The search player uses its level's playouts "
         "(40 fast, 400 default) without a time cap; IS-MCTS gets as many simulations as take about the same CPU time "
@@ -191,7 +191,7 @@ def main() -> None:
     if args.no_readme:
         return
     lines = [
-        f"`python bench/agents.py` ({VARIANT}, 2 players, seeded deals, seats swapped every deal; "
+        f"`python -m bench.agents` ({VARIANT}, 2 players, seeded deals, seats swapped every deal; "
         f"{args.workers} worker processes on {os.cpu_count()} cores). Win rate and mean net payment "
         "(chips) of the first agent, with 95% confidence intervals (normal approximation).",
         "",

@@ -1,6 +1,6 @@
 """Time the book's clean build (every notebook executed) and a cached rebuild; write bench/README.md.
 
-    python bench/book.py [--no-readme]
+    python -m bench.book [--no-readme]
 
 Clean: `rm -rf _build` then `jupyter-book build . -W -n --keep-going`, what `make book` runs
 (the vendored JavaScript must exist: `make vendor`). Cached: the same command again without
@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-from _report import write_section
+from bench._report import write_section
 
 JB = ROOT / ".venv" / "bin" / "jupyter-book"
 
@@ -52,7 +52,7 @@ def main() -> None:
         return "met" if seconds < target else "NOT met"
 
     body = (
-        "`python bench/book.py`: `jupyter-book build . -W -n --keep-going` from a clean `_build` (every "
+        "`python -m bench.book`: `jupyter-book build . -W -n --keep-going` from a clean `_build` (every "
         f"notebook executed), then again without cleaning, on {os.cpu_count()} cores.\n\n"
         "| build | notebooks executed | pages | wall time | target |\n|---|---:|---:|---:|---|\n"
         f"| clean (`make book`) | {executed} | {pages} | {clean:.1f} s | < 120 s: {ok(clean, 120)} |\n"

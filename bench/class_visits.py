@@ -26,15 +26,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+from bench._report import write_section  # run from the checkout: python -m bench.class_visits
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_serve, stop_serve
+from tests.browser.soak import CLICKABLE, PAGES, burst, clock, leave, percentile, settle
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from playwright.sync_api import Error as PlaywrightError  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from bench._report import write_section  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_serve, stop_serve  # noqa: E402
-from tests.browser.soak import CLICKABLE, PAGES, burst, clock, leave, percentile, settle  # noqa: E402
 
 TRIALS = int(os.environ.get("COMET_BENCH_TRIALS", "3"))
 BURST = 20
@@ -159,7 +158,7 @@ def main() -> None:
                      "RSS per visit, second half | test |\n"
                      "|---|---:|---:|---:|---:|---|---|---:|---|\n" + soak_text)
     body = f"""
-`python bench/class_visits.py`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels per page,
+`python -m bench.class_visits`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels per page,
 refilled 6 s after use; a page that is left shuts its kernel down), headless Chromium on the same
 2-core machine, loopback, no host but 127.0.0.1 resolvable. Load average (1 min) when the timing
 began: {start_load:.1f}, at the end: {load:.1f} (the machine is shared with other work: figures vary with it).

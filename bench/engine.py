@@ -30,13 +30,15 @@ from pathlib import Path
 
 from comet import VARIANTS, Round
 
-from _report import write_section
+from bench._report import write_section
 
 TARGET = 250_000
 BASELINE = "4446318"
 """The engine when issue 12 set its speed target (274,000 moves/s then: 330,000 wanted)."""
 BASELINE_RATIO = 330_000 / 274_000
 ROOT = Path(__file__).resolve().parent.parent
+BOTS = ("random", "greedy")
+"""Players counted through ``comet.agents.decide`` besides the bare random playouts."""
 
 
 def against(rev: str, rounds: int, games: int) -> dict[str, float]:
@@ -53,23 +55,28 @@ def against(rev: str, rounds: int, games: int) -> dict[str, float]:
         if shutil.which("valgrind"):
             result["a_instructions"] = instructions_per_move(old, games)
             result["b_instructions"] = instructions_per_move(str(ROOT), games)
+            for bots in BOTS:  # the players asked through comet.agents.decide, as simulations ask them
+                result[f"a_{bots}"] = instructions_per_move(old, games, bots)
+                result[f"b_{bots}"] = instructions_per_move(str(ROOT), games, bots)
     return result
 
 
-def instructions_per_move(engine: str, games: int) -> float:
+def instructions_per_move(engine: str, games: int, bots: str = "") -> float:
     """Instructions per move of the engine in directory ``engine`` (valgrind's callgrind: the
-    count of ``games`` deals less the count of none, so that start-up cancels out)."""
+    count of ``games`` deals less the count of none, so that start-up cancels out). ``bots``:
+    ``random`` or ``greedy`` players asked through ``comet.agents.decide`` (a view a move)."""
     script = str(Path(__file__).with_name("_playout.py"))
-    env = dict(os.environ, PYTHONHASHSEED="0")  # the same hashes, so the same work, in every run
+    # The same hashes, so the same work, in every run; the engine measured before the installed one.
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=engine)
 
     def count(n: int) -> int:
         run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                              script, engine, str(n)], check=True, capture_output=True, text=True, env=env)
+                              script, str(n), bots], check=True, capture_output=True, text=True, env=env)
         found = re.search(r"Collected : (\d+)", run.stderr)
         assert found, run.stderr[-2000:]
         return int(found.group(1))
 
-    moves = int(subprocess.run([sys.executable, script, engine, str(games)], check=True, capture_output=True,
+    moves = int(subprocess.run([sys.executable, script, str(games), bots], check=True, capture_output=True,
                                text=True, env=env).stdout)
     return (count(games) - count(0)) / moves
 
@@ -124,7 +131,9 @@ def main() -> int:
     paired = against(args.against, 6 if args.quick else 40, counted_games)
     counted = "a_instructions" in paired
     print(f"against {args.against}: {paired['ratio']:.3f}x (paired median)"
-          + (f", {paired['a_instructions'] / paired['b_instructions']:.3f}x fewer instructions" if counted else ""),
+          + (f", {paired['a_instructions'] / paired['b_instructions']:.3f}x fewer instructions" if counted else "")
+          + ("".join(f"; {bots} bots {paired[f'a_{bots}']:,.0f} -> {paired[f'b_{bots}']:,.0f} a move" for bots in BOTS)
+             if counted else ""),
           flush=True)
     rows = []
     headline = measure("modern-comet-1991", 2, games * 2, args.repeats)
@@ -155,7 +164,10 @@ def main() -> int:
         f"this machine, paired chunks within about 2%."
         + (f" Counted in instructions (valgrind's callgrind, {counted_games} deals, a count that does not depend on the "
            f"machine's load): {paired['a_instructions']:,.0f} against {paired['b_instructions']:,.0f} a move, "
-           f"{paired['a_instructions'] / paired['b_instructions']:.2f}× fewer." if counted else ""),
+           f"{paired['a_instructions'] / paired['b_instructions']:.2f}× fewer." if counted else "")
+        + ("".join(f" With {bots} players asked through `comet.agents.decide` (given the round then, their seat's "
+                   f"view now): {paired[f'a_{bots}']:,.0f} against {paired[f'b_{bots}']:,.0f} a move."
+                   for bots in BOTS) if counted else ""),
         "",
         "| variant | players | moves/s | games/s | moves/game | peak memory of one game |",
         "|---|---:|---:|---:|---:|---:|",

@@ -25,23 +25,21 @@ import csv
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+import psutil
+from playwright.sync_api import sync_playwright
+
+# Run from the checkout as ``python -m bench.pages`` (``make bench`` does): the browser tests' helpers
+# (tests/browser) are not part of the installed project; comet and widgets are.
+from bench._report import write_section
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_serve, stop_serve
+from tests.browser.play_driver import Game, check_settlement, next_action, page_state
+
 ROOT = Path(__file__).resolve().parent.parent
-# The browser tests' helpers (tests/browser) are not part of the installed project: read them
-# from this checkout.  (comet and widgets come from the installed project.)
-sys.path.insert(0, str(ROOT))
-
-import psutil  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from _report import write_section  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_serve, stop_serve  # noqa: E402
-from tests.browser.play_driver import Game, check_settlement, next_action, page_state  # noqa: E402
 
 PAGES = ["hoc", "manille", "new-comet", "modern", "commit"]
 ROUNDS = int(os.environ.get("COMET_BENCH_ROUNDS", "3"))
@@ -288,7 +286,7 @@ def main() -> None:
         return "met" if good else "NOT met"
 
     body = f"""
-`python bench/pages.py`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels per page, refilled
+`python -m bench.pages`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels per page, refilled
 6 s after use), headless Chromium (Playwright) on the same 2-core machine, loopback, no host but 127.0.0.1
 resolvable. {ROUNDS} loads of each of the 5 pages per row, each once the server is idle again (the used
 kernel replaced). Browsers keep a profile on disk, as visitors' do: a first visit empties the browser's cache

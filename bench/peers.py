@@ -9,7 +9,7 @@ Moves per second of uniformly random play, one process each, measured side by si
 
 A peer that is not installed is reported as such (``pip install -r requirements-extra.txt``).
 
-    python bench/peers.py [--seconds 5]
+    python -m bench.peers [--seconds 5]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Callable
 
 import comet
 
-from _report import write_section
+from bench._report import write_section
 
 Runner = Callable[[float], tuple[int, int]]  # seconds -> (moves, games)
 
@@ -65,7 +65,7 @@ def run_openspiel(name: str) -> Runner:
         import pyspiel  # type: ignore[import-not-found]
 
         if name == "python_comet":
-            import comet.openspiel  # noqa: F401
+            import comet_openspiel.game  # noqa: F401
 
         game = pyspiel.load_game(name)
         rng = random.Random(0)
@@ -92,7 +92,7 @@ PEERS: list[tuple[str, str, Runner]] = [
     ("comet", "this engine, modern-comet-1991 2p (pure Python)", run_comet),
     ("rlcard-uno", "RLCard UNO env (pure Python)", run_rlcard_uno),
     ("openspiel-crazy_eights", "OpenSpiel crazy_eights (C++ via pyspiel)", run_openspiel("crazy_eights")),
-    ("comet-openspiel", "this engine through comet.openspiel (python_comet)", run_openspiel("python_comet")),
+    ("comet-openspiel", "this engine through comet_openspiel.game (python_comet)", run_openspiel("python_comet")),
 ]
 
 
@@ -116,7 +116,7 @@ def main() -> None:
     if args.no_readme or not isinstance(base, tuple):
         return
     lines = [
-        f"`python bench/peers.py`: uniformly random play, one process each, {args.seconds:g} s per peer, "
+        f"`python -m bench.peers`: uniformly random play, one process each, {args.seconds:g} s per peer, "
         f"measured in one run on the same machine ({os.cpu_count()} cores). Moves are decisions by players "
         "(OpenSpiel chance moves not counted).",
         "",

@@ -1,6 +1,6 @@
 """Time 100,000 random deals of modern-comet-1991 with 2 players through comet.simulate.
 
-    python bench/simulate.py [--games 100000] [--workers N]
+    python -m bench.simulate [--games 100000] [--workers N]
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import time
 
 import comet
 
-from _report import write_section
+from bench._report import write_section
 
 
 def main() -> None:
@@ -31,7 +31,7 @@ def main() -> None:
     if args.no_readme:
         return
     body = (
-        f"`python bench/simulate.py`: {args.games:,} random deals of modern-comet-1991 (2 players) through "
+        f"`python -m bench.simulate`: {args.games:,} random deals of modern-comet-1991 (2 players) through "
         f"`comet.simulate(..., workers={args.workers})` on {os.cpu_count()} cores, records included.\n\n"
         f"| games | workers | wall time | games/s | moves/s | target |\n|---:|---:|---:|---:|---:|---|\n"
         f"| {args.games:,} | {args.workers} | {seconds:.1f} s | {args.games / seconds:,.0f} | "

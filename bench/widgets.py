@@ -15,7 +15,7 @@ import statistics
 import time
 from typing import Callable
 
-from _report import write_section
+from bench._report import write_section
 from widgets.calc import ScoreCalculator
 from widgets.compare import VariantCompare
 from widgets.explore import SimulationExplorer

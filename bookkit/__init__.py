@@ -23,12 +23,13 @@ from bookkit.markdown import (
     glossary_markdown,
     number_word,
     outcome_markdown,
+    outcome_words,
     position_link,
     plays_text,
     readings_markdown,
     rules_markdown,
 )
-from bookkit.pictures import cribbage_svg, pack_html, trail_of
+from bookkit.pictures import cribbage_svg, figure_markdown, pack_html, trail_of
 from bookkit.stats import (
     VERDICT_WORDS,
     Estimate,
@@ -59,11 +60,11 @@ from bookkit.studies import (
 )
 
 __all__ = [
-    "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "position_link", "rules_markdown", "deal_markdown",
+    "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "outcome_words", "position_link", "rules_markdown", "deal_markdown",
     "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
     "difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
-    "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "pack_html",
+    "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "pack_html", "figure_markdown",
     "first_hand_by_quality",
 ]

@@ -1,23 +1,23 @@
 """The family's history as data: a timeline and a family tree of the stops games.
 
 Both are built from the variants' own metadata (:data:`comet.variants.VARIANTS`: name,
-``year``, ``family`` and sources), so they cannot drift from the engine: a variant whose
-``year`` is four digits is placed on the timeline at that year, any other (``"undated"``,
-``"modern"``) is listed as undated.  The few events that are not games the engine plays
-(the 1748 pamphlet, the Russian printings, the "curse of Scotland") and the games the
-sources name as relatives but the engine does not play (Newmarket, Michigan, Pope Joan,
-red nines, Pink Nines) are listed here, each with its source keys (those of the digest:
-S0, S1, S2, W-Hoc, CoS...).
+``year``, ``family``), so they cannot drift from the engine: a variant whose ``year`` is four
+digits is placed on the timeline at that year, any other (``"undated"``) is listed as undated.
+The few events that are not games the engine plays (the 1748 pamphlet, the Russian printings,
+the "curse of Scotland") and the games the sources name as relatives but the engine does not
+play (Newmarket, Michigan, Pope Joan, red nines, Pink Nines) are listed here.
 
-Sources: S0, S1 (the history section and the infobox, whose "similar games" are Hoc,
-Newmarket and Michigan), S2 (1748, 1791, 1809, "never had wide popularity", a relative of
-Pope Joan, Pink Nines its modern form), W-Hoc (1649, 1654), W-Red9, W-NM, CoS.
+Every date carries the sources that give *that date* (:mod:`bookkit.dates`), not the sources
+of a variant's rules: 1654 is W-Hoc's date for the first printed rules of Hoc, though S0 and
+S1 tell the game's history; Yanovsky's 1804 is S2's, though PW describes the same game
+undated.  An undated entry cites the sources that describe it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bookkit.dates import Dated, fact, variant_date
 from bookkit.markdown import cite
 from comet.variants import VARIANTS
 
@@ -38,10 +38,11 @@ class Event:
     year: int | None
     """Where it sits on the timeline; ``None`` for an undated entry (listed last)."""
     when: str
-    """The date as the sources give it: ``"1748"``, ``"1791 and 1809"``, ``"undated"``."""
+    """The date as the sources give it: ``"1748"``, ``"1791, 1809"``, ``"undated"``."""
     what: str
     sources: tuple[str, ...]
-    """Digest source keys."""
+    """Source keys (:data:`bookkit.markdown.BIB_KEYS`): for a dated entry, the sources that give
+    its date (:mod:`bookkit.dates`); for an undated one, those that describe it."""
     chapter: str
     """The chapter that tells it (a key of :data:`CHAPTERS`' values)."""
     variant: str = ""
@@ -50,44 +51,64 @@ class Event:
 
 _VARIANT_NOTES: dict[str, str] = {
     "hoc-third-stage": "the first printed rules of Hoc, titled simply \"Hoc\"",
-    "old-comet-1718": "the Académie universelle des jeux prints the game as manille, alias comet",
-    "new-comet-1752": "the new Académie prints the new comet; the old game becomes the old comet",
+    "old-comet-1718": "the earliest known rules, in the Académie Universelle des Jeux: manille, alias Commette or Comete",
+    "new-comet-1752": "\"le nouveau Jeu de la Cométe\" appears; the old game becomes l'Ancienne Cométe",
     "yanovsky-1804": "Yanovsky's dictionary describes the two packs, the deal and the comets",
     "yanovsky-exchange": "the Russian encyclopedia's own description, with an exchange from the talon",
     "single-pack-joker": "the Russian encyclopedia's simplified form, one pack and a joker",
-    "modern-comet-1991": "The New Complete Hoyle Revised prints comet and commit apart",
-    "two-handed-arnold-2011": "Arnold's Chambers Card Games: comet for two, to 121 on a cribbage board",
+    "modern-comet-1991": "Morehead, Frey and Mott-Smith's Hoyle: the rules of the modern game",
+    "two-handed-arnold-2011": "Arnold's book: comet for two, to 121 on a cribbage board",
     "comet-6-8-players": "\"one set of rules\" for six to eight players, undated in the article",
     "commit-1857": "the American Hoyle's Games prints Commit",
-    "commit-1991": "the 1991 Hoyle's Commit: a pool, the comet restarts from a ten",
+    "commit-1991": "the 1991 Hoyle gives comet and commit apart; Commit: a pool, the comet restarts from a ten",
     "commit-2011": "Arnold changes Commit: in suit, the holder of the next card plays it",
 }
 """What each variant's date is the date of (falls back on the variant's summary)."""
-
-OTHER_EVENTS: tuple[Event, ...] = (
-    Event(1649, "1649", "Hoc is mentioned in print, as an invention of the devil", ("W-Hoc",), "history/origins"),
-    Event(1682, "1682", "Halley's comet; manille is renamed comet (S2: \"apparently\" after it)",
-          ("S0", "S1", "S2"), "history/origins"),
-    Event(1708, "1708", "the British Apollo prints \"the curse of Scotland\" for the 9♦, with no word of comet",
-          ("CoS",), "history/origins"),
-    Event(1748, "1748", "Règles du nouveau jeu de la Comète, 24 pages, Paris", ("S2",), "rules/new-comet"),
-    Event(1786, "1786", "a letter to The Gentleman's Magazine: the Duke of York brought comet to Scotland",
-          ("S0", "S1"), "history/origins"),
-    Event(1791, "1791, 1809", "the rules are printed twice in Russia; the game \"never had wide popularity\"",
-          ("S2",), "rules/new-comet"),
-    Event(1812, "1812", "first mentions of red nines, which may descend from comet", ("S0", "S1"), "rules/commit"),
-)
-"""Dated events that are not games the engine plays."""
-
 
 def _year(text: str) -> int | None:
     return int(text) if len(text) == 4 and text.isdigit() else None
 
 
+def _event(fact_id: str, what: str, chapter: str) -> Event:
+    d: Dated = fact(fact_id)
+    return Event(_year(d.when[:4]), d.when, what, d.sources, chapter)
+
+
+OTHER_EVENTS: tuple[Event, ...] = (
+    _event("hoc-1649", "Hoc is mentioned in print, as an invention of the devil", "history/origins"),
+    _event("renamed-1682", "Halley's comet; manille is renamed comet (S2: \"apparently\" after it)", "history/origins"),
+    _event("apollo-1708", "the British Apollo prints \"the curse of Scotland\" for the 9♦, with no word of comet "
+           "(one page reports it)", "history/origins"),
+    _event("new-comet-1748", "Regles du nouveau jeu de la Comete, 24 pages, Paris (S2)", "rules/new-comet"),
+    _event("gentmag-1786", "a letter to The Gentleman's Magazine: the Duke of York brought comet to Scotland",
+           "history/origins"),
+    _event("russia-1791-1809", "the rules are printed twice in Russia; the game \"never had wide popularity\"",
+           "rules/new-comet"),
+    _event("red-nines-1812", "first mentions of red nines, which may descend from comet", "rules/commit"),
+)
+"""Dated events that are not games the engine plays."""
+
+
+def date_sources(variant_id: str) -> tuple[str, ...]:
+    """The sources to cite beside a variant's date: those that give the date
+    (:func:`bookkit.dates.variant_date`), or, for an undated variant, those that describe it.
+    A dated variant whose year is not its fact's date is an error."""
+    v = VARIANTS[variant_id]
+    d = variant_date(variant_id)
+    if d is None:
+        if _year(v.year) is not None:
+            raise ValueError(f"{variant_id} is dated {v.year} but bookkit.dates gives no source for that date")
+        return tuple(s.key for s in v.sources)
+    if d.when != v.year:
+        raise ValueError(f"{variant_id} is dated {v.year}, its dated fact {d.id!r} {d.when}")
+    return d.sources
+
+
 def variant_events() -> list[Event]:
-    """One entry per variant, at its year (``None`` if the variant is undated)."""
+    """One entry per variant, at its year (``None`` if the variant is undated), citing the
+    sources of its date."""
     return [Event(_year(v.year), v.year, f"{v.name}: {_VARIANT_NOTES.get(v.id, v.summary)}",
-                  tuple(s.key for s in v.sources), CHAPTERS[v.family], v.id)
+                  date_sources(v.id), CHAPTERS[v.family], v.id)
             for v in VARIANTS.values()]
 
 
@@ -103,16 +124,18 @@ class Game:
 
     key: str
     name: str
+    """For a game the engine plays, the start of its first variant's name (one name per game)."""
     parent: str
     """The key of the game it comes from or is related to ("" for the root)."""
     relation: str
     """``"descends"``: it grew out of its parent; ``"may descend"``: the sources say it may have;
     ``"related"``: the sources only call them relatives."""
     sources: tuple[str, ...]
+    """The sources of the game's place in the tree (its relation to its parent)."""
     families: tuple[str, ...] = ()
     """Variant families (``Variant.family``) the engine plays of this game."""
-    when: str = ""
-    """For games the engine does not play: the date the sources give."""
+    dated: tuple[str, ...] = ()
+    """For games the engine does not play: the dated facts (:mod:`bookkit.dates`) of its dates."""
 
     @property
     def variants(self) -> list[str]:
@@ -120,16 +143,23 @@ class Game:
         return [v.id for v in VARIANTS.values() if v.family in self.families]
 
     @property
-    def dates(self) -> str:
-        """``"1718"``, ``"1752, 1804, undated"``: the variants' years, or :attr:`when`."""
-        years: list[str] = []
+    def date_items(self) -> list[tuple[str, tuple[str, ...]]]:
+        """``[("1752", ("S0", "S1")), ("1804", ("S2",)), ("undated", ())]``: each date with the
+        sources that give it, in order, undated last; a game with no date gives ``[]``."""
+        items: dict[str, tuple[str, ...]] = {}
         for vid in self.variants:
-            y = VARIANTS[vid].year
-            y = y if _year(y) is not None else "undated"
-            if y not in years:
-                years.append(y)
-        years.sort(key=lambda y: (y == "undated", y))
-        return ", ".join(years) or self.when
+            d = variant_date(vid)
+            when = VARIANTS[vid].year if d is not None else "undated"
+            items.setdefault(when, d.sources if d is not None else ())
+        for fid in self.dated:
+            d = fact(fid)
+            items.setdefault(d.when, d.sources)
+        return sorted(items.items(), key=lambda kv: (kv[0] == "undated", kv[0]))
+
+    @property
+    def dates(self) -> str:
+        """``"1718"``, ``"1752, 1804, undated"``: the dates of :attr:`date_items`."""
+        return ", ".join(when for when, _ in self.date_items)
 
     @property
     def chapter(self) -> str:
@@ -138,25 +168,25 @@ class Game:
 
 
 FAMILY: tuple[Game, ...] = (
-    Game("hoc", "Hoc de Mazarin", "", "", ("S0", "S1", "W-Hoc"), ("hoc",)),
-    Game("comet", "Manille, renamed comet", "hoc", "descends", ("S0", "S1"), ("manille",)),
+    Game("hoc", "Hoc Mazarin", "", "", ("S0", "S1", "W-Hoc"), ("hoc",)),
+    Game("comet", "Manille, the old comet", "hoc", "descends", ("S0", "S1"), ("manille",)),
     Game("new", "The new comet", "comet", "descends", ("S0", "S1", "S2"), ("new comet",)),
-    Game("modern", "The modern game", "new", "descends", ("S0", "S1"), ("modern",)),
+    Game("modern", "Modern comet", "new", "descends", ("S0", "S1"), ("modern",)),
     Game("commit", "Commit", "comet", "descends", ("S0", "S1"), ("commit",)),
-    Game("red9", "Red nines", "comet", "may descend", ("S0", "S1", "W-Red9"), when="1812"),
-    Game("pink9", "Pink Nines", "red9", "descends", ("W-Red9", "S2"), when="c. 1930"),
+    Game("red9", "Red nines", "comet", "may descend", ("S0", "S1", "W-Red9"), dated=("red-nines-1812",)),
+    Game("pink9", "Pink Nines", "red9", "descends", ("W-Red9", "S2"), dated=("pink-nines",)),
     Game("popejoan", "Pope Joan", "comet", "related", ("S2", "PJ")),
-    Game("newmarket", "Newmarket", "comet", "related", ("S0", "S1", "S2", "W-NM"), when="1885"),
-    Game("michigan", "Michigan", "newmarket", "descends", ("W-NM",), when="1920s"),
+    Game("newmarket", "Newmarket", "comet", "related", ("S0", "S1", "S2", "W-NM"), dated=("newmarket-1885",)),
+    Game("michigan", "Michigan", "newmarket", "descends", ("W-NM",), dated=("michigan-1920s",)),
 )
 """The stops games the sources name, each under the game it comes from or is related to.
 
-Hoc's last stage became manille (S0, S1), renamed comet; the new comet of 1748/1752 (S0,
-S1, S2) is still printed in English books (S0, S1); Commit is an American variant of comet
-(S0, S1); red nines "may descend" from comet (S0, S1) and Pink Nines from red nines
-(W-Red9; S2 calls it comet's modern form); S2 calls comet a relative of Pope Joan and a
-kind of Newmarket, and the infobox of S0/S1 lists Newmarket and Michigan among similar
-games; Michigan replaced Stops in the United States and is treated with Newmarket (W-NM).
+Hoc's last stage became manille (S0, S1), renamed comet; the new comet (S0, S1, S2) is still
+printed in English books (S0, S1); Commit is an American variant of comet (S0, S1); red nines
+"may descend" from comet (S0, S1) and Pink Nines from red nines (W-Red9; S2 calls it comet's
+modern form); S2 calls comet a relative of Pope Joan and a kind of Newmarket, and the infobox
+of S0/S1 lists Newmarket and Michigan among similar games; Michigan replaced Stops in the
+United States and is treated with Newmarket (W-NM).
 """
 
 
@@ -190,9 +220,19 @@ def timeline_markdown() -> str:
     return "\n".join(lines)
 
 
+def dates_markdown(game: Game) -> str:
+    """``"1752 {cite:p}`s0,s1`; 1804 {cite:p}`s2`; undated"``: a game's dates, each cited to the
+    sources that give it."""
+    items = game.date_items
+    if not items:
+        return "undated"
+    return "; ".join(f"{when} {cite(srcs)}".strip() for when, srcs in items)
+
+
 def family_markdown() -> str:
     """The family tree as a nested Markdown list: the text alternative of
-    :func:`bookkit.svg_family.family_svg`."""
+    :func:`bookkit.svg_family.family_svg`.  Each game's dates are cited to the sources of the
+    dates; its place in the tree to the sources of that relation."""
 
     out = []
     for depth, g in family_rows():
@@ -200,8 +240,8 @@ def family_markdown() -> str:
                "related": "a relative of the game above", "": "the root"}[g.relation]
         variants = ", ".join(f"`{v}`" for v in g.variants)
         played = f"; the engine plays {variants}" if variants else ""
-        out.append(f"{'  ' * depth}- **{g.name}** ({g.dates or 'undated'}): {how}{played}; "
-                   f"{cite(g.sources)}; {_link(g.chapter)}")
+        out.append(f"{'  ' * depth}- **{g.name}** ({dates_markdown(g)}): {how} {cite(g.sources)}{played}; "
+                   f"{_link(g.chapter)}")
     return "\n".join(out)
 
 

@@ -18,11 +18,12 @@ from comet.ambiguities import AMBIGUITIES
 from comet_learn.describe import ROWS, deal_table, facts
 from comet_learn.glossary import GLOSSARY
 from comet.calls import LANGUAGES
+from comet.ledger import Payment, plural
 from comet.outcome import Outcome
 from comet.round import Round, resolve_variant
 from comet.variant import Variant
 
-__all__ = ["BIB_KEYS", "cite", "plays_text", "outcome_markdown", "rules_markdown", "deal_markdown",
+__all__ = ["BIB_KEYS", "cite", "plays_text", "outcome_markdown", "outcome_words", "rules_markdown", "deal_markdown",
            "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word"]
 
 # ---------------------------------------------------------------- citations
@@ -30,9 +31,12 @@ BIB_KEYS: dict[str, str] = {
     "S0": "s0", "S1": "s1", "S2": "s2", "W-Comet": "wcomet", "Enc": "enc", "W-Hoc": "whoc",
     "AJO-Hoc": "ajohoc", "FR-Hoc": "frhoc", "W-Hocs": "whocs", "PW": "pw", "Foster": "foster1897",
     "PJ": "popejoan", "W-Red9": "wred9", "W-NM": "wnm", "Stops": "mcleod", "CoS": "cos",
-    "Web-modern": "webmodern", "NJ": "nainjaune",
+    "Web-modern": "webmodern", "NJ": "nainjaune", "Brewer": "brewer1898",
+    # Added by the book, outside the digest's sources (each entry says where it was read):
+    "DNB": "dnb1892", "McAlister": "mcalister2003", "W-Halley": "whalley",
 }
-"""The digest's source keys and the matching entries of ``book/references.bib``."""
+"""The digest's source keys (and the few sources the book adds) and the matching entries of
+``book/references.bib``."""
 
 
 def cite(keys: str | Iterable[str]) -> str:
@@ -88,6 +92,50 @@ def outcome_markdown(outcome: Outcome | None) -> str:
         else:
             items.append("- " + line)
     return "\n".join(items)
+
+
+def outcome_words(outcome: Outcome | None) -> str:
+    """A deal's settlement told in one paragraph of words, from the same payments as
+    :func:`outcome_markdown`: who went out, what was paid in play and why, what each loser
+    pays at the end and why, and the net result.
+
+    >>> import comet
+    >>> rnd = comet.Round.from_hands("old-comet-1718", ["QC", "2H 3H", "KS"], leader=0)
+    >>> _ = rnd.play("QC")
+    >>> outcome_words(rnd.outcome())
+    'Seat 0 went out with its last card. At the end each loser pays it for the cards left in hand: seat 1 pays 5 jetons (5 pips in 2♥ 3♥) and seat 2 pays 10 jetons (10 pips in K♠). Net: seat 0 wins 15 jetons; seat 1 loses 5; seat 2 loses 10.'
+    """
+    if outcome is None:
+        return "The deal is not over."
+    units = plural(outcome.unit)
+
+    def paid(p: Payment) -> str:
+        who = "the pool" if p.payer < 0 else f"seat {p.payer}"
+        return f"{who} pays {p.amount} {outcome.unit if p.amount == 1 else units} ({p.reason})"
+
+    parts: list[str] = []
+    if outcome.end == "out" and outcome.winner is not None:
+        parts.append(f"Seat {outcome.winner} went out with its last card"
+                     + (", an opera" if outcome.opera else "") + ".")
+    elif outcome.end == "draw":
+        parts.append("The hand is drawn, so nothing is settled at the end.")
+    else:
+        parts.append("Nobody went out.")
+    if outcome.ledger:
+        parts.append("During play, " + and_list(paid(p) for p in outcome.ledger) + ".")
+    if outcome.settlement:
+        parts.append("At the end each loser pays " + ("it" if outcome.winner is not None else "the others")
+                     + " for the cards left in hand: " + and_list(paid(p) for p in outcome.settlement) + ".")
+    nets = []
+    for seat, amount in enumerate(outcome.payments):
+        if amount > 0:
+            nets.append(f"seat {seat} wins {amount} {outcome.unit if amount == 1 else units}")
+        elif amount < 0:
+            nets.append(f"seat {seat} loses {-amount}")
+        else:
+            nets.append(f"seat {seat} is even")
+    parts.append("Net: " + "; ".join(nets) + ".")
+    return " ".join(parts)
 
 
 # ---------------------------------------------------------------- reference tables
@@ -190,13 +238,13 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else f"{n:,}"
 
 
-def position_link(rnd: Round, text: str = "Open this position on a table") -> str:
+def position_link(rnd: Round, text: str = "Open this position on a table", *, up: str = "../../") -> str:
     """A link (inline HTML: MyST reads a Markdown link without a scheme as a cross-reference)
-    from a chapter (``book/<part>/<chapter>``) to the replay page at the position ``rnd`` is in
-    now: its record so far and its move (:mod:`widgets.links`). The replay page steps through it
-    and offers to play on from there."""
+    from a chapter (``book/<part>/<chapter>``; from a page one level higher, ``up="../"``) to the
+    replay page at the position ``rnd`` is in now: its record so far and its move
+    (:mod:`widgets.links`). The replay page steps through it and offers to play on from there."""
     from html import escape
     from urllib.parse import quote
 
-    href = f"../../play/replay.html?record={quote(rnd.record(comments=False), safe='')}&move={len(rnd.history)}"
+    href = f"{up}play/replay.html?record={quote(rnd.record(comments=False), safe='')}&move={len(rnd.history)}"
     return f'<a class="comet-position-link" href="{escape(href, quote=True)}">{escape(text)}</a>'

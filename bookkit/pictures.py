@@ -1,7 +1,11 @@
-"""Pictures for the book: a deal's trail of cards and a cribbage board."""
+"""Pictures for the book: a deal's trail of cards, a cribbage board, and figures whose alt text is
+computed."""
 
 from __future__ import annotations
 
+import base64
+import html
+import io
 import math
 from typing import Any, Sequence
 
@@ -12,7 +16,26 @@ from comet.runs import runs_of
 from comet_render.svg import SvgString
 from comet.variant import Variant
 
-__all__ = ["trail_of", "cribbage_svg", "pack_html"]
+__all__ = ["trail_of", "cribbage_svg", "pack_html", "figure_markdown"]
+
+
+def figure_markdown(fig: Any, alt: str, caption: str, *, name: str = "") -> str:
+    """A matplotlib figure as a figure of the page whose alt text and caption are computed
+    (``{glue:figure}`` takes its alt text from the page's source, where no computation reaches).
+
+    The picture is a PNG embedded in the page (the site loads nothing from elsewhere); glue the
+    result as Markdown (``{glue:md}``, ``:format: myst``): MyST passes the HTML through.
+    """
+    if not alt.strip():
+        raise ValueError("a figure needs an alt text that says what it shows")
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=fig.dpi, bbox_inches="tight")
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    ident = f' id="{html.escape(name, quote=True)}"' if name else ""
+    return (f'<figure class="comet-figure"{ident}>'
+            f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '
+            'style="max-width:100%;height:auto">'
+            f"<figcaption>{html.escape(caption)}</figcaption></figure>")
 
 # ---------------------------------------------------------------- pictures
 def trail_of(rnd: Round) -> tuple[list[Card], list[int]]:

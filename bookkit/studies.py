@@ -16,8 +16,9 @@ from comet.plays import Play
 from comet.round import Round, resolve_variant
 from comet.settlement import can_go_out_in_one_turn
 from comet.variant import Variant
+from comet.view import RoundView
 
-__all__ = ["LeadPolicyAgent", "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
+__all__ = ["LeadPolicyAgent", "ChoiceTally", "choice_measures", "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
            "opera_chances", "group_chances", "match_pegging", "match_lengths", "first_hand_by_quality"]
 
 # ---------------------------------------------------------------- strategies (C6, C7)
@@ -54,15 +55,11 @@ class LeadPolicyAgent:
     def spawn(self, seed: Any) -> "LeadPolicyAgent":
         return LeadPolicyAgent(self.policy, seed)
 
-    def choose(self, rnd: Round) -> Play:
-        seat = rnd.to_play
-        if seat is None:
-            raise ValueError("the round is over")
-        view = rnd.view(seat)
+    def choose(self, view: RoundView) -> Play:
         legal = list(view.legal)
         singles = [p for p in legal if p.kind == "cards" and p.wild is None and len(p.cards) == 1]
         if view.targets is not None or not singles:
-            return greedy_play(view.hand, legal, view.targets, view.variant.rules, view.wilds)
+            return greedy_play(view.hand, legal, view.targets, view.rules, view.wilds)
         plain = [p for p in singles if p.cards[0].rank != 13] or singles
         ranks: Counter[int] = Counter(c.rank for c in view.hand if c not in view.wilds)
         if self.policy == "random":
@@ -81,12 +78,58 @@ class LeadPolicyAgent:
         return f"LeadPolicyAgent({self.policy!r})"
 
 
+# ---------------------------------------------------------------- real choices (C2)
+def _play_key(play: Play, in_suit: bool) -> tuple[Any, ...]:
+    """What makes two plays different choices: their kind, the rank they make, how many cards, whether
+    the wild card is used, and (in suit) the suit; two sevens of different suits are one choice when
+    suits are ignored."""
+    return (play.kind, play.rank, len(play.cards), play.wild is not None, play.suit if in_suit else "")
+
+
+class ChoiceTally:
+    """The greedy player, counting as it plays: for each game, its moves, its *real choices* (moves
+    at which two or more legal plays differ in more than suit) and the cards it lays.
+
+    Run it in one process (``comet.simulate(..., agents=ChoiceTally(), workers=1)``): each game's
+    seats are spawned from it and write into its :attr:`games` (game number -> [moves, choices,
+    cards laid]).  Like every bot, it sees only the seat's view (:func:`comet.agents.decide`).
+    """
+
+    name = "greedy"
+
+    def __init__(self, games: dict[int, list[int]] | None = None, game: int = 0) -> None:
+        self.games: dict[int, list[int]] = {} if games is None else games
+        self.game = game
+
+    def spawn(self, seed: Any) -> "ChoiceTally":
+        # simulate() spawns each seat with the seed "<seed>/<game>/seat<k>".
+        return ChoiceTally(self.games, int(str(seed).split("/")[-2]))
+
+    def choose(self, view: RoundView) -> Play:
+        legal = list(view.legal)
+        rules = view.rules
+        row = self.games.setdefault(self.game, [0, 0, 0])
+        row[0] += 1
+        row[1] += len({_play_key(p, rules.in_suit) for p in legal}) > 1
+        play = greedy_play(view.hand, legal, view.targets, rules, view.wilds)
+        row[2] += len(play.cards)
+        return play
+
+
+def choice_measures(games: dict[int, list[int]], level: float = 0.95) -> dict[str, Estimate]:
+    """C2's two measures over the games a :class:`ChoiceTally` played: real choices per card laid,
+    and the share of moves that were real choices (each a mean of per-deal values)."""
+    rows = [games[g] for g in sorted(games)]
+    return {"real choices per card laid": mean_ci([c / max(k, 1) for _, c, k in rows], level=level),
+            "share of moves that are real choices": mean_ci([c / max(m, 1) for m, c, _ in rows], level=level)}
+
+
 # ---------------------------------------------------------------- deals played in-process
 def play_deals(variant: Variant | str, players: int, agents: Sequence[Any] | Any, games: int,
                seed: Any = 0) -> list[Round]:
     """Play ``games`` whole deals (dealer passing round) and return the finished rounds.
 
-    ``agents``: one agent (or a list, one per seat) with ``choose(round)``; spawned per game
+    ``agents``: one agent (or a list, one per seat) with ``choose(view)``; spawned per game
     when they have ``spawn(seed)``.  Use it when a study needs the payments' reasons, which
     :class:`~comet.simulate.GameRecord` does not keep.
     """

@@ -54,38 +54,59 @@ def _text(parent: ET.Element, x: float, y: float, text: str, *, size: float = 12
     el.text = text
 
 
+def label_width(text: str, size: float = 12, *, bold: bool = False) -> float:
+    """A generous estimate of a label's width in the drawing's units (no font metrics here):
+    0.62 em a character in bold, 0.58 otherwise, wider than the digits and lower-case letters of
+    the system fonts the page uses."""
+    return len(text) * size * (0.62 if bold else 0.58)
+
+
+def date_lines(when: str) -> list[str]:
+    """A date label cut into lines that fit left of the axis: ``"1791, 1809"`` ->
+    ``["1791,", "1809"]``."""
+    parts = when.split(", ")
+    return [p + ("," if i < len(parts) - 1 else "") for i, p in enumerate(parts)]
+
+
 def timeline_svg(events: list[Event] | None = None, *, wrap: int = 41) -> SvgString:
-    """The timeline drawn downwards: the date left of a line, a dot per entry in its chapter's
-    colour, the text (wrapped at ``wrap`` characters) and its sources on the right."""
+    """The timeline drawn downwards: the date left of a line (a date of several years on several
+    lines), a dot per entry in its chapter's colour, the text (wrapped at ``wrap`` characters) and
+    the sources of its date on the right.  The axis stands far enough right that the widest
+    date label starts inside the drawing."""
     events = timeline() if events is None else events
     if not events:
         raise ValueError("a timeline needs at least one event")
-    axis, top, line_h = 78.0, 18.0, 15.0
+    size, line_h, top, margin = 12.0, 15.0, 18.0, 8.0
+    labels = {e.when: date_lines(e.when) for e in events}
+    widest = max(label_width(line, size, bold=True) for lines in labels.values() for line in lines)
+    axis = max(78.0, margin + widest + 10)
     blocks = [(e, textwrap.wrap(e.what, wrap) + [" ".join(e.sources)]) for e in events]
-    height = top + sum(len(lines) * line_h + 9 for _, lines in blocks) + 6
+    rows = [max(len(lines), len(labels[e.when])) for e, lines in blocks]
+    height = top + sum(n * line_h + 9 for n in rows) + 6
     desc = "; ".join(f"{e.when}: {e.what} ({', '.join(e.sources)})" for e in events)
     root = _root(height, "Timeline of the comet family", desc)
     ET.SubElement(root, "line", {"x1": str(axis), "y1": "6", "x2": str(axis), "y2": f"{height - 6:.0f}",
                                  "stroke": "#888", "stroke-width": "2"})
     y = top
-    for event, lines in blocks:
+    for (event, lines), n in zip(blocks, rows):
         fill = colour(event.chapter)
         ET.SubElement(root, "circle", {"cx": str(axis), "cy": f"{y - 4:.1f}", "r": "5", "fill": fill})
-        _text(root, axis - 10, y, event.when,
-              bold=True, anchor="end", fill=fill)
+        for i, label in enumerate(labels[event.when]):
+            _text(root, axis - 10, y + i * line_h, label, size=size, bold=True, anchor="end", fill=fill)
         for i, line in enumerate(lines):
             last = i == len(lines) - 1
             _text(root, axis + 12, y + i * line_h, line, size=10.5 if last else 12,
                   fill="#555" if last else "#222")
-        y += len(lines) * line_h + 9
+        y += n * line_h + 9
     return SvgString(ET.tostring(root, encoding="unicode"))
 
 
 def family_svg() -> SvgString:
     """The family tree as an indented outline: each game under the one it comes from, a solid
-    connector for "grew out of", a dashed one for "related"; dates and sources under each name."""
+    connector for "grew out of", a dashed one for "related"; under each name, its dates with the
+    sources that give them, then its relation with the sources of that."""
     rows = family_rows()
-    indent, row_h, top = 24.0, 38.0, 8.0
+    indent, row_h, top = 24.0, 52.0, 8.0
     height = top + len(rows) * row_h + 4
     desc = "; ".join(f"{g.name} ({g.dates or 'undated'}), " + (f"{g.relation} {g.parent}" if g.parent else "root")
                      for _, g in rows)
@@ -105,8 +126,11 @@ def family_svg() -> SvgString:
         ET.SubElement(root, "rect", {"x": f"{x:.1f}", "y": f"{y - 9:.1f}", "width": "10", "height": "10",
                                      "rx": "2", "fill": fill})
         _text(root, x + 16, y, game.name, size=13, bold=True, fill=fill)
-        note = game.dates or "undated"
-        if game.relation != "descends" and game.parent:
-            note += f" · {game.relation}"
-        _text(root, x + 16, y + 15, f"{note} · {' '.join(game.sources)}", size=10.5, fill="#555")
+        dates = " · ".join(f"{when} {' '.join(srcs)}".strip() for when, srcs in game.date_items) or "undated"
+        _text(root, x + 16, y + 15, dates, size=10.5, fill="#555")
+        how = {"descends": "grew out of", "may descend": "may descend from", "related": "related to",
+               "": "root"}[game.relation]
+        parent = next((g.name for _, g in rows if g.key == game.parent), "")
+        relation = f"{how} {parent}".strip() if len(f"{how} {parent}") < 34 else how
+        _text(root, x + 16, y + 29, f"{relation} · {' '.join(game.sources)}", size=10.5, fill="#555")
     return SvgString(ET.tostring(root, encoding="unicode"))

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from comet.cards import JOKER, Card, parse_cards
 from comet.errors import (
+    CometError,
+    GameStateError,
     IllegalPlayError,
     InvalidCardError,
     InvalidDealError,
@@ -51,8 +53,10 @@ __all__ = [
     "VARIANTS",
     "find_variant",
     "replay",
+    "CometError",
     "InvalidPlayError",
     "IllegalPlayError",
+    "GameStateError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidOptionError",

@@ -1,13 +1,17 @@
-"""Every ambiguity of the sources (``AMB-n`` in the digest) and the reading this package takes.
+"""Every ambiguity of the sources (``AMB-n``) and the reading this package takes.
 
-The book's reference chapter is generated from :data:`AMBIGUITIES`; each engine-level
-ambiguity names the option (see ``variant.options``) that switches to another reading.
+AMB-1 to AMB-28 keep the numbers of the digest's notes; AMB-29 on are questions found since,
+numbered here.  The book's reference chapter is generated from :data:`AMBIGUITIES`; each
+engine-level ambiguity names the option (see ``variant.options``) that switches to another
+reading, and every place that states a reading (the book, a variant's docstring, the
+glossary) cites its ``AMB-n``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from comet.errors import UnknownAmbiguityError
 from comet.variants import VARIANTS
 
 
@@ -120,6 +124,90 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "passing: under the one-rank turn of AMB-29 the turn passes after every play, so the literal "
               "reading would leave an opera only to hands that stop themselves (kings, the comet). The literal "
               "reading, the turn never leaving the player, is an option.", "S2", "opera"),
+    Ambiguity("AMB-34", "1718: the manille's fiche is lost 'if it is not claimed before the next card is played' "
+              "(S0 «до того, как будет разыграна следующая карта», S1 «antes de que se juegue la siguiente "
+              "carta»). What do passes do to the claim, and what if the manille is its player's last card?",
+              "The letter of the rule: a pass is not a card played, so the claim stays open while the players pass "
+              "(its player may make it on any later turn of theirs) and lapses only when somebody plays a card. "
+              "Going out with the manille, no card follows, and the fiche is paid. No option changes this "
+              "(with wild_claim=\"automatic\" the fiche is paid at once and nothing is claimed).", "S0, S1, Enc"),
+    Ambiguity("AMB-35", "Must a player who holds the card the run needs play it? The examples have a player pass "
+              "when unable to go on (1718; 1991: \"pass\" «если не может продолжить», S0); none says that a "
+              "player who can go on may pass instead.",
+              "Yes: a player holding a natural card the run needs may not pass (a wild card is never forced). The "
+              "option lets such a player pass.", "S0, S1", "must_follow"),
+    Ambiguity("AMB-36", "Within a turn, must a player run on while able? The examples run on until the player "
+              "cannot (1991: the eldest plays on «до тех пор, пока не сможет продолжить», S0; «hasta que no "
+              "puede continuar», S1); none says that a player may stop early.",
+              "Yes: in the games played in turn, the player on turn keeps playing while holding the next card, "
+              "then says \"without\" (a wild card is never forced). The option lets a player stop and pass.",
+              "S0, S1", "must_extend"),
+    Ambiguity("AMB-37", "Who deals after the first deal? The sources settle the first deal only (1718: the first "
+              "hand by lot, 'in the first deal'; 1991: a draw, the lowest deals); Arnold plays 'a whole number of "
+              "rounds'.",
+              "The deal passes one seat on in the direction of play after each hand (to the left, or to the right "
+              "in Hoc), and the first hand with it, so that in a round each player deals once. A game with no rule "
+              "for the first deal draws for it as in 1991, the lowest card dealing. No option changes this "
+              "(direction changes only the narration).", "S0, S1"),
+    Ambiguity("AMB-38", "What may the wild card stand for? The manille 'may represent any other card' (1718); the "
+              "modern comet 'counts as any designated rank' (S0 «любым назначенным рангом», S1 «cualquier valor "
+              "designado»); going out with it as a nine, 'a natural nine' in 1991, pays more. After a run, may it "
+              "be named any rank?",
+              "On a lead, any rank its player names (any card of the pack in the games played in suit); after a "
+              "run, only the rank the run needs, since a run climbs one rank at a time (in S2's game the top "
+              "card's rank or the next: S2's own words are 'the proper card', «надлежащей карты»). A comet named "
+              "as a nine is the 'natural nine'. Commit's 9♦ has its own rules (AMB-24, AMB-26).", "S0, S1; S2"),
+    Ambiguity("AMB-39", "Is the new comet's comet a stop? The 1752 account says it is wild and what going out with "
+              "it pays, not whether its player leads anew; S2 and the modern rules make it a stop.",
+              "Yes: it stands for a rank (AMB-38) and its player leads anew, as in S2 and 1991. The option lets "
+              "the run go on from it, as the 1718 manille does (AMB-8).", "S0, S1; S2", "wild_is_stop"),
+    Ambiguity("AMB-40", "1752: the first hand 'could demand a redeal if it had a bad hand' (S0, S1). What hand is "
+              "bad?",
+              "Any hand the first hand refuses: it is the first hand's judgment, used once a deal, before anything "
+              "else is done, and the new deal is dealt by the same rules. No option changes this (redeal_right="
+              "False plays without the right).", "S0, S1"),
+    Ambiguity("AMB-41", "1752: a carte blanche 'brought its holder 50 points, or 100 if it included the comet' (S0, "
+              "S1). What hand is a carte blanche, and who pays it?",
+              "As at Piquet, whose counting the 1752 game borrows ('a jeton was worth ten points, as at Piquet'): "
+              "a hand dealt without a jack, queen or king, the comet allowed; shown before the first card and "
+              "paid at once by each opponent, 50 points, 100 with the comet. In the four-handed game the holder's "
+              "partner does not pay (AMB-42). No option changes this (carte_blanche=0 plays without it).",
+              "S0, S1"),
+    Ambiguity("AMB-42", "Four play in two partnerships (1752: 'in two teams of two', S0, S1; S2: «играют парами», "
+              "Yanovsky «двое на двое»). Where do partners sit, and how does a side win and pay?",
+              "Partners sit opposite. When one partner goes out, the side wins: each opponent pays for the cards "
+              "left in their own hand, and the partner's cards count for nothing. Payments in play (the comet, "
+              "carte blanche) come from the opponents only: a partner never pays a partner. No option changes "
+              "this (partnerships=False plays four each for themselves, which no source describes).",
+              "S0, S1; S2"),
+    Ambiguity("AMB-43", "Yanovsky: the comet 'may be played instead of the proper card' and lets its player begin a "
+              "new sequence 'at once' (S2). With one rank's cards a turn (AMB-29), may it go down together with "
+              "natural cards of that rank?",
+              "No: the comet is played alone, as its player's whole turn; it stops the run, and its player leads "
+              "anew at once (S2).", "S2"),
+    Ambiguity("AMB-44", "The 1752 packs 'were used alternately' (S0, S1). Are the modern game's? Its rules name a "
+              "red and a black pack, Arnold deals 'from the red or the black pack', and S2 uses 'only one pack at "
+              "a time' («Зараз используется только одна колода»).",
+              "Yes: one pack a deal, red and black in turn, red first, in the modern game, Arnold's and S2's games "
+              "as in 1752; the comet's escalation counts its deals across both packs (AMB-18).", "S0, S1; S2"),
+    Ambiguity("AMB-45", "When several multipliers apply (going out with the comet, as a nine, an opera, a loser "
+              "holding the comet), are they multiplied together? The sources give each alone, except S2's opera "
+              "ended with the comet, ×4, as two doublings make, and the 1752 table of the opera with the comet.",
+              "Yes: they multiply (in the modern game an opera ended with the comet as a nine pays ×8, and a loser "
+              "holding the comet pays double that). In 1752 the opera and the comet's last play follow the "
+              "Académie's table (AMB-12), and a loser holding the comet pays double that too.", "S0, S1; S2"),
+    Ambiguity("AMB-46", "Commit 1991: the players 'stake an ante to a pool' (S0 «делают ставку в пул», S1 «apuestan "
+              "una apuesta inicial a un pozo»). How much?",
+              "One chip each a deal, which the first player out takes with the rest of the pool.", "S0, S1"),
+    Ambiguity("AMB-47", "Hoc: how is the winner of the shedding stage paid? The pages on Hoc give the purse (20 "
+              "jetons and 8 fiches) and say that the first out wins, not what the others pay.",
+              "As in manille: each other player pays the winner a jeton per pip left in hand (courts ten); a hoc "
+              "kept in hand counts its pips, with no penalty (AMB-5).", "W-Hoc, AJO-Hoc; S0, S1"),
+    Ambiguity("AMB-48", "1752: after the lead 'play went on as before' (S0 «игра шла по-прежнему», S1 «se jugaba "
+              "como antes»). Are the 1718 jetons for a king and for an incidental stop still paid?",
+              "No: the new game is counted in points at the end of the deal, with the payments its own account "
+              "lists (the comet's last play and its holder, the opera, carte blanche); 'as before' is read as the "
+              "card play only. No option changes this.", "S0, S1"),
 )
 
 
@@ -127,4 +215,4 @@ def find_ambiguity(id: str) -> Ambiguity:
     for a in AMBIGUITIES:
         if a.id == id:
             return a
-    raise KeyError(f"unknown ambiguity {id!r}; known: {', '.join(a.id for a in AMBIGUITIES)}")
+    raise UnknownAmbiguityError(f"unknown ambiguity {id!r}; known: {', '.join(a.id for a in AMBIGUITIES)}")

@@ -12,6 +12,8 @@ from collections import Counter
 from operator import attrgetter
 from typing import Callable, Iterable, Iterator, Sequence
 
+from comet.errors import InvalidCardError, InvalidDealError
+
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "SHDC"
 JOKER_TEXT = "JK"
@@ -32,12 +34,8 @@ RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 def rank_label(rank: int) -> str:
     """A rank as printed on a card: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K`` (1..13)."""
     if not 1 <= rank <= 13:
-        raise ValueError(f"a rank is 1..13, not {rank!r}")
+        raise InvalidCardError(f"a rank is 1..13, not {rank!r}")
     return RANK_LABELS[rank - 1]
-
-
-class InvalidCardError(ValueError):
-    """Text that is not a card in the notation (``9D``, ``TH``, ``JK``)."""
 
 
 def rank_text(rank: int) -> str:
@@ -210,7 +208,7 @@ def pack_without(removed: Iterable[str | Card]) -> list[Card]:
         else:
             pack.append(c)
     if +gone:
-        raise ValueError(f"cannot remove {cards_text(gone.elements())}: not in the pack")
+        raise InvalidCardError(f"cannot remove {cards_text(gone.elements())}: not in the pack")
     return pack
 
 
@@ -224,7 +222,7 @@ def colour_pack(colour: str, red_comet: str = "9C", black_comet: str = "9D") -> 
     """
     red, black = Card.parse(red_comet), Card.parse(black_comet)
     if colour not in ("red", "black"):
-        raise ValueError(f"colour pack must be 'red' or 'black', not {colour!r}")
+        raise InvalidDealError(f"colour pack must be 'red' or 'black', not {colour!r}")
     want_red = colour == "red"
     pack = [c for c in ALL_CARDS for _ in range(2) if c.rank != ACE and c.is_red == want_red]
     leaving, arriving = (black, red) if want_red else (red, black)

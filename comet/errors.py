@@ -1,38 +1,71 @@
-"""Errors raised by the engine.  Both are ``ValueError`` (as in python-chess)."""
+"""Errors raised by the engine on bad input: every one a :class:`CometError`, itself a
+``ValueError`` (as python-chess's ``InvalidMoveError`` and ``IllegalMoveError``).
+
+A caller that shows errors to a person (a widget, a page) treats a ``CometError`` as the
+person's mistake, with a message that says what was wrong and what is allowed; anything else
+the engine lets through (a ``TypeError``, an ``AttributeError``, a bare ``ValueError``) is a
+programming error and should fail loudly.
+"""
 
 from __future__ import annotations
 
-from comet.cards import InvalidCardError
+
+class CometError(ValueError):
+    """Bad input to the engine: the message says what was wrong and what is allowed, and the
+    round, match or simulation it was given to is unchanged."""
 
 
-class InvalidPlayError(ValueError):
-    """Text that cannot be read as a play in the notation (a syntax error)."""
+class InvalidCardError(CometError):
+    """Text that is not a card in the notation (``9D``, ``TH``, ``JK``), or cards a pack lacks."""
 
 
-class IllegalPlayError(ValueError):
+class InvalidPlayError(CometError):
+    """Text that cannot be read as a play in the notation (a syntax error), or a record that is
+    not one."""
+
+
+class IllegalPlayError(CometError):
     """A well-formed play that the rules do not allow in the current position."""
 
 
-class UnknownVariantError(KeyError, ValueError):
-    """A variant id that is not in :data:`comet.VARIANTS`."""
+class InvalidDealError(CometError):
+    """A deal that does not fit the variant: hands, the number of players, the dealer or leader
+    seat, the pack."""
+
+
+class InvalidOptionError(CometError):
+    """An option or setting outside what is allowed: a variant's option, a bot's name, level or
+    budget, a simulation's number of games or agents, a seat."""
+
+
+class GameStateError(CometError):
+    """Something the round or match cannot do now: a bot's play once the round is over, the
+    next deal before this one ends, the record of a deal still being played."""
+
+
+class _UnknownName(KeyError, CometError):
+    """A name that is not in a table (also a ``KeyError``, as a missing key is)."""
 
     def __str__(self) -> str:  # KeyError quotes its message; keep it readable
         return str(self.args[0]) if self.args else ""
 
 
-class InvalidOptionError(ValueError):
-    """An option name or value that a variant does not accept."""
+class UnknownVariantError(_UnknownName):
+    """A variant id that is not in :data:`comet.VARIANTS`."""
 
 
-class InvalidDealError(ValueError):
-    """Hands that do not fit the variant's pack or player count."""
+class UnknownAmbiguityError(_UnknownName):
+    """An ambiguity id that is not in :data:`comet.ambiguities.AMBIGUITIES`."""
 
 
 __all__ = [
+    "CometError",
     "InvalidCardError",
     "InvalidPlayError",
     "IllegalPlayError",
-    "UnknownVariantError",
-    "InvalidOptionError",
     "InvalidDealError",
+    "InvalidOptionError",
+    "GameStateError",
+    "UnknownVariantError",
+    "UnknownAmbiguityError",
 ]

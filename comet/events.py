@@ -9,24 +9,62 @@ found by :func:`comet.runs.runs_of` alone. Each record is a named tuple whose la
     >>> rnd = Round.from_hands("modern-comet-1991", ["7H 8H", "9H KD"], pack="red")
     >>> _ = rnd.play("7H")
     >>> rnd.events[-1]
-    Played(seat=0, play=Play.parse('7H'), kind='play')
+    Played(seat=0, play=Play.parse('7H'), targets=None, kind='play')
 
 Read them with ``match`` (``case Played(seat, play):``), ``isinstance`` or ``event.kind``.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, Literal, NamedTuple, Union, get_args
 
 from comet.cards import Card
 from comet.ledger import Payment
-from comet.plays import Play
-from comet.state import Target
+from comet.plays import Play, Target
 
 __all__ = [
     "Event", "Dealt", "Paid", "Redealt", "Kept", "Discarded", "Drew", "Blanche", "Played", "Passed",
-    "Stopped", "Claimed", "Lapsed", "Switched", "Unswitched", "Branched", "WentOut", "Blocked",
+    "Stopped", "Claimed", "Lapsed", "Switched", "Unswitched", "Branched", "WentOut", "Blocked", "Stop",
 ]
+
+
+class Stop(StrEnum):
+    """Why a run stopped (:class:`Stopped`); its words are in :data:`STOP_WORDS`."""
+
+    KING = "king"
+    COMET = "comet"
+    HOC = "hoc"
+    CARD = "card"
+    FIXED = "fixed"
+    INCIDENTAL = "incidental"
+
+    @property
+    def label(self) -> str:
+        """A few words, for a caption: ``"a king"``."""
+        return STOP_WORDS[self][0]
+
+    @property
+    def rule(self) -> str:
+        """The rule in a clause, with its sources: ``"a king is a stop (S0, S1; Enc for 1718; PW for Yanovsky)"``."""
+        return STOP_WORDS[self][1]
+
+
+STOP_WORDS: dict[Stop, tuple[str, str]] = {
+    Stop.KING: ("a king", "a king is a stop (S0, S1; Enc for 1718; PW for Yanovsky)"),
+    Stop.COMET: ("the comet", "the comet is a stop (S2; S0, S1 for 1991; AMB-39 for 1752)"),
+    Stop.HOC: ("a hoc", "a hoc cuts all others (FR-Hoc; AMB-5)"),
+    Stop.CARD: ("the next card is out of the pack", "its successor is out of the pack, so it is a stop (PJ; W-Hocs)"),
+    Stop.FIXED: ("a stop by rule", "this card is a stop by rule (S0, S1)"),
+    Stop.INCIDENTAL: ("nobody could go on", "nobody could go on, so the last player leads (S0, S1; Enc for 1718)"),
+}
+"""Each stop in words, ``(label, rule)``: the one table of them (the table's captions and the
+narration read it).  The rules hold in every game that has the stop, so each cites the sources that
+give it for the modern game and the others: S0 and S1 give the king and the incidental stop for 1718,
+1991 and Commit; Enc describes the old game of 1718 only; PW gives Yanovsky's king (AMB-30)."""
+
+STOP_KING, STOP_COMET, STOP_HOC, STOP_CARD, STOP_FIXED, STOP_INCIDENTAL = Stop
+"""The stops as module constants, for the hot path (see :data:`comet.state.PHASE_PLAY`)."""
 
 class Dealt(NamedTuple):
     """The deal: ``dealer`` dealt, ``leader`` (eldest) leads."""
@@ -84,10 +122,12 @@ class Blanche(NamedTuple):
 
 
 class Played(NamedTuple):
-    """A card play (one card, a group, or a wild card standing for a target)."""
+    """A card play (one card, a group, or a wild card standing for a target), and what was needed
+    when it was made (``targets``; ``None`` on a lead)."""
 
     seat: int
     play: Play
+    targets: tuple[Target, ...] | None
     kind: Literal["play"] = "play"
 
 
@@ -100,11 +140,10 @@ class Passed(NamedTuple):
 
 
 class Stopped(NamedTuple):
-    """The run stopped (``reason``: ``king``, ``comet``, ``hoc``, ``card``, ``fixed`` or
-    ``incidental``, worded by :data:`comet_render.narrate.STOP_REASONS`); ``seat`` leads anew."""
+    """The run stopped (``reason``: a :class:`Stop`); ``seat`` leads anew."""
 
     seat: int
-    reason: str
+    reason: Stop
     kind: Literal["stop"] = "stop"
 
 

@@ -1,29 +1,163 @@
-"""Payments: in play (the ledger) and at the end of a deal (the settlement)."""
+"""Payments, in play (the ledger) and at the end of a deal (the settlement), each with its reason
+as data: a :class:`Why` code, the cards it is for and, for a settlement, how the amount is made
+(:class:`Term` parts, each with its multiplier, and :class:`Factor` multipliers of the whole).
+
+A layer above words them in any language from these fields alone; :attr:`Payment.reason` and
+:meth:`Payment.describe` word them in English (the scripters' and the golden records' words)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Literal, NamedTuple
+
+from comet.cards import Card, cards_symbols
 
 POOL = -1
 """The payee (or payer) seat number of the pool in games with antes (Commit 1991)."""
 
 
+class Why(StrEnum):
+    """Why a payment is made; the English words are :data:`WHY_WORDS` (``{cards}`` the payment's
+    cards in symbols, ``{amount}`` and ``{units}`` its amount)."""
+
+    ANTE = "ante"
+    TAKES_POOL = "takes_pool"
+    ANTE_BACK = "ante_back"
+    WILD = "wild"
+    WILD_JOKER = "wild_joker"
+    MANILLE_OUT = "manille_out"
+    CLAIM = "claim"
+    CARD = "card"
+    HOC = "hoc"
+    KING_STOP = "king_stop"
+    INCIDENTAL = "incidental"
+    BLANCHE = "blanche"
+    BLANCHE_COMET = "blanche_comet"
+    HAND = "hand"
+    MANILLE_EACH = "manille_each"
+    MANILLE_WINNER = "manille_winner"
+    KINGS_KEPT = "kings_kept"
+    KINGS_LEFT = "kings_left"
+    COMET_HELD = "comet_held"
+    BLOCKED = "blocked"
+    REFUND = "refund"
+
+
+WHY_WORDS: dict[Why, str] = {
+    Why.ANTE: "ante to the pool",
+    Why.TAKES_POOL: "takes the pool",
+    Why.ANTE_BACK: "ante returned (no winner)",
+    Why.WILD: "played the comet",
+    Why.WILD_JOKER: "played the comet (joker)",
+    Why.MANILLE_OUT: "went out with the manille (claim stands)",
+    Why.CLAIM: "claimed the manille",
+    Why.CARD: "played {cards}",
+    Why.HOC: "hoc! ({cards})",
+    Why.KING_STOP: "stopped with a king",
+    Why.INCIDENTAL: "nobody could go on (incidental stop)",
+    Why.BLANCHE: "carte blanche",
+    Why.BLANCHE_COMET: "carte blanche with the comet",
+    Why.HAND: "{terms}",
+    Why.MANILLE_EACH: "kept the manille: {amount} {units} to each opponent",
+    Why.MANILLE_WINNER: "kept the manille: a fiche to the winner",
+    Why.KINGS_KEPT: "kept {count} king(s) (Enc)",
+    Why.KINGS_LEFT: "{count} king{s} left",
+    Why.COMET_HELD: "still holds the comet",
+    Why.BLOCKED: "blocked with {count} against {best}",
+    Why.REFUND: "returned, the hand being drawn ({refunded})",
+}
+"""Each reason of a payment in English: the one table of them."""
+
+
+class Count(StrEnum):
+    """What a :class:`Term` counts."""
+
+    PIPS = "pips"
+    CARDS = "cards"
+    KINGS = "kings"
+    GAME = "game"
+    BONUS = "bonus"
+
+
+class Term(NamedTuple):
+    """One part of an amount: ``value`` of ``what`` (the pips in the payment's cards, the cards
+    left, the game's stake, the comet bonus...), times ``times``."""
+
+    what: Count
+    value: int
+    times: int = 1
+
+
+class Factor(NamedTuple):
+    """A multiplier of a whole payment and why (``holding``: the loser holds the comet; ``deal``:
+    the deal's multiplier, whose reasons are the outcome's notes)."""
+
+    times: int
+    why: Literal["deal", "holding"] = "deal"
+
+
 class Payment(NamedTuple):
-    """``payer`` pays ``amount`` units to ``payee`` for ``reason`` (seat -1 is the pool)."""
+    """``payer`` pays ``amount`` units to ``payee`` (seat -1 is the pool) because of ``why``."""
 
     payer: int
     payee: int
     amount: int
-    reason: str
+    why: Why
+    cards: tuple[Card, ...] = ()
+    """The cards the payment is for: the card played, the hoc, the hand counted."""
+    terms: tuple[Term, ...] = ()
+    """How the amount is made (its parts, each times its multiplier)."""
+    factors: tuple[Factor, ...] = ()
+    """Multipliers of the whole amount."""
+    unit: str = "chip"
+    refunded: "Payment | None" = None
+    """The payment in play that a refund returns (``Why.REFUND``)."""
 
-    def describe(self, unit: str = "chip", names: tuple[str, ...] | None = None) -> str:
+    @property
+    def reason(self) -> str:
+        """Why, in English: ``"played 7♦"``, ``"24 pips in 4♦ K♥ K♦ ×2"``."""
+        return reason_text(self)
+
+    def describe(self, unit: str | None = None, names: tuple[str, ...] | None = None) -> str:
+        """``"seat 0 pays 2 chips to seat 1: played the comet"``."""
         def who(seat: int) -> str:
             if seat == POOL:
                 return "the pool"
             return names[seat] if names else f"seat {seat}"
 
+        unit = unit or self.unit
         units = unit if self.amount == 1 else plural(unit)
         return f"{who(self.payer)} pays {self.amount} {units} to {who(self.payee)}: {self.reason}"
+
+
+def reason_text(p: Payment) -> str:
+    """A payment's reason in English, from its fields (see :data:`WHY_WORDS`)."""
+    count = p.terms[0].value if p.terms else len(p.cards)
+    return WHY_WORDS[p.why].format(
+        cards=cards_symbols(p.cards), amount=p.amount, units=plural(p.unit), count=count,
+        s="s" if count > 1 else "", best=p.terms[1].value if len(p.terms) > 1 else 0,
+        refunded=p.refunded.reason if p.refunded is not None else "", terms=terms_text(p) if p.why is Why.HAND else "")
+
+
+def terms_text(p: Payment) -> str:
+    """``"13 pips in 3♥ K♦ ×2; comet bonus 100 ×4"``, then the multipliers of the whole
+    (``" ×2 ×2 for holding the comet"``; after ``"; "`` when the amount has several parts)."""
+    parts = []
+    for term in p.terms:
+        if term.what is Count.PIPS:
+            text = f"{term.value} pip{'s' if term.value != 1 else ''} in {cards_symbols(p.cards)}" if p.cards else "no cards"
+        elif term.what is Count.CARDS:
+            text = f"{term.value} card{'s' if term.value != 1 else ''} left"
+        elif term.what is Count.GAME:
+            text = f"game {term.value}"
+        else:
+            text = f"comet bonus {term.value}"
+        parts.append(text if term.times == 1 else f"{text} ×{term.times}")
+    text = "; ".join(parts)
+    for factor in p.factors:
+        said = f"×{factor.times}" + (" for holding the comet" if factor.why == "holding" else "")
+        text += ("; " if len(parts) > 1 else " ") + said
+    return text
 
 
 def plural(unit: str) -> str:

@@ -1,8 +1,9 @@
 """``Match``: several deals with running scores.
 
-Dealer rotation (one seat on, in the direction of play), colour packs used alternately
-(S0, S1), the modern comet's escalating value (AMB-18), the first hand drawn by lot in
-1718 (S0, S1; AMB-6), the 1718 purse of 10 jetons + 9 fiches (100 jetons), target scores
+Dealer rotation (one seat on, in the direction of play: AMB-37), colour packs used alternately
+(S0, S1 for 1752; AMB-44 for the others), the modern comet's escalating value (AMB-18), the first
+hand drawn by lot in 1718 (S0, S1; AMB-6), the first dealer drawn elsewhere (S0, S1 for 1991;
+AMB-37 for the others), the 1718 purse of 10 jetons + 9 fiches (100 jetons), target scores
 (121 on Arnold's cribbage board, 24 for Yanovsky's card count) and running plus/minus
 totals (Arnold's rounds for 3-5 hands).
 """
@@ -13,7 +14,9 @@ import random
 from typing import Any
 
 from comet.cards import Card, sort_key
+from comet.errors import GameStateError
 from comet.outcome import Outcome
+from comet.record import match_record
 from comet.round import Round, VariantLike, resolve_variant
 
 
@@ -69,7 +72,7 @@ class Match:
             first = best[1] if best else 0
             self.lot.append(f"Seat {first} has the first hand.")
             return (first - 1) % n
-        # Draw for the deal: the lowest card deals (S0, S1 for 1991); ties draw again.
+        # Draw for the deal: the lowest card deals (S0, S1 for 1991; AMB-37 elsewhere); ties draw again.
         while True:
             cards = list(pack)
             rng.shuffle(cards)
@@ -97,9 +100,9 @@ class Match:
         rnd = self.round
         outcome = rnd.outcome()
         if outcome is None:
-            raise ValueError("the deal is not over yet: finish it before dealing the next")
+            raise GameStateError("the deal is not over yet: finish it before dealing the next")
         if self.is_over:
-            raise ValueError("the match is over")
+            raise GameStateError("the match is over")
         self._score(rnd, outcome)
         self.dealer = (self.dealer + 1) % self.players
         self.round = self._new_round()
@@ -159,25 +162,7 @@ class Match:
     def record(self, comments: bool = True) -> str:
         """The whole match in the notation; :func:`comet.replay` rebuilds it. ``comments``: the
         runs' calls, as in :meth:`Round.record`."""
-        from comet.notation import moves_text, options_text
-
-        head = [("Variant", self.variant.id)]
-        if self.variant.chosen:
-            head.append(("Options", options_text(self.variant)))
-        head += [("Players", str(self.players)), ("Seed", repr(self.seed)), ("Match", "yes")]
-        extra = []
-        if self.deals != (None if self.target else self.players):
-            extra.append(f"deals={self.deals!r}")
-        if self.target != self.variant.rules.target:
-            extra.append(f"target={self.target!r}")
-        if extra:
-            head.append(("MatchOptions", ", ".join(extra)))
-        lines = [f'[{k} "{v}"]' for k, v in head]
-        rounds = [r for r, _ in self.finished] + [self.round]
-        for i, rnd in enumerate(rounds, 1):
-            lines += ["", f'[Deal "{i}"]']
-            lines += moves_text(rnd, comments)
-        return "\n".join(lines) + "\n"
+        return match_record(self, comments)
 
     def __repr__(self) -> str:
         return f"<Match {self.variant.id} {self.players}p, deal {self.deal_number}, scores {self.standings()}>"

@@ -15,30 +15,25 @@
 A deal made with :meth:`Round.from_hands` records its hands instead of the seed
 (``[Hand0 "7H 8D"]``, ``[Dead "..."]``, ``[Leader "0"]``).  A match records its headers,
 then each deal under ``[Deal "n"]`` with its plays.  ``;`` starts a comment (announcements
-are written there by :func:`round_record`, and ignored on reading).
+are written there by :func:`comet.record.round_record`, and ignored on reading).
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from comet.calls import step_calls
-from comet.cards import cards_text
 from comet.errors import InvalidPlayError
-from comet.variant import Variant
+from comet.match import Match
+from comet.record import round_record
+from comet.round import Round
+from comet.variants import find_variant
 
-if TYPE_CHECKING:
-    from comet.match import Match
-    from comet.round import Round
+__all__ = ["parse_record", "parse_options", "replay", "round_record"]
 
 _HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 _MOVE = re.compile(r"^(\d+)\s*:\s*(.+)$")
-
-
-def options_text(variant: Variant) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in sorted(variant.chosen.items()))
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -50,44 +45,6 @@ def parse_options(text: str) -> dict[str, Any]:
         except (ValueError, SyntaxError):
             out[name.strip()] = value.strip()
     return out
-
-
-def round_headers(rnd: "Round") -> list[tuple[str, str]]:
-    h = [("Variant", rnd.variant.id)]
-    if rnd.variant.chosen:
-        h.append(("Options", options_text(rnd.variant)))
-    h.append(("Players", str(rnd.players)))
-    if rnd.dealt:
-        h += [("Seed", repr(rnd.seed)), ("Dealer", str(rnd.dealer))]
-    else:
-        for seat, hand in enumerate(rnd.initial_hands):
-            h.append((f"Hand{seat}", cards_text(hand)))
-        h.append(("Dead", cards_text(rnd.initial_dead)))
-        if rnd.initial_talon:
-            h.append(("Talon", cards_text(rnd.initial_talon)))
-        h += [("Leader", str(rnd.leader)), ("Dealer", str(rnd.dealer))]
-        if rnd.seed is not None:
-            h.append(("Seed", repr(rnd.seed)))
-    h.append(("Pack", rnd.pack_name))
-    if rnd.dead_comets:
-        h.append(("DeadComets", str(rnd.dead_comets)))
-    return h
-
-
-def moves_text(rnd: "Round", comments: bool = True) -> list[str]:
-    lines = []
-    calls = step_calls(rnd.events, rnd.step_starts()) if comments else []
-    for i, (seat, play) in enumerate(rnd.history):
-        line = f"{seat}: {play}"
-        if comments and calls[i + 1]:
-            line += "  ; " + calls[i + 1][0]
-        lines.append(line)
-    return lines
-
-
-def round_record(rnd: "Round", comments: bool = True) -> str:
-    head = "\n".join(f'[{k} "{v}"]' for k, v in round_headers(rnd))
-    return head + "\n\n" + "\n".join(moves_text(rnd, comments)) + "\n"
 
 
 def parse_record(text: str) -> tuple[dict[str, str], list[tuple[dict[str, str], list[tuple[int, str]]]]]:
@@ -136,16 +93,12 @@ def _literal(top: dict[str, str], key: str) -> Any:
         raise InvalidPlayError(f'the header [{key} "{top[key][:40]}"] must be a number or a quoted text') from None
 
 
-def replay(text: str) -> "Round | Match":
+def replay(text: str) -> Round | Match:
     """Rebuild a deal (or a match) from its record, checking every play on the way.
 
     A record that is not one (a missing or malformed header, a play that is not legal where it
-    stands) raises :class:`comet.errors.InvalidPlayError` or another ``ValueError`` naming it.
+    stands) raises :class:`comet.errors.InvalidPlayError` or another :class:`comet.errors.CometError` naming it.
     """
-    from comet.match import Match
-    from comet.round import Round
-    from comet.variants import find_variant
-
     top, deals = parse_record(text)
     if "Variant" not in top:
         raise InvalidPlayError("a record needs a [Variant \"...\"] header")
@@ -181,7 +134,7 @@ def replay(text: str) -> "Round | Match":
     return rnd
 
 
-def _apply_moves(rnd: "Round", moves: list[tuple[int, str]]) -> None:
+def _apply_moves(rnd: Round, moves: list[tuple[int, str]]) -> None:
     for i, (seat, text) in enumerate(moves, 1):
         if rnd.to_play != seat:
             raise InvalidPlayError(f"move {i}: the record says seat {seat} plays {text!r}, "

@@ -17,39 +17,75 @@ A play equals only another play: ``Play.parse("pass") == "pass"`` is False; comp
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import ClassVar, Iterable, NoReturn
 
 from comet.cards import (
     JOKER_RANK,
+    KING,
     RANK_CHARS,
     SUIT_CHARS,
     ALL_CARDS,
     JOKER,
     Card,
-    InvalidCardError,
     parse_rank,
     rank_text,
     sort_key,
 )
-from comet.errors import InvalidPlayError
+from comet.errors import InvalidCardError, InvalidPlayError
 
-CARDS, PASS, CLAIM, REDEAL, KEEP, DISCARD, DRAW = "cards", "pass", "claim", "redeal", "keep", "discard", "draw"
-WORD_KINDS = {PASS: PASS, CLAIM: CLAIM, REDEAL: REDEAL, KEEP: KEEP, DRAW: DRAW}
+
+class Kind(StrEnum):
+    """What a play does (described in :data:`KIND_WORDS`). A ``StrEnum``: ``Kind.PASS == "pass"``."""
+
+    CARDS = "cards"
+    PASS = "pass"
+    CLAIM = "claim"
+    REDEAL = "redeal"
+    KEEP = "keep"
+    DISCARD = "discard"
+    DRAW = "draw"
+
+    @property
+    def description(self) -> str:
+        return KIND_WORDS[self]
+
+
+KIND_WORDS: dict[Kind, str] = {
+    Kind.CARDS: "one card, a group of one rank, or a wild card standing for the card needed",
+    Kind.PASS: "the player cannot or will not go on (\"without\" the next card)",
+    Kind.CLAIM: "claim the manille's fiche before the next card is played (1718, S0, S1)",
+    Kind.REDEAL: "the first hand demands a new deal (1752, S0, S1)",
+    Kind.KEEP: "the first hand keeps its cards (1752, S0, S1)",
+    Kind.DISCARD: "one card put out for the exchange (S2)",
+    Kind.DRAW: "end the exchange: draw as many from the talon as were discarded (S2)",
+}
+"""Each kind of play in words: the one table of them."""
+
+CARDS, PASS, CLAIM, REDEAL, KEEP, DISCARD, DRAW = (Kind.CARDS, Kind.PASS, Kind.CLAIM, Kind.REDEAL, Kind.KEEP,
+                                                   Kind.DISCARD, Kind.DRAW)
+WORD_KINDS = {k.value: k for k in (PASS, CLAIM, REDEAL, KEEP, DRAW)}
+"""The kinds written as one word in the notation."""
+
+Target = tuple[int, str]
+"""What may be played next: ``(rank, suit)``, ``suit`` "" when suits are ignored."""
 
 
 class Play:
-    """One action.  ``kind`` is one of ``cards pass claim redeal keep discard draw``.
+    """One action.  ``kind`` is a :class:`Kind` (``cards pass claim redeal keep discard draw``).
 
     For ``cards``: ``cards`` (tuple of :class:`Card`), ``wild`` (the wild card or None),
     ``rank`` (the rank the play counts as) and ``suit`` ("" unless played in suit).
 
-    Immutable and interned; equal only to plays (never to their text).
+    Immutable and interned; equal only to plays (never to their text). Only a valid play can be
+    built: ``Play("bogus")`` or a card play whose cards do not make it raise
+    :class:`~comet.errors.InvalidPlayError`.
     """
 
     __slots__ = ("kind", "cards", "wild", "rank", "suit", "text", "naturals")
     _interned: ClassVar[dict[str, "Play"]] = {}
 
-    kind: str
+    kind: Kind
     cards: tuple[Card, ...]
     wild: Card | None
     rank: int
@@ -65,6 +101,7 @@ class Play:
         rank: int = 0,
         suit: str = "",
     ) -> "Play":
+        kind = _check(kind, cards, wild, rank, suit)
         text = _text(kind, cards, wild, rank, suit)
         found = cls._interned.get(text)
         if found is not None:
@@ -142,7 +179,7 @@ class Play:
 
     @property
     def is_cards(self) -> bool:
-        return self.kind == CARDS
+        return self.kind is CARDS
 
 
 def _card(word: str, text: str) -> Card:
@@ -169,9 +206,35 @@ def _stands_for(word: str, text: str) -> tuple[int, str]:
     )
 
 
-def _text(kind: str, cards: tuple[Card, ...], wild: Card | None, rank: int, suit: str) -> str:
-    if kind != CARDS:
-        return f"discard {cards[0]}" if kind == DISCARD else kind
+def _check(kind: str, cards: tuple[Card, ...], wild: Card | None, rank: int, suit: str) -> Kind:
+    """The play's kind, once its parts are known to make a play the notation can write and read back."""
+    try:
+        kind = Kind(kind)
+    except ValueError:
+        raise InvalidPlayError(f"{kind!r} is not a kind of play; kinds: {', '.join(Kind)}") from None
+    if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
+        raise InvalidPlayError(f"the cards of a play are a tuple of Card, not {cards!r}")
+    if kind is Kind.DISCARD:
+        if len(cards) != 1 or wild is not None:
+            raise InvalidPlayError(f"a discard is one card, not {cards!r}")
+    elif kind is not Kind.CARDS:
+        if cards or wild is not None or rank or suit:
+            raise InvalidPlayError(f"a {kind} play has no cards")
+    elif not cards:
+        raise InvalidPlayError("a card play needs at least one card")
+    elif not (0 if wild is None else 1) <= rank <= KING or suit not in ("", *SUIT_CHARS):
+        raise InvalidPlayError(f"a card play counts as a rank 1..13 (and a suit of {SUIT_CHARS} or none), "
+                               f"not {rank!r}{suit!r}")
+    elif (wild is not None and cards.count(wild) != 1) or any(c.rank != rank for c in cards if c is not wild):
+        raise InvalidPlayError(f"{' '.join(map(str, cards))} do not make one play of rank {rank}")
+    elif wild is None and suit:
+        raise InvalidPlayError("only a wild card is written with the suit it stands for")
+    return kind
+
+
+def _text(kind: Kind, cards: tuple[Card, ...], wild: Card | None, rank: int, suit: str) -> str:
+    if kind is not CARDS:
+        return f"discard {cards[0]}" if kind is DISCARD else kind.value
     parts = []
     for c in cards:
         if c is wild:

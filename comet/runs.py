@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from comet.cards import Card
-from comet.events import Blocked, Dealt, Event, Played, Redealt, Stopped, WentOut
+from comet.events import Blocked, Dealt, Event, Played, Redealt, Stop, Stopped, WentOut
 from comet.plays import Play
 
 __all__ = ["Run", "open_run", "runs_of"]
@@ -26,8 +26,8 @@ class Run:
 
     plays: list[tuple[int, Play]] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
-    stop: str = ""
-    """The stop's reason (``king``, ``comet``, ...), or "" if the deal ended the run or it is open."""
+    stop: Stop | None = None
+    """The stop's reason, or ``None`` if the deal ended the run or it is open."""
     stop_seat: int = -1
     """The seat whose play was stopped (who leads next), or -1."""
     notes: list[str] = field(default_factory=list)

@@ -5,25 +5,29 @@ Schemes (``Rules.scheme``):
 * ``manille``: the 1718 old comet and Hoc: a jeton per pip (or per card, *petit jeu*),
   the manille and king penalties (S0, S1, Enc; AMB-9).
 * ``new``: the 1752 new comet in points: ``G·mg + pips·mp + B·mb`` with the
-  multipliers of the digest's table (AMB-12), ×2 for a loser holding the comet.
+  multipliers of the Académie's table (S0, S1; AMB-12), ×2 for a loser holding the comet (AMB-45).
 * ``modern``: Yanovsky 1804, the joker pack, 1991, Arnold 2011, 6-8 players: pips (or
-  cards) × the comet multipliers × opera (S0, S1, S2).
+  cards) × the comet multipliers × opera (S0, S1, S2), multiplied together (AMB-45).
 * ``commit1857``: a chip per card left; the holder of the 9♦ is excused (S0, S1).
 * ``commit1991``: the pool, a chip per king left, 2 chips from the comet's holder (S0, S1).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
-from comet.cards import KING, NINE, Card, cards_symbols
-from comet.ledger import POOL, Payment, net, plural
-from comet.outcome import Outcome
+from comet.cards import KING, NINE, Card
+from comet.ledger import POOL, Count, Factor, Payment, Term, Why, net
+from comet.outcome import Bonus, End, Note, Outcome, Say
+from comet.opera import can_go_out_in_one_turn
 from comet.plays import CARDS, PASS
 
 if TYPE_CHECKING:
     from comet.round import Round
+
+__all__ = ["settle", "is_opera", "losers", "last_play_wild", "can_go_out_in_one_turn"]
+
+Notes = list[Note]
 
 
 def settle(rnd: "Round") -> Outcome:
@@ -31,10 +35,10 @@ def settle(rnd: "Round") -> Outcome:
     n = rnd.players
     winner = rnd.winner
     payments: list[Payment] = []
-    notes: list[str] = []
+    notes: Notes = []
     opera = False
     drawn = False
-    if rnd.end == "blocked":
+    if rnd.end is End.BLOCKED:
         _settle_blocked(rnd, payments, notes)
     elif winner is not None:
         opera = is_opera(rnd)
@@ -42,7 +46,7 @@ def settle(rnd: "Round") -> Outcome:
             dealer = (winner + 1) % 2
             if can_go_out_in_one_turn(rnd, rnd.initial_hands[dealer]):
                 drawn = True
-                notes.append("Opera by the first hand, but the dealer could have made one too: the hand is drawn.")
+                notes.append(Note(Say.OPERA_DRAW))
         if not drawn:
             scheme = _SCHEMES[r.scheme]
             scheme(rnd, winner, opera, payments, notes)
@@ -51,24 +55,29 @@ def settle(rnd: "Round") -> Outcome:
     if r.ante:
         pool = sum(p.amount for p in rnd.ledger if p.payee == POOL)
         if winner is not None and not drawn:
-            payments.append(Payment(POOL, winner, pool, "takes the pool"))
+            payments.append(_paid(POOL, winner, pool, Why.TAKES_POOL, rnd))
         else:
             for seat in range(n):
-                payments.append(Payment(POOL, seat, r.ante, "ante returned (no winner)"))
+                payments.append(_paid(POOL, seat, r.ante, Why.ANTE_BACK, rnd))
     ledger = list(rnd.ledger)
     totals = net(ledger + payments, n)
     return Outcome(
         winner=None if drawn else winner,
-        end="draw" if drawn else rnd.end,
+        end=End.DRAW if drawn else rnd.end,
         payments=totals,
         settlement=payments,
         ledger=ledger,
-        notes=notes,
+        remarks=notes,
         opera=opera,
         unit=r.unit,
         hands=[list(h) for h in rnd.hands],
         partnerships=r.partnerships and n == 4,
     )
+
+
+def _paid(payer: int, payee: int, amount: int, why: Why, rnd: "Round", cards: Sequence[Card] = (),
+          terms: tuple[Term, ...] = (), factors: tuple[Factor, ...] = ()) -> Payment:
+    return Payment(payer, payee, amount, why, tuple(cards), terms, factors, rnd.rules.unit)
 
 
 # ---------------------------------------------------------------- shared facts
@@ -104,57 +113,62 @@ def is_opera(rnd: "Round") -> bool:
             return False
         if r.opera == "one_turn":
             return True
-        first = next(i for i, (seat, play) in enumerate(rnd.history) if seat == w and play.kind == CARDS)
+        first = next(i for i, (seat, play) in enumerate(rnd.history) if seat == w and play.kind is CARDS)
         return all(seat == w for seat, _ in rnd.history[first:])
     if w != rnd.leader or rnd.streak_len != rnd.cards_played:
         return False
-    return r.opera == "first_hand" or not any(play.kind == PASS for _, play in rnd.history)
+    return r.opera == "first_hand" or not any(play.kind is PASS for _, play in rnd.history)
 
 
 def losers(rnd: "Round", winner: int) -> list[int]:
-    """Seats that pay: everyone else, or the other side in a partnership (partner's cards ignored)."""
+    """Seats that pay: everyone else, or the other side in a partnership (partner's cards ignored, AMB-42)."""
     n = rnd.players
     if rnd.rules.partnerships and n == 4:
         return [s for s in range(n) if s % 2 != winner % 2]
     return [s for s in range(n) if s != winner]
 
 
-def _count_text(rnd: "Round", hand: Sequence[Card]) -> tuple[int, str]:
+def _count(rnd: "Round", hand: Sequence[Card], times: int = 1) -> Term:
+    """What a hand left counts: its cards, or its pips (the payment's cards are the hand)."""
     if rnd.rules.count == "cards":
-        return len(hand), f"{len(hand)} card{'s' if len(hand) != 1 else ''} left"
-    pips = sum(c.pips for c in hand)
-    return pips, f"{pips} pips in {cards_symbols(hand)}" if hand else "no cards"
+        return Term(Count.CARDS, len(hand), times)
+    return Term(Count.PIPS, sum(c.pips for c in hand), times)
+
+
+def _holds_wild(rnd: "Round", hand: Sequence[Card]) -> bool:
+    return any(c in rnd.wilds for c in hand)
 
 
 # ---------------------------------------------------------------- schemes
-def _settle_manille(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: list[str]) -> None:
+def _settle_manille(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: Notes) -> None:
     """1718: a jeton per pip to the winner; manille and king penalties (S0, S1, Enc)."""
     r = rnd.rules
-    unit = r.unit
     for s in losers(rnd, w):
         hand = rnd.hands[s]
-        amount, text = _count_text(rnd, hand)
-        if amount:
-            out.append(Payment(s, w, amount, text))
+        term = _count(rnd, hand)
+        if term.value:
+            out.append(_paid(s, w, term.value, Why.HAND, rnd, hand, (term,)))
         pen = r.manille_penalty_amount
-        if pen and any(c in rnd.wilds for c in hand):
+        if pen and _holds_wild(rnd, hand):
             # Only the manille carries this penalty (S1: «El jugador que se quede con la manilla en la
             # mano…»); Hoc's wild hocs (amount 0) count their pips like any other card.
+            wild = tuple(c for c in hand if c in rnd.wilds)
             if r.manille_penalty == "each_opponent":
                 for o in range(rnd.players):
                     if o != s:
-                        out.append(Payment(s, o, pen, f"kept the manille: {pen} {plural(unit)} to each opponent"))
+                        out.append(_paid(s, o, pen, Why.MANILLE_EACH, rnd, wild))
             else:
-                out.append(Payment(s, w, pen, "kept the manille: a fiche to the winner"))
-        kings = sum(1 for c in hand if c.rank == KING)
+                out.append(_paid(s, w, pen, Why.MANILLE_WINNER, rnd, wild))
+        kings = tuple(c for c in hand if c.rank == KING)
         if kings and r.king_penalty_each:
             for o in range(rnd.players):
                 if o != s:
-                    out.append(Payment(s, o, kings * r.king_penalty_each, f"kept {kings} king(s) (Enc)"))
+                    out.append(_paid(s, o, len(kings) * r.king_penalty_each, Why.KINGS_KEPT, rnd, kings,
+                                     (Term(Count.KINGS, len(kings), r.king_penalty_each),)))
 
 
 _NEW_ROWS = {
-    # (opera, comet last, as nine): (mg, mp, mb)  -- digest 2.3, AMB-12
+    # (opera, comet last, as nine): (mg, mp, mb)  -- the Académie's multipliers (S0, S1), AMB-12
     (False, False, False): (1, 1, 0),
     (False, True, False): (2, 2, 2),
     (False, True, True): (4, 4, 4),
@@ -164,103 +178,108 @@ _NEW_ROWS = {
 }
 
 
-def _times(text: str, k: int) -> str:
-    """``"12 pips ×2"``; no ``×1``."""
-    return text if k == 1 else f"{text} ×{k}"
+def _bonuses(opera: bool, last: bool, nine: bool) -> tuple[Bonus, ...]:
+    """Why a deal is multiplied: the opera, going out with the comet (as a nine)."""
+    why = [Bonus.OPERA] if opera else []
+    if last:
+        why.append(Bonus.COMET_AS_NINE if nine else Bonus.COMET_LAST)
+    return tuple(why)
 
 
-def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: list[str]) -> None:
+def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: Notes) -> None:
     """1752: game, points and bonus with the multipliers of the Académie (S0, S1; AMB-12)."""
     r = rnd.rules
     last, nine = last_play_wild(rnd)
     mg, mp, mb = _NEW_ROWS[(opera, last, nine and last)]
-    why = []
-    if opera:
-        why.append("opera")
-    if last:
-        why.append("went out with the comet" + (" as a nine" if nine else ""))
+    why = _bonuses(opera, last, nine)
     if why:
-        notes.append(f"{', '.join(why).capitalize()}: game ×{mg}, points ×{mp}, bonus ×{mb}.")
+        notes.append(Note(Say.MULTIPLIERS, counts=(mg, mp, mb), why=why))
     for s in losers(rnd, w):
         hand = rnd.hands[s]
-        pips, text = _count_text(rnd, hand)
-        amount = r.game_stake * mg + pips * mp + r.comet_bonus * mb
-        parts = [_times(text, mp)]
+        terms = [_count(rnd, hand, mp)]
         if r.game_stake:
-            parts.append(_times(f"game {r.game_stake}", mg))
+            terms.append(Term(Count.GAME, r.game_stake, mg))
         if mb and r.comet_bonus:
-            parts.append(_times(f"comet bonus {r.comet_bonus}", mb))
-        if any(c in rnd.wilds for c in hand):
-            amount *= 2
-            parts.append("×2 for holding the comet")
+            terms.append(Term(Count.BONUS, r.comet_bonus, mb))
+        amount = sum(t.value * t.times for t in terms)
+        factors = (Factor(2, "holding"),) if _holds_wild(rnd, hand) else ()
+        for f in factors:
+            amount *= f.times
         if amount:
-            out.append(Payment(s, w, amount, "; ".join(parts)))
+            out.append(_paid(s, w, amount, Why.HAND, rnd, hand, tuple(terms), factors))
 
 
-def _settle_modern(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: list[str]) -> None:
-    """Pips (or cards) × comet multipliers × opera (S0, S1 for 1991/2011; S2 for 1804)."""
+def _settle_modern(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: Notes) -> None:
+    """Pips (or cards) × comet multipliers × opera (S0, S1 for 1991/2011; S2 for 1804), the multipliers
+    multiplied together (AMB-45)."""
     r = rnd.rules
     last, nine = last_play_wild(rnd)
-    m = 1
-    why = []
+    why: list[Bonus] = []
+    times: list[int] = []
     if last:
         k = r.comet_nine_multiplier if nine else r.comet_last_multiplier
         if k > 1:
-            m *= k
-            why.append(f"went out with the comet{' as a natural nine' if nine else ''} ×{k}")
+            why.append(Bonus.COMET_AS_NINE if nine else Bonus.COMET_LAST)
+            times.append(k)
     if opera and r.opera_multiplier > 1:
-        m *= r.opera_multiplier
-        why.append(f"opera ×{r.opera_multiplier}")
+        why.append(Bonus.OPERA)
+        times.append(r.opera_multiplier)
+    m = 1
+    for k in times:
+        m *= k
     if why:
-        notes.append("; ".join(why).capitalize() + ".")
+        notes.append(Note(Say.DEAL_FACTORS, why=tuple(why), times=tuple(times)))
     for s in losers(rnd, w):
         hand = rnd.hands[s]
-        count, text = _count_text(rnd, hand)
-        mult = m
-        extra = [f"×{m}"] if m > 1 else []
-        if r.comet_holder_multiplier > 1 and any(c in rnd.wilds for c in hand):
-            mult *= r.comet_holder_multiplier
-            extra.append(f"×{r.comet_holder_multiplier} for holding the comet")
-        amount = count * mult
+        term = _count(rnd, hand)
+        factors = [Factor(m)] if m > 1 else []
+        if r.comet_holder_multiplier > 1 and _holds_wild(rnd, hand):
+            factors.append(Factor(r.comet_holder_multiplier, "holding"))
+        amount = term.value
+        for f in factors:
+            amount *= f.times
         if amount:
-            out.append(Payment(s, w, amount, text + (" " + " ".join(extra) if extra else "")))
+            out.append(_paid(s, w, amount, Why.HAND, rnd, hand, (term,), tuple(factors)))
 
 
-def _settle_commit1857(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: list[str]) -> None:
+def _settle_commit1857(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: Notes) -> None:
     """A chip per card left; the holder of the 9♦ pays nothing (S0, S1; cf. Pope Joan)."""
     r = rnd.rules
     for s in losers(rnd, w):
         hand = rnd.hands[s]
-        if r.comet_holder_excused and any(c in rnd.wilds for c in hand):
-            notes.append(f"Seat {s} holds the 9♦ and is excused from paying.")
+        if r.comet_holder_excused and _holds_wild(rnd, hand):
+            notes.append(Note(Say.EXCUSED, seat=s, cards=tuple(c for c in hand if c in rnd.wilds)))
             continue
         if hand:
-            out.append(Payment(s, w, len(hand), f"{len(hand)} card{'s' if len(hand) != 1 else ''} left"))
+            out.append(_paid(s, w, len(hand), Why.HAND, rnd, hand, (Term(Count.CARDS, len(hand)),)))
 
 
-def _settle_commit1991(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: list[str]) -> None:
-    """The pool, a chip per king still held, 2 chips from the comet's holder (S0, S1)."""
+def _settle_commit1991(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: Notes) -> None:
+    """The pool (antes of a chip, AMB-46), a chip per king still held, 2 chips from the comet's holder (S0, S1)."""
     r = rnd.rules
     for s in losers(rnd, w):
         hand = rnd.hands[s]
-        kings = sum(1 for c in hand if c.rank == KING)
+        kings = tuple(c for c in hand if c.rank == KING)
         if kings and r.king_held_pay:
-            out.append(Payment(s, w, kings * r.king_held_pay, f"{kings} king{'s' if kings > 1 else ''} left"))
-        if r.comet_held_pay and any(c in rnd.wilds for c in hand):
-            out.append(Payment(s, w, r.comet_held_pay, "still holds the comet"))
+            out.append(_paid(s, w, len(kings) * r.king_held_pay, Why.KINGS_LEFT, rnd, kings,
+                             (Term(Count.KINGS, len(kings), r.king_held_pay),)))
+        if r.comet_held_pay and _holds_wild(rnd, hand):
+            out.append(_paid(s, w, r.comet_held_pay, Why.COMET_HELD, rnd, tuple(c for c in hand if c in rnd.wilds)))
 
 
-def _settle_blocked(rnd: "Round", out: list[Payment], notes: list[str]) -> None:
+def _settle_blocked(rnd: "Round", out: list[Payment], notes: Notes) -> None:
     """Both blocked: the player with fewer points scores the difference (S2, PW; AMB-14)."""
     counts = [rnd._count(h) for h in rnd.hands]
     best = min(counts)
-    notes.append("Everybody is blocked: " + ", ".join(f"seat {s} {c}" for s, c in enumerate(counts)) + ".")
+    notes.append(Note(Say.BLOCKED, counts=tuple(counts)))
     if rnd.winner is None:
-        notes.append("A tie: nobody scores.")
+        notes.append(Note(Say.TIE))
         return
+    what = Count.CARDS if rnd.rules.count == "cards" else Count.PIPS
     for s, c in enumerate(counts):
         if c > best:
-            out.append(Payment(s, rnd.winner, c - best, f"blocked with {c} against {best}"))
+            out.append(_paid(s, rnd.winner, c - best, Why.BLOCKED, rnd, rnd.hands[s],
+                             (Term(what, c), Term(what, best))))
 
 
 _SCHEMES = {
@@ -272,118 +291,9 @@ _SCHEMES = {
 }
 
 
-def _refund_in_play(rnd: "Round", out: list[Payment], notes: list[str]) -> None:
+def _refund_in_play(rnd: "Round", out: list[Payment], notes: Notes) -> None:
     """A drawn opera with ``opera_draw_refund`` (AMB-32): what was paid in play is handed back."""
     for p in rnd.ledger:
         if p.payee != POOL and p.payer != POOL:
-            out.append(Payment(p.payee, p.payer, p.amount, f"returned, the hand being drawn ({p.reason})"))
-    notes.append("The drawn hand returns what was paid in play (AMB-32, option opera_draw_refund).")
-
-
-# ---------------------------------------------------------------- opera draw
-def can_go_out_in_one_turn(rnd: "Round", hand: Sequence[Card]) -> bool:
-    """Could this hand be played out in a single turn from a free lead? (AMB-20)
-
-    Searches the plays the variant allows (runs, groups, kings and the comet as stops)
-    with the other hands out of the way.
-    """
-    r = rnd.rules
-    if (r.turn_model == "R" and not r.in_suit and r.follow == "next" and r.wild_mode == "stop"
-            and r.hoc_mode != "stop_anytime" and not r.switch_to_h_on_wild):
-        counts = [0] * 14
-        wilds = 0
-        for c in hand:
-            if c in rnd.wilds:
-                wilds += 1
-            else:
-                counts[c.rank] += 1
-        nine_pair = r.nine_group == "both"
-        return _run_out(tuple(counts), wilds, 0, r.groups, nine_pair)
-    return _search_with_engine(rnd, hand)
-
-
-@lru_cache(maxsize=200_000)
-def _run_out(counts: tuple[int, ...], wilds: int, need: int, groups: frozenset[str], nine_pair: bool) -> bool:
-    """Counts-only search for suits-ignored rotation games: can these cards all go in one turn?
-
-    ``need`` is the rank required next (0 after a stop: a free lead).  Kings and the comet
-    stop (the player leads anew); groups follow the variant (four of a kind, nines).
-    """
-    if not wilds and not any(counts):
-        return True
-    ranks = [need] if need else [k for k in range(1, 14) if counts[k]]
-    for rank in ranks:
-        have = counts[rank]
-        after = 0 if rank == KING else rank + 1
-        options: list[tuple[int, int, int]] = []  # (naturals used, wild used, next need)
-        if have:
-            options.append((1, 0, after))
-            if "four" in groups and have >= 4:
-                options.append((4, 0, after))
-            if "kings" in groups and rank == KING:
-                options += [(2, 0, 0), (3, 0, 0)]
-            if "nines" in groups and rank == NINE:
-                if have >= 3:
-                    options.append((3, 0, after))
-                    if wilds:
-                        options.append((3, 1, 0))
-                if nine_pair and have >= 2 and wilds:
-                    options.append((2, 1, 0))
-        for used, wild_used, nxt in options:
-            if used > have:
-                continue
-            rest = list(counts)
-            rest[rank] -= used
-            if _run_out(tuple(rest), wilds - wild_used, nxt, groups, nine_pair):
-                return True
-    if wilds:
-        # The comet stands for any rank (the needed one when following) and stops.
-        if _run_out(counts, wilds - 1, 0, groups, nine_pair):
-            return True
-    return False
-
-
-def _search_with_engine(rnd: "Round", hand: Sequence[Card]) -> bool:
-    from comet.round import Round
-
-    probe = Round.from_hands(rnd.variant, [list(hand)] + [[c] for c in _spares(rnd, hand, rnd.players - 1)],
-                             leader=0, pack=rnd.pack_name)
-    while probe.phase in ("redeal", "exchange"):
-        probe.play("keep" if probe.phase == "redeal" else "draw")
-    return _search(probe)
-
-
-def _spares(rnd: "Round", hand: Sequence[Card], k: int) -> list[Card]:
-    rest = list(rnd.pack)
-    for c in hand:
-        rest.remove(c)
-    rest = [c for c in rest if c not in rnd.wilds]
-    return rest[:k]
-
-
-def _search(probe: "Round") -> bool:
-    key_cache: dict[tuple[tuple[str, ...], object], bool] = {}
-
-    def go() -> bool:
-        if probe.is_over:
-            return probe.winner == 0
-        if probe.to_play != 0:
-            return False
-        key = (tuple(str(c) for c in probe.hands[0]), probe.targets)
-        if key in key_cache:
-            return key_cache[key]
-        result = False
-        for play in probe.legal_plays():
-            if play.kind != "cards":
-                continue
-            probe.play(play)
-            ok = go()
-            probe.undo()
-            if ok:
-                result = True
-                break
-        key_cache[key] = result
-        return result
-
-    return go()
-
+            out.append(Payment(p.payee, p.payer, p.amount, Why.REFUND, p.cards, (), (), p.unit, p))
+    notes.append(Note(Say.REFUNDS))

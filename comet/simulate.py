@@ -25,14 +25,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 from concurrent.futures import Executor
-import random
 import sys
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable, Iterator, Sequence
 
-from comet.agents import RandomAgent, decide, make_agent
+from comet.agents import Agent, RandomAgent, decide, make_agent
+from comet.errors import GameStateError, InvalidOptionError
 from comet.events import Claimed, Passed, Played, Redealt, Stopped
 from comet.round import Round, resolve_variant
 from comet.runs import runs_of
@@ -87,7 +87,7 @@ def record_of(rnd: Round, game: int = 0, seed: str = "", agents: Sequence[str] =
     """The record of a finished round."""
     out = rnd.outcome()
     if out is None:
-        raise ValueError("the round is not over")
+        raise GameStateError("the round is not over: a record is of a finished deal")
     reasons: Counter[str] = Counter()
     passes = 0
     card_plays = 0
@@ -158,7 +158,7 @@ def _agent_name(spec: Any) -> str:
 def _play_games(task: _Task) -> list[GameRecord]:
     variant, players, specs, seed, rotate, dealer, start, stop = task
     out: list[GameRecord] = []
-    all_random = all(s == "random" or type(s) is RandomAgent for s in specs)
+    all_random = all(_is_random(s) for s in specs)
     for i in range(start, stop):
         game_seed = f"{seed}/{i}"
         shift = i % players if rotate else 0
@@ -167,21 +167,19 @@ def _play_games(task: _Task) -> list[GameRecord]:
         rnd = Round.deal(variant, players=players, seed=game_seed, dealer=d)
         names = [_agent_name(s) for s in seat_specs]
         if all_random:
-            # Fast path: one local RNG picks among the legal plays (what RandomAgent does).
-            rng = random.Random(f"{game_seed}/random")
-            legal_plays = rnd.legal_plays
-            play = rnd.play
-            randrange = rng.randrange
-            while rnd.to_play is not None:
-                legal = legal_plays()
-                n = len(legal)
-                play(legal[randrange(n)] if n > 1 else legal[0])
+            # One random player for the whole table (its seed the game's): the same records as ever.
+            agents: list[Agent] = [RandomAgent(f"{game_seed}/random")] * players
         else:
             agents = [make_agent(s, f"{game_seed}/seat{k}") for k, s in enumerate(seat_specs)]
-            while rnd.to_play is not None:
-                rnd.play(decide(agents[rnd.to_play], rnd))
+        play = rnd.play
+        while rnd.to_play is not None:
+            play(decide(agents[rnd.to_play], rnd))
         out.append(record_of(rnd, i, game_seed, names))
     return out
+
+
+def _is_random(spec: Any) -> bool:
+    return spec == "random" or type(spec) is RandomAgent
 
 
 class _Progress:
@@ -242,17 +240,17 @@ def simulate(
     else:
         specs = tuple(agents)
     if len(specs) != players:
-        raise ValueError(f"give one agent per seat ({players}), not {len(specs)}")
+        raise InvalidOptionError(f"give one agent per seat ({players}), not {len(specs)}")
     if games < 0:
-        raise ValueError("games must be >= 0")
+        raise InvalidOptionError(f"games must be a whole number >= 0, not {games!r}")
     executor = workers if isinstance(workers, Executor) else None
-    if workers is None or executor is not None:
-        workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    if executor is not None or workers is None:
+        workers = os.cpu_count() or 1  # an executor's size is its own: chunks for this many cores keep it busy
     if isinstance(workers, bool) or not isinstance(workers, int):
         raise TypeError(f"workers is a number of processes or a concurrent.futures.Executor, not {workers!r}")
     workers = max(1, min(workers, max(games, 1)))
     if chunk is None:
-        heavy = any(not (s == "random" or type(s) is RandomAgent) for s in specs)
+        heavy = not all(_is_random(s) for s in specs)
         chunk = max(1, min(2 if heavy else 500, games // (workers * 4) or 1))
     tasks: list[_Task] = [(v, players, specs, seed, rotate, dealer, a, min(a + chunk, games))
                           for a in range(0, games, chunk)]

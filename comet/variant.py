@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping
 
 from comet.cards import Card, colour_pack, joker_pack, pack_without, standard_pack
-from comet.errors import InvalidOptionError
+from comet.errors import InvalidDealError, InvalidOptionError
 
 
 # --- the rule modes: every value a mode field of :class:`Rules` may take ---------------
@@ -148,6 +148,11 @@ class Rules:
     first_dealer: FirstDealer = "lot_lowest"
     escalation_reset: EscalationReset = "dealt"
 
+    def comet_value(self, dead_comets: int = 0) -> int:
+        """What playing the comet earns from each opponent after ``dead_comets`` deals whose comet lay
+        in the dead hand (the modern escalation, S0, AMB-18)."""
+        return self.wild_pay + self.wild_pay_step * dead_comets
+
     def pack(self, name: str | None = None, players: int | None = None) -> list[Card]:
         """The cards of one pack of this game, sorted (some games remove cards by player count)."""
         name = name or self.packs[0]
@@ -167,7 +172,7 @@ class Rules:
             return joker_pack()
         if name == "minus":
             return pack_without(self.removed + tuple(self.removed_by_players.get(players or 0, ())))
-        raise ValueError(f"unknown pack {name!r}")
+        raise InvalidDealError(f"unknown pack {name!r}; packs: standard, red, black, joker, minus")
 
     def wild_cards(self, name: str | None = None) -> frozenset[Card]:
         """The wild card(s) of a pack: the comet of a colour pack is its off-colour nine."""
@@ -193,7 +198,7 @@ class Option:
     choices: tuple[Any, ...]
     doc: str
     amb: str = ""
-    """The digest's ambiguity id (``AMB-8``) or default id (``D1``) this option settles."""
+    """The ambiguity (``AMB-8``, :mod:`comet.ambiguities`) whose reading this option switches ("" for none)."""
 
     def check(self, value: Any) -> Any:
         if self.choices and value not in self.choices:
@@ -305,7 +310,7 @@ class Variant:
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or players not in self.players:
-            raise ValueError(f"{self.id} is played by {self.players_words}, not {players!r}")
+            raise InvalidDealError(f"{self.id} is played by {self.players_words}, not {players!r}")
 
 
 def _apply(rules: Rules, changes: Mapping[str, Any]) -> Rules:

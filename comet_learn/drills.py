@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from comet.agents import GreedyAgent, decide
 from comet.ambiguities import AMBIGUITIES
 from comet.cards import Card, sort_key
-from comet.plays import CARDS, PASS
+from comet.errors import InvalidDealError, InvalidOptionError
+from comet.plays import CARDS, PASS, Play
 from comet.round import Round
 from comet.variants import VARIANTS, find_variant
+from comet_learn.puzzles import play_words
 from comet_render.narrate import narrate
 
 __all__ = ["KINDS", "Drill", "make", "check"]
@@ -66,6 +68,10 @@ class Drill:
     rule: str
     """The rule that decides it, in words."""
     sources: str
+    lines: tuple[str, ...] = ()
+    """What the answer is made of, line by line (the settlement drill's payments), shown once answered."""
+    play: str = ""
+    """The play the question is about ("who plays next" after it), in the notation."""
 
     def position(self) -> Round:
         from comet.notation import replay
@@ -97,22 +103,84 @@ def _played(variant_id: str, players: int, seed: int, stop: int | None) -> Round
     return rnd
 
 
+def _wild_rule(rnd: Round) -> str:
+    """What a wild card may do in this game, in words, with its source."""
+    r = rnd.rules
+    if not rnd.wilds:
+        return ""
+    names = " or ".join(c.symbol for c in sorted(rnd.wilds, key=sort_key))
+    if r.wild_mode == "bridge":
+        return (f"the {names} may stand only for a card nobody holds, bridging the gap so that the run goes on "
+                "(S0, S1; AMB-24)")
+    if r.wild_mode == "branch":
+        return (f"the {names} (the comet) may stand for the card needed; then its player goes on from it or "
+                "from the 10♦ (S0, S1; AMB-26)")
+    if r.wild_mode == "stop":
+        return f"the {names} may stand for the card needed, and then stops the run (S0, S1, S2; AMB-38, AMB-39)"
+    return f"the {names} may stand for the card needed, and the run goes on from it (S0, S1, Enc; AMB-8)"
+
+
 def _follow_rule(rnd: Round) -> str:
     r = rnd.rules
     how = "the next card up in the same suit" if r.in_suit else "the next rank up, any suit"
     if r.follow != "next":
         how += " (or more of the same rank)"
-    return (f"In {rnd.variant.name} a run goes on with {how}; a wild card may stand for the card needed. "
-            f"Here the next card must be {rnd.describe_targets()}")
+    text = f"In {rnd.variant.name} a run goes on with {how}"
+    wild = _wild_rule(rnd)
+    if wild:
+        text += "; " + wild
+    if rnd._hocs and r.hoc_mode == "stop_anytime":
+        text += "; a hoc (" + " ".join(c.symbol for c in sorted(rnd._hocs, key=sort_key)) + \
+            ") may be played at any time, and stops the run (FR-Hoc; AMB-5)"
+    return text + f". Here the next card must be {rnd.describe_targets()}"
+
+
+def _turn_rule(before: Round, play: Play, after: Round) -> str:
+    """Why ``after.to_play`` plays next, in words: the case the question asked, with its source."""
+    from comet import events as ev
+
+    r = before.rules
+    seat = before.to_play
+    new = after.events[len(before.events):]
+    if after.is_over:
+        return f"Seat {seat} has played its last card: the first out wins and the deal is over (S0, S1)."
+    stops = [e for e in new if isinstance(e, ev.Stopped)]
+    if stops:
+        reason = stops[-1].reason
+        return (f"The run stops: {ev.Stop(reason).rule}; the player entitled, seat {after.to_play}, "
+                "leads anew.")
+    parts = []
+    if play.kind == CARDS and play.wild is not None:
+        parts.append(_wild_rule(before)[0].upper() + _wild_rule(before)[1:] + ".")
+    if any(isinstance(e, ev.Switched) for e in new):
+        parts.append("Once the comet is played, whoever holds the next card plays it (Arnold 2011, S0; AMB-28).")
+    if play.kind == PASS:
+        parts.append(f"Seat {seat} cannot go on and passes (\u201cwithout\u201d): the turn goes to the next player, "
+                     f"seat {after.to_play}; when it comes back to the last player to play, nobody could go on and "
+                     "that player leads anew (S0, S1, Enc; S2).")
+    elif after.h_mode:
+        why = ("since the comet was played, whoever holds the next card plays it (Arnold 2011, S0; AMB-28)"
+               if r.switch_to_h_on_wild else "whoever holds the next card plays it (as in Pope Joan; AMB-23)")
+        parts.append(f"{why[0].upper()}{why[1:]}: seat {after.to_play} holds {after.describe_targets()}"
+                     + (", and the player who just played has the first right" if after.to_play == seat else "") + ".")
+    elif r.turn_model == "A":
+        parts.append("The players alternate: one turn adds cards of one rank, the top card's or the next (S2, PW; "
+                     f"AMB-29), so seat {after.to_play} plays next.")
+    elif after.to_play == seat:
+        parts.append(f"Seat {seat} holds {after.describe_targets()} and runs on: a player goes on while able "
+                     "(S0, S1; AMB-36), and passes only when stuck.")
+    else:
+        parts.append(f"Seat {after.to_play} is next in the direction of play.")
+    return " ".join(parts)
 
 
 def make(kind: str, variant: str, seed: int) -> Drill:
     """The drill ``kind`` (a key of :data:`KINDS`) for ``variant`` (an id) from ``seed``."""
     if kind not in KINDS:
-        raise ValueError(f"the kinds of drill are {', '.join(KINDS)}, not {kind!r}")
+        raise InvalidOptionError(f"the kinds of drill are {', '.join(KINDS)}, not {kind!r}")
     vid = find_variant(variant).id
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"the seed is a whole number from 0, not {seed!r}")
+        raise InvalidOptionError(f"the seed is a whole number from 0, not {seed!r}")
     rng = random.Random(f"drill {kind} {vid} {seed}")
     for attempt in range(200):
         players = _players(vid, rng)
@@ -140,7 +208,10 @@ def _play_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
     rule = _follow_rule(rnd)
     if not playable:
         rule += "; you hold none of it and must pass"
-    return Drill(id, "play", vid, f"You are seat {seat}. {KINDS['play']}", rnd.record(), seat,
+    # Commit 1857's 9♦ bridges only a gap nobody holds: whether it may be played depends on the other hands,
+    # so they are shown (a question of the rules, not a guess at hidden cards).
+    shown = None if rnd.rules.wild_mode == "bridge" and rnd.holds_wild(seat) else seat
+    return Drill(id, "play", vid, f"You are seat {seat}. {KINDS['play']}", rnd.record(), shown,
                  tuple(hand) + (PASS_OPTION,), answers, rule + ".", _sources(vid, "in_suit"))
 
 
@@ -158,15 +229,17 @@ def _next_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
     said = len(narrate(after))
     after.play(play)
     nxt = after.to_play
+    if nxt == seat and all(p.kind == PASS for p in after.legal_plays()):
+        return None  # "the same player" only because it must now pass: not a question worth asking
     options = tuple(f"Seat {s}" for s in range(players)) + (NOBODY,)
     answer = NOBODY if nxt is None else f"Seat {nxt}"
     told = " ".join(narrate(after)[said:])
-    rule = (f"The engine's account of that play: {told} "
-            "A king, the comet played as a stop, or a card nobody can follow stops the run and the "
-            "player who stopped it leads anew; otherwise the turn goes on as the game says "
-            f"({'whoever holds the next card plays it' if rnd.rules.turn_model == 'H' else 'the player runs on, then passes the turn'}).")
-    return Drill(id, "next", vid, f"Seat {seat} plays {play.text}. {KINDS['next']}", rnd.record(), seat,
-                 options, frozenset({answer}), rule, _sources(vid))
+    rule = f"{_turn_rule(rnd, play, after)} The engine's account of that play: {told}"
+    # Every hand is shown: who plays next may depend on who holds the next card (turn model H, a stop
+    # when nobody can follow), which is a question of the rules, not a guess at hidden cards.
+    what = f"Seat {seat} passes." if play.kind == PASS else f"Seat {seat} plays {play_words(play)}."
+    return Drill(id, "next", vid, f"{what} {KINDS['next']}", rnd.record(), None,
+                 options, frozenset({answer}), rule, _sources(vid), play=play.text)
 
 
 def _settle_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.Random, id: str) -> Drill | None:
@@ -183,10 +256,11 @@ def _settle_drill(vid: str, players: int, deal_seed: int, total: int, rng: rando
             wrong.add(cand)
     values = sorted(wrong | {net})
     options = tuple(f"{v:+d}" for v in values)
-    rule = ("The settlement, as the engine counts it: " + " ".join(out.lines))
+    rule = ("Seat 0's net is every payment of the deal: those made in play and the settlement when a player "
+            "goes out, as the engine counts them line by line")
     return Drill(id, "settle", vid, f"The deal is over. What does seat 0 come out with, net, in "
                  f"{rnd.variant.unit}s? ({KINDS['settle']})", rnd.record(), None, options,
-                 frozenset({f"{net:+d}"}), rule, _sources(vid))
+                 frozenset({f"{net:+d}"}), rule + ".", _sources(vid), tuple(out.lines))
 
 
 def _opera_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.Random, id: str) -> Drill | None:
@@ -207,7 +281,7 @@ def _opera_drill(vid: str, players: int, deal_seed: int, total: int, rng: random
         hands = [" ".join(run)] + [" ".join(pack[i * 6:(i + 1) * 6]) for i in range(players - 1)]
         try:
             rnd = Round.from_hands(vid, hands, leader=0)
-        except ValueError:
+        except InvalidDealError:
             return None
         greedy = GreedyAgent()
         while rnd.to_play is not None:
@@ -216,8 +290,10 @@ def _opera_drill(vid: str, players: int, deal_seed: int, total: int, rng: random
         return None
     answer = "Yes" if is_opera(rnd) else "No"
     rule = _OPERA_RULE.get(rules.opera, _OPERA_RULE["none"]) + f" ({VARIANTS[vid].name})."
+    out = rnd.outcome()
+    assert out is not None
     return Drill(id, "opera", vid, f"Seat {rnd.winner} went out. {KINDS['opera']}", rnd.record(), None,
-                 ("Yes", "No"), frozenset({answer}), rule, _sources(vid, "opera"))
+                 ("Yes", "No"), frozenset({answer}), rule, _sources(vid, "opera"), tuple(out.lines))
 
 
 _KINDS = {"play": _play_drill, "next": _next_drill, "settle": _settle_drill, "opera": _opera_drill}
@@ -231,7 +307,7 @@ def variants_for(kind: str) -> list[str]:
 
 
 def check(drill: Drill, answer: str) -> bool:
-    """Whether ``answer`` (one of ``drill.options``) is right; anything else raises ``ValueError``."""
+    """Whether ``answer`` (one of ``drill.options``) is right; anything else raises :class:`~comet.errors.InvalidOptionError`."""
     if answer not in drill.options:
-        raise ValueError(f"{answer!r} is not an answer offered; the answers are {', '.join(drill.options)}")
+        raise InvalidOptionError(f"{answer!r} is not an answer offered; the answers are {', '.join(drill.options)}")
     return answer in drill.answers

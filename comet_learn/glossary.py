@@ -27,9 +27,10 @@ GLOSSARY: tuple[Term, ...] = (
          "The 1718 name of the game and of its wild card; unrelated to the modern trick-taking Manille."),
     Term("comet", "comète; Commette, Comete (1718)", "комета", "cometa",
          "The game, and its wild card."),
-    Term("old comet / new comet", "l'Ancienne Comète / le nouveau jeu de la Comète",
+    Term("old comet / new comet", "l'Ancienne Cométe / le nouveau Jeu de la Cométe",
          "старая комета / новая игра в Комету", "viejo cometa / nuevo juego de la Cometa",
-         "The 1718 game was renamed 'old' when the new game appeared (1748/1752)."),
+         "Manille was called the old comet once the new game appeared (S0, S1, which print the French "
+         "names with these accents)."),
     Term("hoc; a stop", "hoc", "гок", "hocs",
          "A card that cuts all others; 'cela m'est hoc' = it is sure to be mine (FR-Hoc). In S2, гок is the "
          "privilege of playing the comet for any card."),
@@ -37,10 +38,22 @@ GLOSSARY: tuple[Term, ...] = (
          "The call that ends a turn: the next rank is missing."),
     Term("stop", "", "остановка, стоп", "parada; 'punto muerto' (MT)",
          "A card or moment that ends a sequence; the entitled player leads anew."),
+    Term("run, sequence", "", "последовательность (S0, S2), секвенция (S2); «ряд», «забег» (MT)",
+         "secuencia; serie",
+         "Cards played in rising order from a lead to the stop that ends it; its trail on the table "
+         "gave the game its name, the sources say (S0, S1)."),
+    Term("group", "", "«разыграть их все одновременно» (S0); «одну или более карту либо того же самого "
+         "достоинства…» (S2)", "«jugarlas todas a la vez» (S1)",
+         "Several cards of one rank played together as one play: four of a kind, three nines, two or three "
+         "kings (1752), four of a kind or three nines (1991). The sources name the act, not the thing: "
+         "'play them all at once'; S2's turn adds 'one or more cards of the same rank'."),
     Term("opera, making an opera", "", "опера, «создание оперы»", "ópera, «hacer una ópera»",
-         "Going out before anyone else plays a card (1752, 1991) or in one turn (S2)."),
+         "The new comet (1752): the first hand goes out before anyone else plays a card. The modern game "
+         "(1991): the eldest goes out 'at once', read as in its first, unbroken turn (AMB-31). S2: a hand "
+         "emptied 'in one turn' (AMB-33)."),
     Term("carte blanche", "carte blanche", "карт-бланш", "carta blanca",
-         "A dealt hand without court cards (our reading, as in Piquet)."),
+         "The new comet (1752): a bonus of 50 points, 100 with the comet (S0, S1). The hand itself the sources "
+         "do not define: read as at Piquet, a dealt hand without a jack, queen or king (AMB-41)."),
     Term("counter (jeton)", "jeton", "жетон", "jeton; also 'ficha'",
          "The smallest unit of the 1718 purse."),
     Term("fiche (= 10 jetons)", "fiche", "фишка", "ficha",
@@ -56,7 +69,8 @@ GLOSSARY: tuple[Term, ...] = (
     Term("dealer / non-dealer", "", "дилер; сдатчик / несдатчик", "«crupier» (MT)", ""),
     Term("wild card", "", "подстановочный знак, «дикая» (MT), джокероид (S2)", "comodín", ""),
     Term("natural nine", "", "натуральная девятка", "nueve natural",
-         "The comet played as a nine: going out so pays ×4."),
+         "The modern game (1991): going out with the comet 'as a natural nine' pays ×4 (S0, S1), read as the "
+         "comet named a nine (AMB-38)."),
     Term("pass", "", "пас", "paso", ""),
     Term("Commit", "", "«Совершить», «Коммит», «Обязательство» (MT)", "«compromiso» (MT)",
          "A spelling of comète as it sounds (Foster)."),

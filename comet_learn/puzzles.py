@@ -1,86 +1,119 @@
-"""Puzzles: positions of real deals where one play is clearly best, and why.
+"""Puzzles: positions of real deals where one play is proven best, and why.
 
-``tools/make_puzzles.py`` (``make puzzles``) finds them: it plays seeded deals, and at
-positions with a few legal plays it values every play by determinized playouts
-(:func:`comet.agents.evaluate`, the search player's estimate from the mover's view only),
-first with a small budget, then confirmed with a much larger one; a position is kept when
-the best play beats the second by :data:`MIN_MARGIN` or more in expected payment.  The
-puzzles are stored in :mod:`comet_learn.puzzle_data` as records in the project's notation
-(:func:`comet.replay`) with extra headers::
+The stored set is data, ``comet_learn/data/puzzles.json`` (made by ``make puzzles``:
+:mod:`comet_learn.generate`), read by :func:`load`.  Each puzzle is a position of a seeded
+two-handed deal (its record in the project's notation, :func:`comet.replay`, up to ``move`` plays)
+and every legal play there, valued as :mod:`comet_learn.proof` defines it (:data:`DEFINITION`):
+exact where the player to move can see every card, else the average over 1,000 deals of the
+unseen cards, each finished by best play; and again with the greedy finish.  The answer leads
+every other play by at least the margin under both, with its 95% interval clear of zero.
 
-    [Puzzle "modern-3"]
-    [Level "easy"]
-    [Move "7"]
-    [Answer "KS"]
-    [Values "KS=+12.40, 7H=+2.10"]
-    [Variant "modern-comet-1991"]
-    ...
-    1: 2H
-    ...
-
-The record holds the deal up to the position (``Move`` plays); the player to move is the
-one solving.  Nothing is searched when a page loads: :func:`load` reads the stored text,
-:meth:`Puzzle.position` replays it, :meth:`Puzzle.check` judges an answer and
-:func:`explain` says in words what a play does, from the engine (the rules of the variant,
-S0-S2 as :mod:`comet.variants` cites them).
+A puzzle's id is derived from its position (``family-`` and a hash of the record), so it stays
+the same when the puzzles are made again; progress kept for ids that no longer exist is dropped
+(:mod:`comet_learn.practice`).  :func:`recheck` values a stored puzzle again with the engine as it
+stands (``tests/test_puzzles.py`` runs it for every puzzle); :meth:`Puzzle.check` judges an answer
+and :meth:`Puzzle.explain` gives the line that follows each choice under best play, in the table's
+card symbols, and the principle it illustrates.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
 
-from comet.cards import cards_symbols
-from comet.errors import InvalidPlayError
-from comet.notation import parse_record, replay
+from comet.cards import Card, cards_symbols, rank_label
+from comet.errors import CometError, IllegalPlayError, InvalidOptionError, InvalidPlayError
+from comet.notation import replay
 from comet.plays import CARDS, PASS, Play
 
 if TYPE_CHECKING:
     from comet.round import Round
 
-__all__ = ["LEVELS", "MIN_MARGIN", "Puzzle", "Verdict", "family_of", "grade", "typical_margin", "load", "parse", "explain",
-           "puzzle_text"]
+__all__ = ["LEVELS", "THEMES", "PRINCIPLES", "FORMAT_VERSION", "Choice", "Puzzle", "Verdict", "load", "data_version",
+           "family_of", "puzzle_id", "recheck", "play_words", "CHECK_DEALS", "from_dict", "to_dict"]
 
+FORMAT_VERSION = 2
+"""The version of the stored set's format (``puzzles.json``'s ``version``)."""
 LEVELS = ("easy", "medium", "hard")
-MIN_MARGIN = 2.0
-"""The least lead, in the variant's unit, of the best play over the second in expected payment."""
-MAX_CHOICES = 8
-"""Positions with more legal plays are not puzzles (too many buttons to weigh)."""
+CHECK_DEALS = 40
+"""Deals of a sampled puzzle valued again by :func:`recheck` (the first of the 1,000 it was proven on)."""
+Z99 = 2.575829
+"""The normal quantile of a two-sided 99% interval (:func:`recheck`'s agreement test)."""
 
-_HEAD = re.compile(r'^\[Puzzle\s+"', re.M)
+THEMES: dict[str, str] = {
+    "comet": "The comet's timing",
+    "claim": "The manille and its claim",
+    "stops": "Stops and kings",
+    "hoc": "The hoc",
+    "groups": "Groups",
+    "going-out": "Going out",
+    "blocking": "Blocking",
+    "leads": "Choosing the lead",
+}
+"""Each theme's key and title (shown on the puzzle, selectable on the page)."""
+
+PRINCIPLES: dict[str, str] = {
+    "comet-play": "The comet is a stop you may play at any moment: spend it when it wins you the lead or "
+                  "the deal, not merely because you can.",
+    "comet-keep": "The comet is a stop you may play at any moment: while a natural card does the job, keep "
+                  "it for the moment you would otherwise be stuck.",
+    "claim-play": "The manille stands for the card you need and earns a fiche from each opponent once "
+                  "claimed: play it where it carries your run furthest.",
+    "claim-keep": "The manille can wait: it stands for any card later too, and left in hand at the end it "
+                  "costs you a fiche to each opponent only if you never get to play it.",
+    "stops-play": "A stop gives you the next lead: play the king (or any stop) when the lead is what you "
+                  "need to get your remaining cards away.",
+    "stops-keep": "A stop kept is a lead in reserve: do not spend the king while another card does the job.",
+    "hoc-play": "A hoc cuts any run and gives you the lead: use it when the run would otherwise go against you.",
+    "hoc-keep": "A hoc can be played at any moment, so it need not be played now: keep it for when you are stuck.",
+    "groups-play": "A group sheds several cards in one play: it empties your hand faster than the cards one by one.",
+    "groups-keep": "A group is not always the fastest way out: count what each play leaves you to follow with.",
+    "going-out": "Count your way out: when your own plays can empty your hand, play them in the order that "
+                 "does, before your opponent gets to lay a card.",
+    "blocking": "Make the run stop on your opponent: when they cannot follow, the lead comes back to you.",
+    "leads": "Look past the next card: compare where each play leaves the turn, and what it leaves in your hand.",
+}
+"""One principle per lesson, chosen by :meth:`Puzzle.principle` from what the answer does."""
 
 
 def family_of(variant_family: str) -> str:
-    """The page name of a family (``"new comet"`` -> ``"new-comet"``), as ``widgets.pages.FAMILIES``."""
+    """The page name of a family (``"new comet"`` -> ``"new-comet"``), as ``widgets.landing.FAMILIES``."""
     return variant_family.replace(" ", "-")
 
 
-def grade(margin: float, choices: int, typical: float) -> str:
-    """``easy``/``medium``/``hard`` from the lead of the best play, the number of distinct choices
-    and the family's ``typical`` lead (the median of its puzzles: the stakes differ by game).
-
-    A lead of at least the typical one among at most three choices is easy; a lead under half
-    the typical one, or five choices or more, is hard.
-    """
-    if margin < MIN_MARGIN:
-        raise ValueError(f"a puzzle needs a margin of at least {MIN_MARGIN}, not {margin}")
-    if choices < 2:
-        raise ValueError(f"a puzzle needs at least 2 distinct choices, not {choices}")
-    if margin >= typical and choices <= 3:
-        return "easy"
-    if margin < typical / 2 or choices >= 5:
-        return "hard"
-    return "medium"
+def puzzle_id(family: str, record: str) -> str:
+    """The stable id of a puzzle: its family and a short hash of its position's record (no comments)."""
+    return f"{family}-{hashlib.sha256(record.encode('utf-8')).hexdigest()[:8]}"
 
 
-def typical_margin(margins: list[float]) -> float:
-    """The median of ``margins`` (the ``typical`` of :func:`grade`)."""
-    ordered = sorted(margins)
-    if not ordered:
-        raise ValueError("no margins: a family needs puzzles")
-    mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+@dataclass(frozen=True)
+class Choice:
+    """One legal play of a puzzle, with what it is worth and the line that follows it."""
+
+    play: str
+    value: float
+    """Its value (exact, or the mean over the deals) under best play."""
+    greedy: float
+    """Its value with the greedy finish."""
+    lead: tuple[float, float, float] | None = None
+    """How far it is behind the answer under best play: mean and 95% interval (None for an answer)."""
+    greedy_lead: tuple[float, float, float] | None = None
+    line: tuple[tuple[int, str], ...] = ()
+    """(exact) The play and best play after it to the end of the deal, as ``(seat, play text)``."""
+    prefix: tuple[str, ...] = ()
+    """(sampled) The plays the mover most often makes in a row from this choice on, under best play."""
+    share: float = 1.0
+    """(sampled) In how many of the deals the mover's plays are :attr:`prefix` (0..1)."""
+    out: float = 0.0
+    """In how many deals the mover goes out first under best play after this choice (0..1; exact: 0 or 1)."""
+    stuck: float = 0.0
+    """In how many deals the opponent's first action after the mover's plays is a pass (0..1)."""
+    at_once: float = 0.0
+    """In how many deals the mover goes out with the opponent laying no card in between (0..1)."""
 
 
 @dataclass(frozen=True)
@@ -91,33 +124,42 @@ class Verdict:
     chosen: str
     best: tuple[str, ...]
     value: float
-    """Expected payment of the chosen play."""
+    """The value of the chosen play."""
     best_value: float
     why: str
-    """In words: what the best play does, and what the chosen one does if different."""
+    """In words: the line after the best play, and after the chosen one if different."""
+    lines: tuple[tuple[str, str], ...] = ()
+    """Every choice and its line in words, best first."""
+    principle: str = ""
 
 
 @dataclass(frozen=True)
 class Puzzle:
     id: str
-    level: str
-    move: int
-    answers: tuple[str, ...]
-    """The best play (and the plays the rules treat as the same, e.g. a 7♥ or a 7♠ when suits do
-    not matter)."""
-    values: tuple[tuple[str, float], ...]
-    """Every legal play with its expected payment for the mover, best first."""
-    record: str
-    """The deal up to the position, in the project's notation (without the puzzle headers)."""
-    variant: str
     family: str
+    variant: str
+    move: int
+    record: str
+    """The deal up to the position, in the project's notation."""
+    method: str
+    """``exact`` or ``sampled`` (:mod:`comet_learn.proof`)."""
+    deals: int
+    answers: tuple[str, ...]
+    """The best play, and every play tied with it in every deal (each marked right)."""
+    level: str
+    themes: tuple[str, ...]
+    options: tuple[Choice, ...]
+    """Every legal play with its values and lines, in the engine's order."""
+    difficulty: dict[str, Any] = field(default_factory=dict, compare=False)
+    """What was measured: ``greedy`` (the greedy player finds it), ``search`` (share of the search player's
+    tries that do), ``random`` (a random player's chance), ``choices`` (distinct choices)."""
 
+    # ------------------------------------------------------------------ the position
     def position(self) -> "Round":
         """The position as a :class:`Round` (replayed and checked by the engine)."""
         from comet.round import Round
 
         rnd = replay(self.record)
-
         if not isinstance(rnd, Round):
             raise InvalidPlayError(f"puzzle {self.id}: the record is a match, not one deal")
         if len(rnd.history) != self.move:
@@ -134,143 +176,385 @@ class Puzzle:
         return seat
 
     @property
+    def plays(self) -> tuple[str, ...]:
+        """The legal plays offered, in the engine's order."""
+        return tuple(c.play for c in self.options)
+
+    @property
     def choices(self) -> tuple[str, ...]:
-        """The legal plays offered, in the order of the engine's list."""
-        texts = [p.text for p in self.position().legal_plays()]
-        return tuple(sorted((t for t, _ in self.values), key=lambda t: texts.index(t) if t in texts else len(texts)))
+        """The legal plays offered (their texts), in the engine's order (as :attr:`plays`)."""
+        return self.plays
+
+    def choice(self, text: str) -> Choice:
+        for c in self.options:
+            if c.play == text:
+                return c
+        raise IllegalPlayError(f"{text!r} is not a legal play of puzzle {self.id}; the plays are "
+                         f"{', '.join(self.plays)}")
+
+    def value_of(self, text: str) -> float:
+        return self.choice(text).value
 
     @property
     def margin(self) -> float:
-        """The lead of the best play over the best of the others."""
-        best = self.values[0][1]
-        others = [v for t, v in self.values if t not in self.answers]
-        return best - max(others) if others else 0.0
+        """The least lead of the answer over another play, under best play."""
+        return min(c.lead[0] for c in self.options if c.lead is not None)
 
-    def value_of(self, text: str) -> float:
-        for t, v in self.values:
-            if t == text:
-                return v
-        raise ValueError(f"{text!r} is not a legal play of puzzle {self.id}; the plays are "
-                         f"{', '.join(t for t, _ in self.values)}")
+    @property
+    def ranked(self) -> list[Choice]:
+        """The choices, best first (answers first, then by value)."""
+        return sorted(self.options, key=lambda c: (c.play not in self.answers, -c.value))
 
+    # ------------------------------------------------------------------ judging and teaching
     def check(self, answer: str) -> Verdict:
-        """Judge ``answer`` (a play's text); a play that is not legal here raises ``ValueError``."""
-        value = self.value_of(answer)
-        rnd = self.position()
-        best = self.answers[0]
+        """Judge ``answer`` (a play's text); a play that is not legal here raises :class:`~comet.errors.IllegalPlayError`."""
+        chosen = self.choice(answer)
+        best = self.choice(self.answers[0])
         correct = answer in self.answers
-        why = explain(rnd, best)
+        lines = tuple((c.play, self.line_words(c)) for c in self.ranked)
+        words = dict(lines)
+        why = words[best.play] + "."
         if not correct:
-            why += " " + explain(rnd, answer, better=best)
-        why += (f" Over many deals of the cards you cannot see, {_play_words(best)} is worth "
-                f"{self.values[0][1]:+.1f} {rnd.variant.unit}s on average")
-        if correct:
-            second = next((t for t, _ in self.values if t not in self.answers), None)
-            if second is not None:
-                why += f"; the next best, {_play_words(second)}, {self.value_of(second):+.1f}."
-            else:
-                why += "."
-        else:
-            why += f"; yours, {_play_words(answer)}, {value:+.1f}."
-        return Verdict(correct, answer, self.answers, value, self.values[0][1], why)
+            why += " Yours: " + words[answer] + "."
+        return Verdict(correct, answer, self.answers, chosen.value, best.value, why, lines, self.principle())
+
+    def line_words(self, choice: Choice) -> str:
+        """The line after ``choice`` under best play, in card symbols, and what it is worth."""
+        rnd = self.position()
+        if self.method == "exact":
+            return f"{_exact_line(rnd, choice.line)}, {_signed(choice.value, 0)}"
+        return _sampled_line(rnd, choice)
+
+    def principle(self) -> str:
+        """The one principle the puzzle illustrates (:data:`PRINCIPLES`), from what its answer does."""
+        return PRINCIPLES[lesson(self.position(), self.answers, self.options)]
 
 
-def _play_words(text: str) -> str:
-    play = Play.parse(text)
+def _signed(value: float, places: int) -> str:
+    text = f"{value:+.{places}f}"
+    return text.replace("-", "\u2212")
+
+
+def play_words(play: Play) -> str:
+    """A play in the table's card symbols: ``8♦``, ``7♥ 7♦ 7♠ 7♣``, ``9♣ as 10``, ``pass``."""
     if play.kind == PASS:
-        return "passing"
+        return "pass"
     if play.kind != CARDS:
-        return f"'{text}'"
-    words = cards_symbols(list(play.cards))
-    if play.wild is not None:
-        words += " (the wild card as " + text.split("=", 1)[1] + ")"
-    return words
+        return play.text
+    parts = []
+    for c in play.cards:
+        if c is play.wild:
+            stands = Card(play.rank, play.suit).symbol if play.suit else rank_label(play.rank)
+            parts.append(f"{c.symbol} as {stands}")
+        else:
+            parts.append(c.symbol)
+    return " ".join(parts)
 
 
-def explain(rnd: "Round", text: str, *, better: str | None = None) -> str:
-    """What the play ``text`` does at ``rnd`` for the player to move, in words, from the engine.
-
-    ("The K♠ stops the run and you lead again, with 4 cards left.")  With ``better`` the
-    sentence is about a play that is not the best one.
-    """
-    seat = rnd.to_play
-    if seat is None:
-        raise ValueError("the deal is over: there is no play to explain")
-    after = rnd.copy()
-    move = after.play(text)
-    words = _play_words(move.text)
-    left = len(after.hands[seat])
-    paid = sum(p.amount for p in after.ledger[len(rnd.ledger):] if p.payee == seat) - sum(
-        p.amount for p in after.ledger[len(rnd.ledger):] if p.payer == seat)
-    pays = f" and it pays you {paid} now" if paid > 0 else (f" and it costs you {-paid} now" if paid < 0 else "")
-    start = "Yours, " + words + "," if better is not None else words[0].upper() + words[1:]
-    if after.is_over and after.winner == seat:
-        return f"{start} goes out: the deal ends and you are paid{pays}."
-    if after.is_over:
-        return f"{start} ends the deal{pays}."
-    if after.to_play == seat and after.targets is None:
-        nxt = ""
-        if better is None:
-            nxt = f": you lead again with {left} card{'s' if left != 1 else ''} left ({cards_symbols(after.hands[seat])})"
-        if move.kind == PASS:
-            return f"{start}: nobody can go on, and you lead again{pays}."
-        return f"{start} stops the run{pays}{nxt or ' and you lead again'}."
-    if after.to_play == seat:
-        return (f"{start} keeps the run going{pays}: next you may play {after.describe_targets()}, "
-                f"with {left} card{'s' if left != 1 else ''} left.")
-    if move.kind == PASS:
-        return f"{start}: passing hands the turn to seat {after.to_play}{pays}."
-    return (f"{start} hands the turn to seat {after.to_play}{pays}, who needs {after.describe_targets()}; "
-            f"you keep {left} card{'s' if left != 1 else ''}.")
-
-
-def puzzle_text(p: Puzzle) -> str:
-    """The stored form of a puzzle: its headers, then the record."""
-    values = ", ".join(f"{t}={v:+.2f}" for t, v in p.values)
-    head = (f'[Puzzle "{p.id}"]\n[Level "{p.level}"]\n[Move "{p.move}"]\n'
-            f'[Answer "{" | ".join(p.answers)}"]\n[Values "{values}"]\n')
-    return head + p.record
-
-
-def parse(text: str) -> list[Puzzle]:
-    """The puzzles of a stored text (blocks each starting with ``[Puzzle "id"]``)."""
-    from comet.variants import find_variant
-
-    starts = [m.start() for m in _HEAD.finditer(text)]
-    out: list[Puzzle] = []
-    for i, start in enumerate(starts):
-        block = text[start:starts[i + 1] if i + 1 < len(starts) else len(text)]
-        top, _ = parse_record(block)
-        missing = [k for k in ("Puzzle", "Level", "Move", "Answer", "Values", "Variant") if k not in top]
-        if missing:
-            raise InvalidPlayError(f"puzzle block {i + 1} lacks the headers {', '.join(missing)}")
-        if top["Level"] not in LEVELS:
-            raise InvalidPlayError(f"puzzle {top['Puzzle']}: level {top['Level']!r} is not one of {', '.join(LEVELS)}")
-        values: list[tuple[str, float]] = []
-        for part in top["Values"].split(","):
-            t, _, v = part.strip().rpartition("=")
-            values.append((t, float(v)))
-        lines = [ln for ln in block.splitlines() if not re.match(r'^\[(Puzzle|Level|Move|Answer|Values)\s', ln)]
-        record = "\n".join(lines).strip() + "\n"
-        variant = find_variant(top["Variant"])
-        out.append(Puzzle(id=top["Puzzle"], level=top["Level"], move=int(top["Move"]),
-                          answers=tuple(a.strip() for a in top["Answer"].split("|")), values=tuple(values),
-                          record=record, variant=variant.id, family=family_of(variant.family)))
+def _segments(line: tuple[tuple[int, str], ...]) -> list[tuple[int, list[str]]]:
+    out: list[tuple[int, list[str]]] = []
+    for seat, text in line:
+        if out and out[-1][0] == seat:
+            out[-1][1].append(text)
+        else:
+            out.append((seat, [text]))
     return out
 
 
-_CACHE: dict[str, list[Puzzle]] = {}
+def _exact_line(rnd: "Round", line: tuple[tuple[int, str], ...]) -> str:
+    """``8♦, then 9♦ 10♦ and pass; the opponent: J♣ Q♣ and out``: the line, its end said from the mover's side."""
+    me = rnd.to_play
+    assert me is not None
+    after = rnd.copy()
+    plays: list[tuple[int, Play]] = []
+    for seat, text in line:
+        plays.append((seat, after.play(text)))
+    segs = _segments(tuple((s, p.text) for s, p in plays))
+    words: list[str] = []
+    shown = segs if len(segs) <= 6 else segs[:4] + [(-1, [])] + segs[-1:]
+    k = 0
+    for seat, texts in shown:
+        if seat < 0:
+            words.append("…")
+            continue
+        ps = [Play.parse(t) for t in texts]
+        cards = [play_words(p) for p in ps if p.kind == CARDS]
+        passed = ps[-1].kind == PASS
+        body = " ".join(cards)
+        if k == 0:
+            first, rest = cards[:1], cards[1:]
+            text = (first[0] if first else "pass")
+            if rest:
+                text += ", then " + " ".join(rest)
+            if passed and cards:
+                text += " and pass"
+        else:
+            who = "you" if seat == me else "the opponent"
+            if not cards:
+                text = f"{who} {'pass' if seat == me else 'passes'}"
+            else:
+                text = f"{who}: {body}" + (" and pass" if passed else "")
+        words.append(text)
+        k += 1
+    end = ""
+    if after.is_over:
+        if after.winner == me:
+            end = "you go out"
+        elif after.winner is not None:
+            left = after.hands[me]
+            end = f"the opponent goes out and you keep {len(left)} card{'s' if len(left) != 1 else ''} ({cards_symbols(left)})"
+        else:
+            end = "nobody goes out"
+    return "; ".join(words) + (": " + end if end else "")
+
+
+def _sampled_line(rnd: "Round", choice: Choice) -> str:
+    """The mover's usual plays from ``choice`` on and what follows, from the stored shares (never replayed on
+    the position: what follows a play may depend on cards the mover cannot see)."""
+    me = rnd.to_play
+    assert me is not None
+    ps = [Play.parse(t) for t in (choice.prefix or (choice.play,))]
+    cards = [play_words(p) for p in ps if p.kind == CARDS]
+    text = cards[0] if cards else "pass"
+    if len(cards) > 1:
+        text += ", then " + " ".join(cards[1:])
+    if choice.share < 0.995:
+        text += f" (your usual line, in {choice.share:.0%} of the deals)"
+    held = len(rnd.hands[me]) - sum(len(p.cards) for p in ps)
+    if held == 0:
+        text += ": you go out"
+    else:
+        if ps[-1].kind == PASS and cards:
+            text += " and pass"
+        text += (f": the turn goes to the opponent and you keep {held} card{'s' if held != 1 else ''}"
+                 + (", and the opponent cannot follow" if choice.stuck >= 0.995 else
+                    f"; the opponent cannot follow in {choice.stuck:.0%} of the deals" if choice.stuck >= 0.05 else ""))
+    odds = f"; you go out first in {choice.out:.0%} of the deals" if held else ""
+    return f"{text}{odds}, {_signed(choice.value, 1)} on average"
+
+
+# ---------------------------------------------------------------------- themes and lessons
+def _is_stop(rnd: "Round", play: Play) -> bool:
+    """A natural card that stops the run by rule: a king, a hoc, a card whose successor is out of the
+    pack (in suit), a card that stops by rule (Commit 1857's 7♦)."""
+    r = rnd.rules
+    if play.kind != CARDS or play.wild is not None:
+        return False
+    c = play.cards[0]
+    if play.rank == 13 and r.king_stops:
+        return True
+    if str(c) in r.hoc_cards or str(c) in r.stop_cards:
+        return True
+    return bool(r.in_suit and play.rank < 13 and Card(play.rank + 1, c.suit) not in set(rnd.pack))
+
+
+def _hoc(rnd: "Round", play: Play) -> bool:
+    return bool(rnd.rules.hoc_cards) and play.kind == CARDS and any(str(c) in rnd.rules.hoc_cards for c in play.cards)
+
+
+def _group(play: Play) -> bool:
+    return play.kind == CARDS and len(play.naturals) > 1
+
+
+def _runner_up(answers: tuple[str, ...], choices: tuple[Choice, ...]) -> Choice:
+    """The best of the plays that are not answers (under best play)."""
+    return max((c for c in choices if c.play not in answers), key=lambda c: c.value)
+
+
+LESSON_THEME = {"comet": "comet", "claim": "claim", "stops": "stops", "hoc": "hoc", "groups": "groups",
+                "going": "going-out", "blocking": "blocking", "leads": "leads"}
+"""The theme of each lesson (:data:`PRINCIPLES` key, by its first word)."""
+
+
+def themes_of(rnd: "Round", answers: tuple[str, ...], choices: tuple[Choice, ...]) -> tuple[str, ...]:
+    """The themes a puzzle is about: what its choices offer (the comet or the manille, a stop or a hoc, a
+    group), what its answer's line does (goes out at once, leaves the opponent unable to follow), and
+    always the theme of its lesson (:func:`lesson`)."""
+    plays = {p.text: p for p in rnd.legal_plays()}
+    best = next(c for c in choices if c.play == answers[0])
+    found: list[str] = []
+    if any(plays[c.play].wild is not None for c in choices):
+        found.append("claim" if rnd.rules.wild_claim == "claim" else "comet")
+    if any(_hoc(rnd, plays[c.play]) for c in choices):
+        found.append("hoc")
+    elif any(_is_stop(rnd, plays[c.play]) for c in choices):
+        found.append("stops")
+    if any(_group(plays[c.play]) for c in choices):
+        found.append("groups")
+    if _goes_out_at_once(rnd, best):
+        found.append("going-out")
+    if best.stuck >= 0.5 and _runner_up(answers, choices).stuck < 0.5:
+        found.append("blocking")
+    main = LESSON_THEME[lesson(rnd, answers, choices).split("-")[0]]
+    if main not in found:
+        found.append(main)
+    return tuple(t for t in THEMES if t in found)
+
+
+def _goes_out_at_once(rnd: "Round", choice: Choice) -> bool:
+    """Whether the mover goes out with the opponent laying no card in between (in the line, or in most deals)."""
+    me = rnd.to_play
+    if choice.line:
+        return choice.out >= 0.5 and all(seat == me or text == "pass" for seat, text in choice.line)
+    return choice.at_once >= 0.5
+
+
+def lesson(rnd: "Round", answers: tuple[str, ...], choices: tuple[Choice, ...]) -> str:
+    """The key of :data:`PRINCIPLES` the answer illustrates: what sets it apart from the next best play
+    (the runner-up): the comet (or manille), a hoc, a stop or a group played by one and not the other;
+    else leaving the opponent unable to follow where the runner-up does not; else going out with the
+    opponent laying no card where the runner-up does not; else the choice of the lead."""
+    plays = {p.text: p for p in rnd.legal_plays()}
+    best = next(c for c in choices if c.play == answers[0])
+    second = _runner_up(answers, choices)
+    a, b = plays[best.play], plays[second.play]
+    wild = "claim" if rnd.rules.wild_claim == "claim" else "comet"
+    for name, test in ((wild, lambda p: p.wild is not None), ("hoc", lambda p: _hoc(rnd, p)),
+                       ("stops", lambda p: _is_stop(rnd, p)), ("groups", _group)):
+        if test(a) and not test(b):
+            return f"{name}-play"
+        if test(b) and not test(a):
+            return f"{name}-keep"
+    if best.stuck >= 0.5 > second.stuck:
+        return "blocking"
+    if _goes_out_at_once(rnd, best) and not _goes_out_at_once(rnd, second):
+        return "going-out"
+    return "leads"
+
+
+# ---------------------------------------------------------------------- storage
+def to_dict(p: Puzzle) -> dict[str, Any]:
+    """A puzzle as stored in ``puzzles.json``."""
+    choices: dict[str, Any] = {}
+    for c in p.options:
+        d: dict[str, Any] = {"value": c.value, "greedy": c.greedy}
+        if c.lead is not None:
+            d["lead"] = list(c.lead)
+        if c.greedy_lead is not None:
+            d["greedy_lead"] = list(c.greedy_lead)
+        if c.line:
+            d["line"] = " ".join(f"{s}:{t.replace(' ', '+')}" for s, t in c.line)
+        if c.prefix:
+            d["prefix"] = " ".join(t.replace(" ", "+") for t in c.prefix)
+            d["share"] = c.share
+        d["out"] = c.out
+        d["stuck"] = c.stuck
+        d["at_once"] = c.at_once
+        choices[c.play] = d
+    return {"id": p.id, "family": p.family, "variant": p.variant, "move": p.move, "level": p.level,
+            "themes": list(p.themes), "method": p.method, "deals": p.deals, "answers": list(p.answers),
+            "choices": choices, "difficulty": p.difficulty, "record": p.record}
+
+
+def from_dict(d: dict[str, Any]) -> Puzzle:
+    """A puzzle from its stored form (the inverse of :func:`to_dict`)."""
+    choices = []
+    for text, c in d["choices"].items():
+        line = tuple((int(s), t.replace("+", " ")) for s, _, t in (x.partition(":") for x in c.get("line", "").split()))
+        prefix = tuple(t.replace("+", " ") for t in c.get("prefix", "").split())
+        choices.append(Choice(text, c["value"], c["greedy"], tuple(c["lead"]) if "lead" in c else None,
+                              tuple(c["greedy_lead"]) if "greedy_lead" in c else None, line, prefix,
+                              c.get("share", 1.0), c.get("out", 0.0), c.get("stuck", 0.0),
+                              c.get("at_once", 0.0)))
+    if d["level"] not in LEVELS:
+        raise InvalidPlayError(f"puzzle {d['id']}: level {d['level']!r} is not one of {', '.join(LEVELS)}")
+    unknown = [t for t in d["themes"] if t not in THEMES]
+    if unknown:
+        raise InvalidPlayError(f"puzzle {d['id']}: unknown themes {unknown}; themes are {', '.join(THEMES)}")
+    return Puzzle(id=d["id"], family=d["family"], variant=d["variant"], move=d["move"], record=d["record"],
+                  method=d["method"], deals=d["deals"], answers=tuple(d["answers"]), level=d["level"],
+                  themes=tuple(d["themes"]), options=tuple(choices), difficulty=dict(d.get("difficulty", {})))
+
+
+@lru_cache(maxsize=1)
+def _stored() -> dict[str, Any]:
+    text = resources.files("comet_learn").joinpath("data/puzzles.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    if data.get("format") != "comet-puzzles" or data.get("version") != FORMAT_VERSION:
+        raise ValueError(f"comet_learn/data/puzzles.json is not a puzzle set of format version {FORMAT_VERSION}: "
+                         "run `make puzzles`")
+    return data  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=1)
+def _all() -> tuple[Puzzle, ...]:
+    return tuple(from_dict(d) for d in _stored()["puzzles"])
+
+
+def data_version() -> str:
+    """The stored set's version: a hash of its puzzles' ids and answers (progress is kept against it)."""
+    return str(_stored()["set"])
 
 
 def load(family: str | None = None) -> list[Puzzle]:
     """The stored puzzles of ``family`` (a page name: ``modern``, ``new-comet``...), or all of them."""
-    from comet_learn.puzzle_data import PUZZLES
+    found = list(_all())
+    if family is None:
+        return found
+    families = sorted({p.family for p in found})
+    if family not in families:
+        raise InvalidOptionError(f"no puzzles for {family!r}; families: {', '.join(families)}")
+    return [p for p in found if p.family == family]
 
-    if family is not None and family not in PUZZLES:
-        raise ValueError(f"no puzzles for {family!r}; families: {', '.join(PUZZLES)}")
-    out: list[Puzzle] = []
-    for fam in (PUZZLES if family is None else [family]):
-        if fam not in _CACHE:
-            _CACHE[fam] = parse(PUZZLES[fam])
-        out.extend(_CACHE[fam])
-    return out
+
+def stored_facts() -> dict[str, Any]:
+    """The set's own facts: how it was made (``made_with``), its ``deals``, ``margin`` and ``check_deals``."""
+    return {k: v for k, v in _stored().items() if k != "puzzles"}
+
+
+# ---------------------------------------------------------------------- re-verification
+def recheck(p: Puzzle, deals: int = CHECK_DEALS) -> list[str]:
+    """What no longer holds of a stored puzzle with the engine as it stands (empty: it holds).
+
+    An exact puzzle is searched again: every value, the answers and their lead must be as stored.  A
+    sampled one is valued again on the first ``deals`` of the deals it was proven on: the answer must still
+    lead every other play on average, under best play and under the greedy finish (each tied answer too),
+    and the stored leads must lie within the new sample's 99% interval (the two results agree); tied answers
+    must still tie under best play.
+    """
+    from comet_learn import proof
+
+    problems: list[str] = []
+    try:
+        rnd = p.position()
+    except CometError as e:
+        return [f"{p.id}: the position no longer replays: {e}"]
+    legal = tuple(q.text for q in rnd.legal_plays())
+    if legal != p.plays:
+        return [f"{p.id}: the legal plays are now {', '.join(legal)}, not {', '.join(p.plays)}"]
+    method = "exact" if proof.all_known(rnd) else "sampled"
+    if method != p.method:
+        return [f"{p.id}: the position is now {method}, stored as {p.method}"]
+    val = proof.valuate(rnd, key=p.id, deals=deals)
+    if method == "exact":
+        answers = proof.answers_of(val)
+        if set(answers) != set(p.answers):
+            problems.append(f"{p.id}: best play now {', '.join(answers)}, stored {', '.join(p.answers)}")
+        for c in p.options:
+            got, greedy = val.mean(c.play), val.mean(c.play, True)
+            if got != c.value or greedy != c.greedy:
+                problems.append(f"{p.id}: {c.play} is now worth {got:+g} (greedy finish {greedy:+g}), "
+                                f"stored {c.value:+g} ({c.greedy:+g})")
+        _, _, ok = proof.verdict(val)
+        if not ok:
+            problems.append(f"{p.id}: the answer no longer leads every other play by {proof.MARGIN:g} under both finishes")
+        return problems
+    first = p.answers[0]
+    for a in p.answers[1:]:
+        if not val.same(first, a):
+            problems.append(f"{p.id}: {a} no longer ties with {first}")
+    for c in p.options:
+        if c.lead is None or c.greedy_lead is None:
+            continue
+        for greedy, stored in ((False, c.lead), (True, c.greedy_lead)):
+            lead = val.lead(first, c.play, greedy)
+            half = (lead.high - lead.mean) / proof.Z95 * Z99
+            what = "with the greedy finish" if greedy else "under best play"
+            problems += [f"{p.id}: {c.play} now ties or beats {a} {what} on {deals} deals"
+                         for a in p.answers[1:] if val.lead(a, c.play, greedy).mean <= 0]
+            if lead.mean <= 0:
+                problems.append(f"{p.id}: {c.play} now ties or beats {first} {what} ({lead.mean:+.2f} on {deals} deals)")
+            elif abs(stored[0] - lead.mean) > half + 1e-9:
+                problems.append(f"{p.id}: {first}'s lead over {c.play} {what} is {lead.mean:+.2f} ± {half:.2f} "
+                                f"on {deals} deals, stored {stored[0]:+.2f}")
+    return problems

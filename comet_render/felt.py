@@ -22,7 +22,7 @@ from comet.ledger import POOL, Payment
 from comet.runs import runs_of
 from comet_render import svg
 from comet_render.i18n import card_symbol, words
-from comet_render.words import STOP_SHORT, Names, amount, in_play_net, need_text, settlement, unit_name
+from comet_render.words import Names, amount, in_play_net, need_text, settlement, stop_label, unit_name
 
 if TYPE_CHECKING:
     from comet.round import Round
@@ -151,7 +151,7 @@ def _tail_html(rnd: "Round", view: FeltView, places: dict[int, tuple[float, floa
     stop = ""
     if run.stop:
         stop = (f'<span class="comet-stop">{escape(_("STOP"))}<small>'
-                f"{escape(_(STOP_SHORT.get(run.stop, run.stop)))}</small></span>")
+                f"{escape(stop_label(_, run.stop))}</small></span>")
     said = " ".join(card_symbol(c, view.lang) for c in run.cards)
     label = _("The comet's tail: {cards}", cards=said)
     return (f'<div class="comet-tail" role="img" aria-label="{escape(label)}">{"".join(cards)}{stop}</div>')

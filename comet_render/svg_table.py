@@ -25,7 +25,7 @@ from comet.ledger import POOL, net
 from comet.calls import LANGUAGES
 from comet_render.i18n import N_, Words, card_symbol, rank_label, words
 from comet_render.narrate import default_names, sentence_html
-from comet_render.words import Names, STOP_SHORT, need_text, payment_sentence, settlement, unit_name
+from comet_render.words import Names, need_text, payment_sentence, settlement, stop_label, unit_name
 from comet.runs import Run, runs_of
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def _trail_html(rnd: "Round", size: float, _: Words) -> str:
         for run in shown:
             text = " ".join(card_symbol(c, lang) for c in run.cards)
             if run.stop:
-                text += " | " + _("STOP ({why})", why=_(STOP_SHORT.get(run.stop, run.stop)))
+                text += " | " + _("STOP ({why})", why=stop_label(_, run.stop))
             elif run is shown[-1] and open_run:
                 text += " … " + _("(running)")
             said.append(text)

@@ -1,10 +1,11 @@
 """The engine's results in the reader's words: names, payments, the settlement, stops, targets.
 
 The one place where a payment's reason and the settlement's lines are worded. The engine gives
-them as English text today (``Payment.reason``, ``Outcome.notes``); :func:`reason_text` and
-:func:`note_text` read that text into a message of the catalogs and its values. When the engine
-gives typed items (a code and its cards or multipliers), only those two functions change: every
-page reads payments and settlements through :func:`payment_sentence` and :func:`settlement`.
+them as typed items (``Payment.why`` with its cards, terms and factors; ``Outcome.remarks``, each a
+:class:`~comet.outcome.Note`), worded in English by the engine for its own text
+(:data:`comet.ledger.WHY_WORDS`); :func:`reason_text` and :func:`note_text` word them in the
+catalogs' languages. Every page reads payments and settlements through :func:`payment_sentence` and
+:func:`settlement`.
 
 Players are named by :class:`Names`: the seat the page addresses as "you", and a name for every
 other seat (never "seat N").
@@ -12,12 +13,13 @@ other seat (never "seat N").
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from comet.cards import Card
-from comet.ledger import POOL, Payment, net
+from comet.events import Stop
+from comet.ledger import POOL, Count, Payment, Term, Why, net
+from comet.outcome import Bonus, Note, Say
 from comet_render.i18n import N_, Words, card_symbol, cards_symbols, rank_label, words
 
 if TYPE_CHECKING:
@@ -71,147 +73,118 @@ def unit_name(_: Words, unit: str) -> str:
     return amount(_, 5, unit).split(" ", 1)[1]
 
 
-# ------------------------------------------------------------------ reasons (the bridge to typed items)
-_CARD = r"(JK|(?:10|[2-9AJQK])[♠♥♦♣])"
-_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p + "$"), m) for p, m in (
-    (r"ante to the pool", N_("ante to the pool")),
-    (r"went out with the manille \(claim stands\)", N_("went out with the manille (the claim stands)")),
-    (r"played the manille", N_("played the manille")),
-    (r"played the comet \(joker\)", N_("played the comet (the joker)")),
-    (r"played the comet", N_("played the comet")),
-    (r"played " + _CARD, N_("played {card}")),
-    (r"hoc! \(" + _CARD + r"\)", N_("hoc! ({card})")),
-    (r"stopped with a king", N_("stopped with a king")),
-    (r"nobody could go on \(incidental stop\)", N_("nobody could go on (an incidental stop)")),
-    (r"claimed the manille", N_("claimed the manille")),
-    (r"carte blanche with the comet", N_("carte blanche with the comet")),
-    (r"carte blanche", N_("carte blanche")),
-    (r"(\d+) cards? left", "cards left"),
-    (r"(\d+) pips in (.*)", "pips in"),
-    (r"no cards", N_("no cards left")),
-    (r"kept the manille: (\d+) \w+ to each opponent", "manille each"),
-    (r"kept the manille: a fiche to the winner", N_("kept the manille: a fiche to the winner")),
-    (r"kept (\d+) king\(s\) \(Enc\)", "kings kept"),
-    (r"(\d+) kings? left", "kings left"),
-    (r"still holds the comet", N_("still holds the comet")),
-    (r"blocked with (\d+) against (\d+)", N_("blocked with {a} against {b}")),
-    (r"takes the pool", N_("takes the pool")),
-    (r"ante returned \(no winner\)", N_("ante returned (no winner)")),
-    (r"game (\d+)", N_("game {n}")),
-    (r"comet bonus (\d+)", N_("comet bonus {n}")),
-    (r"×2 for holding the comet", N_("×2 for holding the comet")),
-    (r"returned, the hand being drawn \((.*)\)", N_("returned, the hand being drawn ({reason})")),
-))
+# ------------------------------------------------------------------ reasons
+WHY_MESSAGES: dict[Why, str] = {
+    Why.ANTE: N_("ante to the pool"),
+    Why.TAKES_POOL: N_("takes the pool"),
+    Why.ANTE_BACK: N_("ante returned (no winner)"),
+    Why.WILD: N_("played the comet"),
+    Why.WILD_JOKER: N_("played the comet (the joker)"),
+    Why.MANILLE_OUT: N_("went out with the manille (the claim stands)"),
+    Why.CLAIM: N_("claimed the manille"),
+    Why.CARD: N_("played {card}"),
+    Why.HOC: N_("hoc! ({card})"),
+    Why.KING_STOP: N_("stopped with a king"),
+    Why.INCIDENTAL: N_("nobody could go on (an incidental stop)"),
+    Why.BLANCHE: N_("carte blanche"),
+    Why.BLANCHE_COMET: N_("carte blanche with the comet"),
+    Why.MANILLE_WINNER: N_("kept the manille: a fiche to the winner"),
+    Why.COMET_HELD: N_("still holds the comet"),
+}
+"""The reasons that are one message with at most the payment's cards (the others, counted, are
+worded by :func:`reason_text`)."""
+COUNTED = frozenset({Why.HAND, Why.MANILLE_EACH, Why.KINGS_KEPT, Why.KINGS_LEFT, Why.BLOCKED, Why.REFUND})
+"""The reasons :func:`reason_text` words from their counts; with :data:`WHY_MESSAGES`, every :class:`Why`."""
 
 
-def _cards_in(text: str, lang: str) -> str:
-    return " ".join(card_symbol(Card.parse(_engine_card(t)), lang) for t in text.split())
+def _count(p: Payment) -> int:
+    return p.terms[0].value if p.terms else len(p.cards)
 
 
-def _engine_card(symbol: str) -> str:
-    """``10♥`` -> ``TH`` (the notation)."""
-    if symbol == "JK":
-        return "JK"
-    rank, suit = symbol[:-1], symbol[-1]
-    return ("T" if rank == "10" else rank) + {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[suit]
+def _term_text(_: Words, p: Payment, term: Term) -> str:
+    if term.what is Count.PIPS:
+        text = (_.ngettext("{n} pip in {cards}", "{n} pips in {cards}", term.value, cards=cards_symbols(p.cards, _.lang))
+                if p.cards else _("no cards left"))
+    elif term.what is Count.CARDS:
+        text = _.ngettext("{n} card left", "{n} cards left", term.value)
+    elif term.what is Count.KINGS:
+        text = _.ngettext("{n} king left", "{n} kings left", term.value)
+    elif term.what is Count.GAME:
+        text = _("game {n}", n=term.value)
+    else:
+        text = _("comet bonus {n}", n=term.value)
+    return text if term.times == 1 else f"{text} ×{term.times}"
 
 
-def _one_reason(_: Words, text: str) -> str:
-    times = ""
-    m = re.fullmatch(r"(.*?)((?: ×\d+)+)", text)
-    if m and not text.startswith("×"):
-        text, times = m.group(1), m.group(2)
-    for pattern, message in _REASONS:
-        found = pattern.match(text)
-        if not found:
-            continue
-        g = found.groups()
-        if message == "cards left":
-            said = _.ngettext("{n} card left", "{n} cards left", int(g[0]))
-        elif message == "pips in":
-            said = _.ngettext("{n} pip in {cards}", "{n} pips in {cards}", int(g[0]), cards=_cards_in(g[1], _.lang))
-        elif message == "manille each":
-            said = _.ngettext("kept the manille: {n} to each opponent", "kept the manille: {n} to each opponent",
-                              int(g[0]))
-        elif message in ("kings kept", "kings left"):
-            said = _.ngettext("{n} king left", "{n} kings left", int(g[0])) if message == "kings left" else \
-                _.ngettext("kept {n} king (Enc)", "kept {n} kings (Enc)", int(g[0]))
-        elif message == N_("returned, the hand being drawn ({reason})"):
-            said = _(message, reason=reason_text(_, g[0]))
-        elif message == N_("blocked with {a} against {b}"):
-            said = _(message, a=g[0], b=g[1])
-        elif "{card}" in message:
-            said = _(message, card=_cards_in(g[0], _.lang))
-        elif "{n}" in message:
-            said = _(message, n=g[0])
-        else:
-            said = _(message)
-        return said + times
-    return text + times  # (a reason the bridge does not know yet: the engine's words)
+def _terms_text(_: Words, p: Payment) -> str:
+    """``13 pips in 3♥ K♦ ×2; comet bonus 100 ×4``, then the multipliers of the whole."""
+    parts = [_term_text(_, p, term) for term in p.terms]
+    text = "; ".join(parts)
+    for factor in p.factors:
+        said = _("×{n} for holding the comet", n=factor.times) if factor.why == "holding" else f"×{factor.times}"
+        text += ("; " if len(parts) > 1 else " ") + said
+    return text
 
 
-def known_reason(reason: str) -> bool:
-    """Whether every part of an engine's reason is one this module words (a test walks every
-    reason the engine gives: a new one fails it until it is worded here)."""
-    for part in reason.split("; "):
-        text = re.sub(r"(?: ×\d+)+$", "", part) if not part.startswith("×") else part
-        if not any(pattern.match(text) for pattern, _m in _REASONS):
-            return False
-    return True
+def reason_text(_: Words, p: Payment) -> str:
+    """A payment's reason in ``_``'s language, from its typed fields (``Payment.why``, its cards,
+    terms and factors: the English of :data:`comet.ledger.WHY_WORDS` in every language)."""
+    if p.why in WHY_MESSAGES:
+        return _(WHY_MESSAGES[p.why], card=cards_symbols(p.cards, _.lang))
+    if p.why is Why.HAND:
+        return _terms_text(_, p)
+    if p.why is Why.MANILLE_EACH:
+        return _.ngettext("kept the manille: {n} to each opponent", "kept the manille: {n} to each opponent", p.amount)
+    if p.why is Why.KINGS_KEPT:
+        return _.ngettext("kept {n} king (Enc)", "kept {n} kings (Enc)", _count(p))
+    if p.why is Why.KINGS_LEFT:
+        return _.ngettext("{n} king left", "{n} kings left", _count(p))
+    if p.why is Why.BLOCKED:
+        return _("blocked with {a} against {b}", a=_count(p), b=p.terms[1].value if len(p.terms) > 1 else 0)
+    assert p.why is Why.REFUND and p.refunded is not None, p
+    return _("returned, the hand being drawn ({reason})", reason=reason_text(_, p.refunded))
 
 
-def reason_text(_: Words, reason: str) -> str:
-    """A payment's reason in ``_``'s language (the engine's parts, separated by ``; ``)."""
-    return "; ".join(_one_reason(_, part) for part in reason.split("; "))
+def _bonus(_: Words, bonus: Bonus, natural: bool = False) -> str:
+    if bonus is Bonus.OPERA:
+        return _("opera")
+    if bonus is Bonus.COMET_AS_NINE:
+        return _("went out with the comet as a natural nine") if natural else _("went out with the comet as a nine")
+    return _("went out with the comet")
 
 
-def note_text(_: Words, names: Names, note: str) -> str:
-    """A line of the settlement's notes (``Outcome.notes``) in ``_``'s language."""
-    if note == "Opera by the first hand, but the dealer could have made one too: the hand is drawn.":
-        return _("Opera by the first hand, but the dealer could have made one too: the hand is drawn.")
-    if note == "A tie: nobody scores.":
-        return _("A tie: nobody scores.")
-    if note.startswith("The drawn hand returns what was paid in play"):
-        return _("The drawn hand returns what was paid in play (AMB-32, option opera_draw_refund).")
-    m = re.fullmatch(r"Seat (\d+) holds the 9♦ and is excused from paying\.", note)
-    if m:
-        return say(_, names, int(m.group(1)), N_("You hold the 9♦ and are excused from paying."),
-                   N_("{name} holds the 9♦ and is excused from paying."))
-    m = re.fullmatch(r"Everybody is blocked: (.*)\.", note)
-    if m:
-        counts = [part.rsplit(" ", 1) for part in m.group(1).split(", ")]
-        listed = ", ".join(f"{names(int(s.removeprefix('seat ')))} {c}" for s, c in counts)
-        return _("Everybody is blocked: {counts}.", counts=listed)
-    m = re.fullmatch(r"(.*): game ×(\d+), points ×(\d+), bonus ×(\d+)\.", note)
-    if m:
-        return _("{why}: game ×{g}, points ×{p}, bonus ×{b}.", why=_why(_, m.group(1)), g=m.group(2),
-                 p=m.group(3), b=m.group(4))
-    parts = [p.strip() for p in note.rstrip(".").split(";")]
-    said = [_why(_, p) for p in parts]
-    text = "; ".join(said)
-    return text[:1].upper() + text[1:] + "."
-
-
-def _why(_: Words, text: str) -> str:
-    out = []
-    for part in text.split(", "):
-        low = part[:1].lower() + part[1:]
-        m = re.fullmatch(r"(went out with the comet(?: as a natural nine| as a nine)?|opera)((?: ×\d+)?)", low)
-        if not m:
-            out.append(part)
-            continue
-        key = {"opera": N_("opera"), "went out with the comet": N_("went out with the comet"),
-               "went out with the comet as a nine": N_("went out with the comet as a nine"),
-               "went out with the comet as a natural nine": N_("went out with the comet as a natural nine")}[m.group(1)]
-        out.append(_(key) + m.group(2))
-    text = ", ".join(out)
+def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def note_text(_: Words, names: Names, note: Note) -> str:
+    """A remark of the settlement (``Outcome.remarks``) in ``_``'s language."""
+    match note.what:
+        case Say.OPERA_DRAW:
+            return _("Opera by the first hand, but the dealer could have made one too: the hand is drawn.")
+        case Say.TIE:
+            return _("A tie: nobody scores.")
+        case Say.REFUNDS:
+            return _("The drawn hand returns what was paid in play (AMB-32, option opera_draw_refund).")
+        case Say.EXCUSED:
+            return say(_, names, note.seat, N_("You hold the {cards} and are excused from paying."),
+                       N_("{name} holds the {cards} and is excused from paying."),
+                       cards=cards_symbols(note.cards, _.lang))
+        case Say.BLOCKED:
+            listed = ", ".join(f"{names(s)} {c}" for s, c in enumerate(note.counts))
+            return _("Everybody is blocked: {counts}.", counts=listed)
+        case Say.MULTIPLIERS:
+            g, p, b = note.counts
+            why = _capital(", ".join(_bonus(_, w) for w in note.why))
+            return _("{why}: game ×{g}, points ×{p}, bonus ×{b}.", why=why, g=g, p=p, b=b)
+    parts = (f"{_bonus(_, w, natural=True)} ×{k}" for w, k in zip(note.why, note.times))
+    return _capital("; ".join(parts)) + "."
 
 
 # ------------------------------------------------------------------ payments
 def payment_sentence(_: Words, names: Names, p: Payment, unit: str) -> str:
     """``Anna pays you 1 chip: played the comet.`` (the pool and "you" in their own sentences)."""
-    values = {"amount": amount(_, p.amount, unit), "reason": reason_text(_, p.reason)}
+    values = {"amount": amount(_, p.amount, unit), "reason": reason_text(_, p)}
     if p.payer == POOL:
         return say(_, names, p.payee, N_("You take {amount} from the pool: {reason}."),
                    N_("{name} takes {amount} from the pool: {reason}."), **values)
@@ -253,7 +226,7 @@ def settlement(outcome: "Outcome", names: Names, lang: str) -> Settlement:
     else:
         head = say(_, names, outcome.winner, N_("You win the deal."), N_("{name} wins the deal."))
     out = Settlement(head, unit=outcome.unit, net=list(outcome.payments))
-    out.notes = [note_text(_, names, n) for n in outcome.notes]
+    out.notes = [note_text(_, names, n) for n in outcome.remarks]
     out.left = [say(_, names, s, N_("You are left with {cards}."), N_("{name} is left with {cards}."),
                     cards=cards_symbols(hand, lang)) for s, hand in enumerate(outcome.hands) if hand]
     out.in_play = [(p, payment_sentence(_, names, p, outcome.unit)) for p in outcome.ledger]
@@ -278,27 +251,19 @@ def game_title(variant: Any, lang: str = "en") -> str:
 
 
 # ------------------------------------------------------------------ the turn
-STOP_WORDS = {
-    "king": N_("a king is a stop (S0, S1, Enc)"),
-    "comet": N_("the comet is a stop (S2; S0, S1 for 1991)"),
-    "hoc": N_("a hoc cuts all others (FR-Hoc; AMB-5)"),
-    "card": N_("its successor is out of the pack, so it is a stop (PJ; W-Hocs)"),
-    "fixed": N_("this card is a stop by rule (S0, S1)"),
-    "incidental": N_("nobody could go on, so the last player leads (S0, S1, Enc)"),
-}
-"""Why a run stopped (``Stopped.reason``), with the sources: the one table of stop reasons."""
-STOP_SHORT = {
-    "king": N_("a king"), "comet": N_("the comet"), "hoc": N_("a hoc"),
-    "card": N_("the next card is out of the pack"), "fixed": N_("a stop by rule"),
-    "incidental": N_("nobody could go on"),
-}
-"""The same, in a few words (the table's tail)."""
-
-
 def stop_reason(_: Words, reason: str, alternate: bool = False) -> str:
-    if reason == "incidental" and alternate:
+    """Why a run stopped (``Stopped.reason``), with its sources, in ``_``'s language: the engine's one
+    table of the stops' words (:data:`comet.events.STOP_WORDS`, which the catalogs translate); in
+    Yanovsky's alternate turns (``alternate``) the incidental stop is the other's not building (S2)."""
+    stop = Stop(reason)
+    if stop is Stop.INCIDENTAL and alternate:
         return _("the other cannot build, so the last player starts a new sequence (S2)")
-    return _(STOP_WORDS[reason]) if reason in STOP_WORDS else reason
+    return _(stop.rule)
+
+
+def stop_label(_: Words, reason: str) -> str:
+    """A stop in a few words (the table's tail): ``a king``, ``un roi``."""
+    return _(Stop(reason).label)
 
 
 def a_rank(_: Words, rank: int) -> str:

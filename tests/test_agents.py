@@ -7,7 +7,7 @@ import random
 import pytest
 
 import comet
-from comet.agents import GreedyAgent, RandomAgent, SearchAgent, hint, make_agent
+from comet.agents import GreedyAgent, RandomAgent, SearchAgent, decide, hint, make_agent
 
 CASES = [(vid, n) for vid, v in comet.VARIANTS.items() for n in v.players]
 
@@ -16,7 +16,7 @@ def _play_out(rnd: comet.Round, agents: list, check: bool = True) -> comet.Round
     while not rnd.is_over:
         seat = rnd.to_play
         assert seat is not None
-        play = agents[seat].choose(rnd)
+        play = agents[seat].choose(rnd.view(seat))
         if check:
             assert play in rnd.legal_plays(), (play, rnd.legal_plays())
         rnd.play(play)
@@ -53,7 +53,7 @@ def test_greedy_always_claims_the_manille() -> None:
         agents = [GreedyAgent() for _ in range(3)]
         while not rnd.is_over:
             legal = rnd.legal_plays()
-            play = agents[rnd.to_play].choose(rnd)  # type: ignore[index]
+            play = decide(agents[rnd.to_play], rnd)  # type: ignore[index]
             if any(p.kind == "claim" for p in legal):
                 assert play.kind == "claim"
                 claims += 1
@@ -98,7 +98,7 @@ def test_search_never_reads_hidden_hands(seed: int) -> None:
     for _ in range(rng.randrange(0, 12)):  # somewhere in the deal
         if rnd.is_over:
             break
-        rnd.play(GreedyAgent().choose(rnd))
+        rnd.play(decide(GreedyAgent(), rnd))
     if rnd.is_over:
         return
     seat = rnd.to_play
@@ -108,7 +108,7 @@ def test_search_never_reads_hidden_hands(seed: int) -> None:
     assert other.hands[seat] == rnd.hands[seat] and other.hands != rnd.hands
     choices = []
     for r in (rnd, other):
-        choices.append(SearchAgent(seed=5, budget=60, time_limit=None).choose(r))
+        choices.append(decide(SearchAgent(seed=5, budget=60, time_limit=None), r))
     assert choices[0] == choices[1]
     h1 = hint(rnd, playouts=30, time_limit=None, seed=9)
     h2 = hint(other, playouts=30, time_limit=None, seed=9)
@@ -154,7 +154,7 @@ def test_fast_level_answers_quickly() -> None:
     agent = SearchAgent(seed=0, level="fast")
     rnd = comet.Round.deal("modern-comet-1991", players=2, seed=3)
     start = time.perf_counter()
-    agent.choose(rnd)
+    decide(agent, rnd)
     assert time.perf_counter() - start < 0.5  # generous: ~50 ms on the 2-core machine
 
 
@@ -167,3 +167,58 @@ def test_make_agent_names() -> None:
         make_agent("nobody")
     with pytest.raises(ValueError):
         SearchAgent(level="grandmaster")
+
+
+class Peeker:
+    """A bot that tries to read the other hands from what it is given: the attributes a round
+    would have, then every object reachable from its view (classes, functions and modules aside)."""
+
+    def __init__(self) -> None:
+        self.found: list[object] = []
+
+    def choose(self, view: comet.RoundView) -> comet.Play:
+        import gc
+        import types
+
+        for name in ("round", "_round", "rnd", "hands", "dead", "_stack", "_events", "history", "_initial"):
+            try:
+                self.found.append(getattr(view, name) if name != "history" else getattr(view, name).__self__)
+            except AttributeError:
+                pass
+        skip = (type, types.FunctionType, types.BuiltinFunctionType, types.ModuleType, types.MethodType)
+        seen: set[int] = set()
+        todo: list[object] = [view]
+        while todo:
+            obj = todo.pop()
+            if id(obj) in seen or isinstance(obj, skip):
+                continue
+            seen.add(id(obj))
+            if isinstance(obj, comet.Round):
+                self.found.append(obj)
+            self.reached.append(obj)
+            todo.extend(gc.get_referents(obj))
+        return view.legal[0]
+
+    reached: list[object] = []
+
+
+@pytest.mark.parametrize("variant,players", [("modern-comet-1991", 3), ("yanovsky-exchange", 3), ("commit-1857", 4)])
+def test_a_bot_cannot_reach_another_hand(variant: str, players: int) -> None:
+    rnd = comet.Round.deal(variant, players=players, seed=5)
+    rng = random.Random(5)
+    for _ in range(7):  # past the exchange, into the card play
+        rnd.play(rng.choice(rnd.legal_plays()))
+    peeker = Peeker()
+    peeker.reached = []
+    play = decide(peeker, rnd)
+    assert play in rnd.legal_plays()
+    assert peeker.found == [], "the view gave the bot a way to the round"
+    own = {id(x) for x in [*rnd.hands, rnd.dead, rnd.talon, rnd.set_aside, *rnd.discards, rnd.history, rnd._events,
+                           rnd._stack, rnd.ledger]}
+    assert not [x for x in peeker.reached if id(x) in own], "the view shares a list with the round"
+    hidden = [c for s in range(players) if s != rnd.to_play for c in rnd.hands[s]]
+    for obj in peeker.reached:  # no sequence it can reach is another player's hand
+        if isinstance(obj, (list, tuple)) and obj and all(isinstance(c, comet.Card) for c in obj):
+            assert sorted(map(str, obj)) not in [sorted(map(str, rnd.hands[s])) for s in range(players)
+                                                 if s != rnd.to_play], obj
+    assert hidden

@@ -10,6 +10,7 @@ import pytest
 
 import comet
 import bookkit as book
+from comet.agents import decide
 from comet.ambiguities import AMBIGUITIES
 from comet_learn.glossary import GLOSSARY
 import comet_learn.describe
@@ -114,10 +115,10 @@ def test_lead_policies_play_legally(policy: str) -> None:
 
 def test_lead_policy_choices() -> None:
     rnd = comet.Round.from_hands("old-comet-1718", ["AC 5H 6D 7S KC 9D", "2C 3C"], leader=0)
-    assert book.LeadPolicyAgent("longest-run").choose(rnd).text == "5H"
-    assert book.LeadPolicyAgent("aces-first").choose(rnd).text == "AC"
-    assert book.LeadPolicyAgent("highest").choose(rnd).text == "7S"
-    assert book.LeadPolicyAgent("lowest").choose(rnd).text == "AC"
+    assert decide(book.LeadPolicyAgent("longest-run"), rnd).text == "5H"
+    assert decide(book.LeadPolicyAgent("aces-first"), rnd).text == "AC"
+    assert decide(book.LeadPolicyAgent("highest"), rnd).text == "7S"
+    assert decide(book.LeadPolicyAgent("lowest"), rnd).text == "AC"
     with pytest.raises(ValueError):
         book.LeadPolicyAgent("bold")
 
@@ -186,3 +187,52 @@ def test_and_list_and_number_word() -> None:
     assert book.and_list([]) == "none" and book.and_list(["a"]) == "a"
     assert book.and_list(["a", "b", "c"]) == "a, b and c"
     assert book.number_word(2) == "two" and book.number_word(12) == "12"
+
+
+# ---------------------------------------------------------------- issue 25: one name and one date per game
+import doctest  # noqa: E402
+
+import bookkit.dates  # noqa: E402
+import bookkit.markdown  # noqa: E402
+import bookkit.names  # noqa: E402
+import bookkit.stats  # noqa: E402
+
+BOOK = Path(__file__).resolve().parents[1] / "book"
+PAGES = [p for p in BOOK.rglob("*.md") if "play" not in p.parts]
+
+
+@pytest.mark.parametrize("module", [bookkit.dates, bookkit.names, bookkit.stats, bookkit.markdown],
+                         ids=lambda m: m.__name__)
+def test_doctests(module: object) -> None:
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+def test_every_name_substitution_is_a_variant() -> None:
+    subs = bookkit.names.substitutions()["v"]
+    used = {(p.name, m.group(1), m.group(2)) for p in PAGES
+            for m in re.finditer(r"\{\{\s*v\.([a-z0-9_]+)\.([a-z_]+)\s*\}\}", p.read_text(encoding="utf-8"))}
+    assert used, "the pages name no game from the data"
+    for page, key, field in used:
+        assert key in subs and field in subs[key], f"{page}: {{{{ v.{key}.{field} }}}} is not a variant's"
+
+
+def test_no_game_is_retyped_with_another_date() -> None:
+    """A variant's name followed by a year in the book's sources is followed by its own year."""
+    bad = []
+    for p in PAGES:
+        text = p.read_text(encoding="utf-8")
+        for v in comet.VARIANTS.values():
+            for m in re.finditer(re.escape(v.name) + r" \((\w+)\)", text):
+                if m.group(1) != v.year:
+                    bad.append(f"{p.name}: {m.group(0)} (the data: {v.year})")
+    assert not bad, bad
+
+
+def test_outcome_words_tell_the_settlement() -> None:
+    rnd = comet.Round.from_hands("modern-comet-1991", ["5H 6D 9C", "KH 2H", "3D"], leader=0, pack="red")
+    for p in ["5H", "6D", "9C=7"]:
+        rnd.play(p)
+    words = book.outcome_words(rnd.outcome())
+    out = rnd.outcome()
+    assert words.startswith("Seat 0 went out") and "played the comet" in words
+    assert f"seat 0 wins {out.payments[0]} chips" in words

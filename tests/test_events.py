@@ -21,8 +21,8 @@ def test_a_scripted_deal_logs_these_records() -> None:
         rnd.play(text)
     after_deal = rnd.events[1:]
     assert after_deal == [
-        Played(0, comet.Play.parse("7H")),
-        Played(0, comet.Play.parse("8H")),
+        Played(0, comet.Play.parse("7H"), None),  # a lead: nothing was needed
+        Played(0, comet.Play.parse("8H"), ((8, ""),)),
         Passed(0, ((9, ""),)),
         Passed(1, ((9, ""),)),
         Stopped(0, "incidental"),
@@ -31,6 +31,7 @@ def test_a_scripted_deal_logs_these_records() -> None:
     # Records, not only equal values: the round keeps these as plain tuples and names them on reading.
     assert [type(e) for e in after_deal] == [Played, Played, Passed, Passed, Stopped]
     assert after_deal[0].play == comet.Play.parse("7H") and after_deal[2].targets == ((9, ""),)
+    assert after_deal[4].reason is comet.events.Stop.INCIDENTAL and after_deal[4].reason == "incidental"
     assert Passed(0, None) != Stopped(0, "incidental")  # the kind is a field: records of two kinds never compare equal
 
 

@@ -23,7 +23,7 @@ def test_every_variant_is_on_the_timeline_once_at_its_year() -> None:
         v = comet.find_variant(e.variant)
         assert e.when == v.year
         assert e.year == (int(v.year) if v.year.isdigit() else None)
-        assert e.sources == tuple(s.key for s in v.sources)
+        assert e.sources == family.date_sources(v.id)  # the sources of its date (tests/test_dates.py)
         assert v.name in e.what
 
 
@@ -55,7 +55,7 @@ def test_event_lookup_is_unambiguous() -> None:
 
 def test_family_tree_places_every_variant_family_once_under_hoc() -> None:
     rows = family.family_rows()
-    assert rows[0] == (0, family.FAMILY[0]) and rows[0][1].name == "Hoc de Mazarin"
+    assert rows[0] == (0, family.FAMILY[0]) and rows[0][1].name == "Hoc Mazarin"
     assert len(rows) == len(family.FAMILY)  # every game reached from the root
     played = [vid for _, g in rows for vid in g.variants]
     assert sorted(played) == sorted(comet.VARIANTS)
@@ -65,6 +65,25 @@ def test_family_tree_places_every_variant_family_once_under_hoc() -> None:
     assert {"Newmarket", "Michigan"} <= names  # the infobox's neighbours
     commit = next(g for _, g in rows if g.key == "commit")
     assert commit.dates == "1857, 1991, 2011"
+
+
+def test_one_name_per_game() -> None:
+    """A game the engine plays is named as its first variant's name begins (issue 25, point 2)."""
+    for _, g in family.family_rows():
+        if g.variants:
+            assert comet.VARIANTS[g.variants[0]].name.startswith(g.name), (g.name, g.variants[0])
+
+
+def test_timeline_labels_fit_left_of_the_axis() -> None:
+    """No date label starts left of the drawing (the old picture cut "1791, 1809" to "791, 1809")."""
+    svg = svg_family.timeline_svg()
+    root = ET.fromstring(svg)
+    axis = float(root.find("s:line", NS).get("x1"))  # type: ignore[union-attr]
+    for t in root.iter("{http://www.w3.org/2000/svg}text"):
+        if t.get("text-anchor") == "end":
+            left = float(t.get("x", 0)) - svg_family.label_width(t.text or "", float(t.get("font-size", 12)), bold=True)
+            assert left >= 0 and float(t.get("x", 0)) < axis, t.text
+    assert svg_family.date_lines("1791, 1809") == ["1791,", "1809"]
 
 
 def test_text_alternatives_link_every_entry_to_its_chapter() -> None:

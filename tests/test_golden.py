@@ -64,7 +64,7 @@ def golden_record(vid: str) -> dict[str, object]:
     while not rnd.is_over:
         seat = rnd.to_play
         assert seat is not None
-        rnd.play(agents[seat].choose(rnd))
+        rnd.play(agents[seat].choose(rnd.view(seat)))
     out = rnd.outcome()
     assert out is not None
     return {"record": rnd.record(), "payments": list(out.payments), "settlement": list(out.lines)}

@@ -16,7 +16,8 @@ import pytest
 import comet
 from comet_render.i18n import LANGS, card_symbol, has_catalog, rank_label, translation, words
 from comet_render.narrate import narrate
-from comet_render.words import Names, known_reason, note_text, payment_sentence, settlement
+from comet.ledger import Why
+from comet_render.words import COUNTED, WHY_MESSAGES, Names, note_text, payment_sentence, reason_text, settlement
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
@@ -85,22 +86,35 @@ def finished_deals() -> list[comet.Round]:
     return out
 
 
+PAGE_ENGLISH = {"(claim stands)": "(the claim stands)", "(joker)": "(the joker)",
+                "(incidental stop)": "(an incidental stop)"}
+"""Where the pages' English reads better than the engine's terse reasons (the only differences)."""
+
+
+def test_every_reason_has_its_words() -> None:
+    """Every :class:`Why` of the engine is worded by comet_render.words, once."""
+    assert set(WHY_MESSAGES) | COUNTED == set(Why) and not set(WHY_MESSAGES) & COUNTED
+
+
 def test_every_payment_and_note_the_engine_gives_is_worded() -> None:
-    """The engine's reasons and notes (English text today, typed items after issue 27) are all
-    read by comet_render.words: none reaches a page in English, none names a seat."""
+    """The engine's reasons and notes (typed items) are all worded by comet_render.words: the
+    English as the engine says it, none reaches another language's page in English, none names a seat."""
     seen = 0
     for rnd in finished_deals():
         outcome = rnd.outcome()
         assert outcome is not None
         names = Names(tuple(f"P{s}" for s in range(rnd.players)), 0)
         for p in list(outcome.ledger) + list(outcome.settlement):
-            assert known_reason(p.reason), p.reason
+            english = p.reason
+            for engine, page in PAGE_ENGLISH.items():
+                english = english.replace(engine, page)
+            assert reason_text(words("en"), p) == english, p.reason
             for lang in LANGS:
                 said = payment_sentence(words(lang), names, p, outcome.unit)
                 assert "seat" not in said.lower(), said
             seen += 1
-        for note in outcome.notes:
-            assert note_text(words("fr"), names, note) != note, note
+        for note in outcome.remarks:
+            assert note_text(words("fr"), names, note) != note.text, note
         for lang in LANGS:
             s = settlement(outcome, names, lang)
             assert s.net == outcome.payments

@@ -162,7 +162,7 @@ def test_every_exercise_position_opens_on_a_table_by_link() -> None:
     book_dir = Path(__file__).resolve().parents[1] / "book"
     for chapter in ["history/origins", "rules/manille", "rules/new-comet", "rules/modern", "rules/commit"]:
         text = (book_dir / f"{chapter}.md").read_text()
-        blocks = re.findall(r"`{3,4}\{exercise\}\n:label: ([\w-]+)\n(.*?)\n`{3,4}\n(?!:format)", text, re.S)
+        blocks = re.findall(r"`{3,4}\{exercise\}[^\n]*\n:label: ([\w-]+)\n(.*?)\n`{3,4}\n(?!:format)", text, re.S)
         assert blocks, chapter
         for label, body in blocks:
             if label == "ex-curse":  # a history question, no position

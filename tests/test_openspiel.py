@@ -1,5 +1,7 @@
-"""The OpenSpiel adapter: OpenSpiel's own generic checks on every variant, its MCTS and IS-MCTS
-bots, its RL environment, the observation and information-state tensors, and resampling."""
+"""The OpenSpiel adapter: OpenSpiel's own generic checks on every variant (its random simulation
+with clones, serialization and history, and its resampling check, with the sample's history
+replayed), its MCTS and IS-MCTS bots, its RL environment, the observation and information-state
+tensors."""
 
 from __future__ import annotations
 
@@ -14,16 +16,99 @@ from hypothesis import strategies as st
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
 
 import comet  # noqa: E402
-import comet.openspiel as cos  # noqa: E402
-from comet.openspiel_observer import layout  # noqa: E402
+import comet_openspiel.game as cos  # noqa: E402
+from comet_openspiel.observer import layout  # noqa: E402
 
 CASES = [(vid, n) for vid, v in comet.VARIANTS.items() for n in (v.players[0], v.players[-1])]
+CONFORMANCE = [(vid, n) for vid, v in comet.VARIANTS.items() for n in v.players if n <= 5 or n == v.players[0]]
+"""Every variant with every number of players from 2 to 5 it is played by (and the fewest, 6, for the
+game of six to eight)."""
 
 
-@pytest.mark.parametrize("variant,players", CASES)
-def test_random_sim_test(variant: str, players: int) -> None:
-    game = cos.load(variant, players, deals=100)
-    pyspiel.random_sim_test(game, num_sims=2 if players < 5 else 1, serialize=True, verbose=False)
+def deal(game: Any, seed: Any) -> Any:
+    """The state after chance dealt ``Round.deal(variant, players, seed)``: the same cards, card by card."""
+    state = game.new_initial_state()
+    for action in cos.actions_of(comet.Round.deal(game.variant_id, game.players, seed=seed, pack=game.pack), game):
+        state.apply_action(action)
+    assert not state.is_chance_node()
+    return state
+
+
+def check_resampling(game: Any, seed: int, every: int = 5) -> int:
+    """OpenSpiel's ``ResampleInfostateTest`` (C++, not exposed to Python), and more: along a random
+    deal, every ``every``-th decision, each player's resampled state shows that player the same
+    information (strings and tensors) and the same player to move; its ``history()`` replays to it
+    from a new state, and it serializes and deserializes to itself. Returns the samples checked."""
+    rng = random.Random(seed)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = game.new_initial_state()
+    decisions = checked = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            decisions += 1
+            for p in range(game.num_players()) if decisions % every == 1 else ():
+                other = state.resample_from_infostate(p, sampler)
+                assert other.information_state_string(p) == state.information_state_string(p)
+                assert other.information_state_tensor(p) == state.information_state_tensor(p)
+                assert other.observation_string(p) == state.observation_string(p)
+                assert other.current_player() == state.current_player()
+                again = game.new_initial_state()
+                for action in other.history():
+                    again.apply_action(action)
+                assert str(again) == str(other) and again.history() == other.history()
+                _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
+                assert str(back) == str(other)
+                checked += 1
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return checked
+
+
+@pytest.mark.parametrize("variant,players", CONFORMANCE)
+def test_openspiel_conformance(variant: str, players: int) -> None:
+    game = cos.load(variant, players)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    assert check_resampling(game, seed=players) > 0
+
+
+def test_chance_deals_every_card_as_the_engine_does() -> None:
+    """Chance deals one card a node, round the table from the eldest, with the probability of drawing
+    it from the cards not yet dealt; the rest is the dead hand. The deal of a seed is reachable."""
+    game = cos.load("modern-comet-1991", 2)  # red pack: two of most cards, 48 in all, 18 a hand
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 25 and abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    assert dict(outcomes)[comet.Card.parse("7H").index] == pytest.approx(2 / 48)
+    assert dict(outcomes)[comet.Card.parse("9C").index] == pytest.approx(1 / 48)  # the comet, one of it
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, comet.Card.parse("7H").index) == "deal 7H"
+    assert game.deal_order[:4] == [1, 0, 1, 0] and len(game.deal_order) == 36
+    dealt = deal(game, 7)
+    expected = comet.Round.deal("modern-comet-1991", players=2, seed=7)
+    assert dealt.round.hands == expected.hands and dealt.round.dead == expected.dead
+    assert len(dealt.history()) == 36
+    again = game.new_initial_state()
+    for action in dealt.history():
+        again.apply_action(action)
+    assert str(again) == str(dealt)
+
+
+def test_the_redeal_is_dealt_by_chance() -> None:
+    game = cos.load("new-comet-1752", 3)
+    state = deal(game, 4)
+    before = [list(h) for h in state.round.hands]
+    state.apply_action(cos.action_texts("new-comet-1752").index("redeal"))
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 25  # the whole pack again
+    rng = random.Random(0)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    rnd = state.round
+    assert rnd.redealt and rnd.phase == "play" and [len(h) for h in rnd.hands] == [len(h) for h in before]
+    assert rnd.hands != before and rnd.initial_hands == before
+    assert rnd.history[-1][1].text == "redeal"
 
 
 def test_load_by_name_and_parameters() -> None:
@@ -32,7 +117,7 @@ def test_load_by_name_and_parameters() -> None:
     assert game.num_distinct_actions() == len(cos.action_texts("yanovsky-exchange"))
     state = game.new_initial_state()
     assert state.is_chance_node()
-    state.apply_action(7)
+    state = deal(game, 7)
     rnd = state.round
     assert rnd is not None and rnd.variant.id == "yanovsky-exchange"
     expected = comet.Round.deal("yanovsky-exchange", players=3, seed=7)
@@ -43,8 +128,7 @@ def test_load_by_name_and_parameters() -> None:
 
 def test_observations_hide_other_hands() -> None:
     game = cos.load("modern-comet-1991", 2)
-    state = game.new_initial_state()
-    state.apply_action(3)
+    state = deal(game, 3)
     rnd = state.round
     assert rnd is not None
     for seat in range(2):
@@ -59,7 +143,7 @@ def test_mcts_bot_plays_a_full_game() -> None:
 
     import numpy as np
 
-    game = cos.load("modern-comet-1991", 2, deals=20)
+    game = cos.load("modern-comet-1991", 2)
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=20, evaluator=evaluator, random_state=rng, solve=False)
@@ -81,11 +165,10 @@ def test_mcts_bot_plays_a_full_game() -> None:
 SMALL = [(vid, v.players[0]) for vid, v in comet.VARIANTS.items()]
 
 
-def dealt_state(variant: str, players: int, deal: int, moves: int, pick: int) -> Any:
-    """A python_comet state after the chance deal and ``moves`` random plays (fewer if it ends)."""
-    game = cos.load(variant, players, deals=1000)
-    state = game.new_initial_state()
-    state.apply_action(deal)
+def dealt_state(variant: str, players: int, number: int, moves: int, pick: int) -> Any:
+    """A python_comet state after the deal of seed ``number`` and ``moves`` random plays (fewer if it ends)."""
+    game = cos.load(variant, players)
+    state = deal(game, number)
     rng = random.Random(pick)
     for _ in range(moves):
         if state.is_terminal():
@@ -104,8 +187,7 @@ def test_tensor_layout_of_a_scripted_position() -> None:
     from open_spiel.python.observation import make_observation
 
     game = cos.load("modern-comet-1991", 2)
-    state = game.new_initial_state()
-    state.apply_action(0)
+    state = deal(game, 0)
     # A teaching position: the observer's view of it is known card by card.
     state._box.round = comet.Round.from_hands("modern-comet-1991", ["7H 8H 8H 2D", "TD 3H KD"], pack="red")
     state.apply_action(cos.action_texts("modern-comet-1991").index("7H"))
@@ -139,7 +221,7 @@ def test_tensor_sizes_and_what_they_hold(variant: str, players: int) -> None:
     game = cos.load(variant, players)
     size = game.observation_tensor_size()
     assert size == sum(int(np.prod(shape)) for _, shape in layout(players, 0, True, True, False))
-    assert game.information_state_tensor_size() == size + game.max_game_length() * (players + 78)
+    assert game.information_state_tensor_size() == size + 53 + game.max_game_length() * (players + 78)  # + dealt
     state = dealt_state(variant, players, 11, 25, 3)
     rnd = state.round
     for p in range(players):
@@ -156,14 +238,12 @@ def test_indistinguishable_deals_look_the_same_and_others_do_not() -> None:
     # Right after the deal a player knows only its own hand: two deals that give seat 0
     # the same hand look the same to it; another hand looks different.
     game = cos.load("modern-comet-1991", 2)
-    a = game.new_initial_state()
-    a.apply_action(5)
+    a = deal(game, 5)
     b = a.resample_from_infostate(0, random.Random(1))
     assert b.round.hands[1] != a.round.hands[1]
     assert seen_by(a, 0) == seen_by(b, 0)
     assert seen_by(a, 1) != seen_by(b, 1)  # seat 1's own hand changed
-    c = game.new_initial_state()
-    c.apply_action(6)
+    c = deal(game, 6)
     for x, y in zip(seen_by(a, 0), seen_by(c, 0)):
         assert x != y
     # one public move apart: every encoding tells them apart, for both players
@@ -240,12 +320,11 @@ def test_resample_rejects_a_bad_player_and_takes_openspiel_samplers() -> None:
 def test_ismcts_plays_a_full_game(variant: str, players: int) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = cos.load(variant, players, deals=50)
+    game = cos.load(variant, players)
     rng = np.random.RandomState(7)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=4,
                            random_state=rng, allow_inconsistent_action_sets=True)
-    state = game.new_initial_state()
-    state.apply_action(int(rng.randint(50)))
+    state = deal(game, int(rng.randint(50)))
     pick = random.Random(0)
     searched = 0
     while not state.is_terminal():
@@ -267,7 +346,7 @@ def test_rl_environment_with_random_agents_and_a_qlearner() -> None:
     # OpenSpiel's random and Q-learning agents draw from numpy's global generator: seeded, so that
     # the three episodes (and whether their payments happen to cancel out) are the same every run.
     np.random.seed(11)
-    game = cos.load("modern-comet-1991", 2, deals=1000)
+    game = cos.load("modern-comet-1991", 2)
     env = rl_environment.Environment(game, seed=3)
     assert env.observation_spec()["info_state"] == (game.information_state_tensor_size(),)
     agents = [random_agent.RandomAgent(player_id=p, num_actions=env.action_spec()["num_actions"]) for p in range(2)]

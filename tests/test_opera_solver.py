@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import comet
-from comet.settlement import _search_with_engine, can_go_out_in_one_turn
+from comet.opera import _search_with_engine, can_go_out_in_one_turn
 
 
 @pytest.mark.parametrize("vid", ["modern-comet-1991", "two-handed-arnold-2011", "new-comet-1752"])

@@ -242,8 +242,9 @@ def test_three_players_no_partnership() -> None:
 
 
 def test_carte_blanche_is_paid_by_opponents_only_in_partnerships() -> None:
-    """S0: carte blanche «приносила её обладателю 50 очков» (S1: "50 puntos"), and in the game of
-    four, partners opposite, a side collects from its opponents: the holder's partner never pays."""
+    """S0: «Карт -бланш приносил держателю 50 очков» (S1: "valía 50 puntos para su poseedor"); who
+    pays, the sources do not say: each opponent, so in the game of four, partners opposite, the
+    holder's partner never pays (AMB-41, AMB-42)."""
     rnd = Round.from_hands(NEW, ["5H 6H", "KH", "QD QD", "JD 2H"], leader=0)
     rnd.play("keep")
     assert [(p.payer, p.payee, p.amount) for p in rnd.ledger] == [(1, 0, 50), (3, 0, 50)]

@@ -120,7 +120,7 @@ def test_manille_claim_lapses_when_the_next_card_is_played() -> None:
 def test_manille_claim_survives_passes_until_the_next_card() -> None:
     """S0: «Бонус аннулируется, если он не востребован до того, как будет разыграна следующая карта»;
     S1: «La bonificación se pierde si no se reclama antes de que se juegue la siguiente carta».  A pass
-    is not a card played: the claim stays open until someone plays a card."""
+    is not a card played: the claim stays open until someone plays a card (AMB-34)."""
     rnd = Round.from_hands(OLD, ["5S 9D 2C", "3C 4C", "8C TC"], leader=0)
     play_all(rnd, ["5S", "9D=6", "pass"])  # "5, 6 without 7": not claimed yet
     assert rnd.to_play == 1 and "claim" not in [p.text for p in rnd.legal_plays()]  # it is seat 0's claim

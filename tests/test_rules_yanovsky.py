@@ -179,7 +179,7 @@ def test_comet_multipliers() -> None:
     # as a nine: ×4
     rnd = run(Y, ["7H 9C", "8D 3H 4H"], ["7H", "8D", "9C=9"])
     assert settled(rnd) == [(1, 0, 2 * 4)]
-    # opera ending with the comet: ×4 (S2); as a nine in an opera: ×4 ×2 (our reading)
+    # opera ending with the comet: ×4 (S2); as a nine in an opera: ×4 ×2 (the multipliers multiply, AMB-45)
     rnd = run(Y, ["7H 9C", "3H 4H 5H"], ["7H", "pass", "9C=8"])
     assert settled(rnd) == [(1, 0, 3 * 4)]
     rnd = run(Y, ["8H 9C", "3H 4H 5H"], ["8H", "pass", "9C=9"])

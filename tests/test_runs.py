@@ -32,13 +32,13 @@ def test_a_run_ends_at_its_stop_and_a_new_lead_starts_the_next() -> None:
     for play in ("7H", "8H", "pass", "9S", "pass"):
         rnd.play(play)
     runs = runs_of(rnd.events)
-    assert [[str(c) for c in r.cards] for r in runs] == [["7H", "8H", "9S"]] and runs[0].stop == ""
+    assert [[str(c) for c in r.cards] for r in runs] == [["7H", "8H", "9S"]] and runs[0].stop is None
     rnd.play("pass")
     runs = runs_of(rnd.events)
     assert runs[0].stop == "incidental" and runs[0].stop_seat == 1 and rnd.to_play == 1
     rnd.play("3C")
     runs = runs_of(rnd.events)
-    assert [[str(c) for c in r.cards] for r in runs] == [["7H", "8H", "9S"], ["3C"]] and runs[1].stop == ""
+    assert [[str(c) for c in r.cards] for r in runs] == [["7H", "8H", "9S"], ["3C"]] and runs[1].stop is None
 
 
 def test_every_reader_counts_the_same_runs() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import comet
@@ -12,16 +10,7 @@ import html
 from comet_render.narrate import default_names, step_sentences
 from comet_render.words import settlement
 from comet_render.svg_table import hand_html, round_html, runs
-
-
-def played(variant: str, players: int, seed: int, moves: int) -> comet.Round:
-    rnd = comet.Round.deal(variant, players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if rnd.is_over:
-            break
-        rnd.play(rng.choice(rnd.legal_plays()))
-    return rnd
+from tests.engine_helpers import played
 
 
 @pytest.mark.parametrize("variant", list(comet.VARIANTS))

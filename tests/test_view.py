@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import comet
 import comet.state
 from comet import Round
@@ -26,7 +28,8 @@ def test_view_of_a_scripted_deal() -> None:
 def test_view_does_not_carry_the_seed() -> None:
     rnd = Round.deal("modern-comet-1991", players=2, seed=1234)
     v = rnd.view(0)
-    assert "seed" not in v._public
+    assert not hasattr(v, "seed") and not hasattr(v.public, "seed")
+    assert "1234" not in repr(v.public)
 
 
 def test_exchange_discards_are_masked() -> None:
@@ -53,7 +56,7 @@ def test_determinize_keeps_the_viewer_hand_and_legal_plays() -> None:
 
 
 def _unset_fields(rnd: Round) -> set[str]:
-    return {name for name in Round.__slots__ if not hasattr(rnd, name)}
+    return {name for name in comet.state.ROUND_FIELDS if not hasattr(rnd, name)}
 
 
 def test_every_round_holds_every_declared_field_and_nothing_else() -> None:
@@ -61,12 +64,14 @@ def test_every_round_holds_every_declared_field_and_nothing_else() -> None:
     dealt, after each play, determinized from a view, copied) has every field that
     :mod:`comet.state` declares set, and each field is declared visible or hidden, not both."""
     from comet import state
-    from comet.agents import RandomAgent
+    from comet.agents import RandomAgent, decide
 
     assert not set(state.PUBLIC_FIELDS) & set(state.HIDDEN_FIELDS)
-    assert tuple(Round.__slots__) == state.ROUND_FIELDS
+    slots = [name for cls in Round.__mro__ for name in getattr(cls, "__slots__", ())]
+    assert tuple(slots) == state.ROUND_FIELDS  # declared once, by comet.state.RoundState; the rest add none
     assert len(set(state.ROUND_FIELDS)) == len(state.ROUND_FIELDS)
-    assert set(state.Setup._fields) == set(state.SETUP_PUBLIC) | set(state.SETUP_HIDDEN)
+    assert set(state.Setup._fields) - {"public"} == set(state.SETUP_HIDDEN)
+    assert state.SETUP_PUBLIC == state.SetupPublic._fields
     for vid, v in comet.VARIANTS.items():
         for n in v.players:
             rnd = Round.deal(vid, players=n, seed=f"fields/{vid}/{n}")
@@ -77,7 +82,7 @@ def test_every_round_holds_every_declared_field_and_nothing_else() -> None:
                 assert seat is not None
                 if len(rnd.history) == 3:
                     assert not _unset_fields(rnd.view(seat).determinize(random.Random(0))), (vid, n)
-                rnd.play(agent.choose(rnd))
+                rnd.play(decide(agent, rnd))
                 assert not _unset_fields(rnd), (vid, n)
             rnd.outcome()
             assert not _unset_fields(rnd.copy()), (vid, n)
@@ -94,11 +99,25 @@ def test_a_round_refuses_an_undeclared_field() -> None:
 
 
 def test_view_is_built_from_the_allowlist_only() -> None:
-    from comet.view import PUBLIC_FIELDS
+    """The view's public part is a frozen record of the public groups (the derived facts are its
+    properties); everything else a view holds is the seat's own: its hand, its discards, its legal plays."""
+    import dataclasses
 
+    from comet import state
+
+    public = {f.name for f in dataclasses.fields(state.Public)}
+    assert public == set(state.FACTS) | {"turn", "setup"} | set(state.LOGS_PUBLIC)
+    assert all(hasattr(state.Public, name) for name in ("rules", "wilds", "comet_value"))
     rnd = Round.deal("yanovsky-exchange", players=3, seed=2)
     view = rnd.view(0)
-    assert set(view._public) == PUBLIC_FIELDS
+    assert dataclasses.is_dataclass(view.public) and view.public.turn == rnd.turn
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.public.leader = 2  # type: ignore[misc]
+    for name in [n for n in state.PUBLIC_FIELDS if not n.startswith("_")]:  # the rest: tables of (rules, pack)
+        group = (view.public.turn if name in state.Turn._fields else view.public.setup if name in state.SETUP_PUBLIC
+                 else view.public)
+        shown = getattr(group, name)
+        assert shown == getattr(rnd, name) or (isinstance(shown, tuple) and list(shown) == getattr(rnd, name)), name
     sample = view.determinize(random.Random(0))
     assert sample.seed is None and sample.dealt is False
 
@@ -162,3 +181,28 @@ def test_determinize_keeps_hidden_exchange_cards_hidden_and_placed() -> None:
         assert sample.discards[seat] == rnd.discards[seat]
         assert [len(d) for d in sample.discards] == [len(d) for d in rnd.discards]
         assert len(sample.set_aside) == len(rnd.set_aside)
+
+
+@pytest.mark.parametrize("variant,players", [("modern-comet-1991", 3), ("yanovsky-exchange", 3), ("old-comet-1718", 4),
+                                             ("commit-1991", 4), ("yanovsky-exchange", 2)])
+def test_a_sample_s_first_deal_plays_out_to_it(variant: str, players: int) -> None:
+    """A determinized round starts from a whole deal (the viewer's hand as it was dealt, an exchange's
+    talon in order) on which every play made is legal and leads to the sample: dealt again with
+    ``from_hands``, with the sample's plays, it is the sample."""
+    for seed in range(4):
+        rnd = Round.deal(variant, players=players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 40)):
+            if rnd.is_over:
+                break
+            rnd.play(rng.choice(rnd.legal_plays()))
+        for seat in range(players):
+            view = rnd.view(seat)
+            sample = view.determinize(random.Random(seat))
+            assert sample.initial_hands[seat] == rnd.initial_hands[seat]
+            again = Round.from_hands(variant, sample.initial_hands, leader=view.public.setup.leader,
+                                     dead=sample.initial_dead, talon=sample.initial_talon or None, dealer=rnd.dealer,
+                                     pack=rnd.pack_name)
+            for _, play in sample.history:
+                again.play(play)
+            assert again.hands == sample.hands and again.view(seat) == view

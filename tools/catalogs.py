@@ -6,9 +6,10 @@
     python tools/catalogs.py check      # exit 1 if a message of the code lacks a translation
 
 The messages are those of ``_()``, ``N_()``, ``ngettext`` and ``pgettext`` in ``comet_render``,
-``widgets`` and ``comet_learn``, plus the games' names (``comet.VARIANTS``), which the engine
-keeps in English and the pages translate. Babel runs here, at build time; the browser's Python
-reads the ``.mo`` files with the standard library's ``gettext`` alone.
+``widgets`` and ``comet_learn``, plus the games' names (``comet.VARIANTS``) and the stops' words
+(``comet.events.STOP_WORDS``), which the engine keeps in English and the pages translate. Babel runs
+here, at build time; the browser's Python reads the ``.mo`` files with the standard library's
+``gettext`` alone.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ def extract() -> Catalog:
     """Every message of the code (and the games' names), as a template catalog."""
     sys.path.insert(0, str(ROOT))
     import comet
+    from comet.events import STOP_WORDS
 
     pot = Catalog(project="comet", version="1", charset="utf-8")
     for package in SOURCES:
@@ -77,6 +79,9 @@ def extract() -> Catalog:
             pot.add(message, None, [(f"{package}/{filename}", lineno)], auto_comments=comments, context=context)
     for vid, v in comet.VARIANTS.items():
         pot.add(v.name, None, [("comet/variants.py", 0)], auto_comments=[f"The name of the game {vid}."])
+    for stop, (label, rule) in STOP_WORDS.items():
+        pot.add(label, None, [("comet/events.py", 0)], auto_comments=[f"The {stop} stop in a few words."])
+        pot.add(rule, None, [("comet/events.py", 0)], auto_comments=[f"The {stop} stop's rule, with its sources."])
     return pot
 
 

@@ -35,23 +35,17 @@ import ctypes
 import ctypes.util
 import gc
 import os
-import sys
 from collections.abc import Callable, Collection
 from http import HTTPStatus
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from jupyter_server.base.handlers import JupyterHandler
+from tornado import ioloop, web
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from jupyter_server.base.handlers import JupyterHandler  # noqa: E402
-from tornado import ioloop, web  # noqa: E402
-from voila.app import Voila  # noqa: E402
-from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
-from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
-
-from widgets.landing import error_html, landing_html, not_found_html  # noqa: E402
+from widgets.landing import error_html, landing_html, not_found_html
 
 IDLE_WARNING = 120
 """Seconds before the cut at which the page warns a visitor who has made no move."""

@@ -31,16 +31,26 @@ When both answer it prints exactly two lines::
 and runs until Ctrl-C or SIGTERM, which stop both (Voila's whole process group) and exit 0.
 Environment: COMET_BOOK_PORT, COMET_PLAY_PORT, COMET_BOOK_DIR (default ``_build/html``),
 COMET_VOILA_POOL_SIZE (pre-heated kernels per page, default 2; 0 turns pre-heating off),
-COMET_VOILA_FILL_DELAY (seconds, default 2), COMET_VOILA_IDLE_CUT (seconds, default 600). The
-book's play links must point here: ``make serve`` rebuilds a book built for another address.
+COMET_VOILA_FILL_DELAY (seconds, default 6), COMET_VOILA_IDLE_CUT (seconds, default 600). One
+build serves any ports: a link of the book to the Voila server (``{{ play_url }}``, class
+``comet-voila-url``) is rewritten to the port Voila is started on as its page is served.
+
+Ctrl-C, SIGTERM or SIGHUP (to this process or its process group) stops everything within 10 s and
+exits 0: the book's server, Voila (which shuts its kernels down), then, ``STOP_GRACE`` seconds
+later, whatever is left of Voila and its kernels (each kernel runs in a session of its own; a
+kernel whose Voila is gone is handed to this process, a "subreaper", and stopped too).
 Standard library only.
 """
 
 from __future__ import annotations
 
+import ctypes
+import email.utils
 import functools
+import io
 import http.server
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -50,7 +60,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 from types import FrameType
-from typing import IO
+from typing import IO, Any
 
 FILL_DELAY = 6.0
 """Seconds after a visitor takes a pre-heated kernel before its replacement is started."""
@@ -131,21 +141,131 @@ def voila_env(book_url: str | None = None) -> dict[str, str]:
     return env
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+VOILA_LINK = re.compile(rb'<a\b[^>]*\bcomet-voila-url\b[^>]*>.*?</a>', re.S)
+"""A link of the book to the Voila server (``book/_ext/comet_play.py`` marks them)."""
+
+
+def voila_links_to(page: bytes, built: str, play_url: str) -> bytes:
+    """``page`` with its links to the Voila address of the build (``built``) pointing at ``play_url``."""
+    old, new = built.rstrip("/").encode(), play_url.rstrip("/").encode()
+    if old == new or b"comet-voila-url" not in page:
+        return page
+    return VOILA_LINK.sub(lambda m: m.group(0).replace(old, new), page)
+
+
+IMMUTABLE = re.compile(r"/(site-[0-9a-f]{10}\.zip|pyodide-[0-9a-f]{10}/)")
+"""Addresses named by their content (the build's): a browser may keep them for good."""
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an ``Accept-Encoding`` header allows (``q=0`` excludes one)."""
+    allowed = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0:
+                allowed.add(name.strip().lower())
+        except ValueError:
+            continue
+    return allowed
+
+
+class StaticSiteHandler(http.server.SimpleHTTPRequestHandler):
+    """A static host as it should be for this site (what the README asks of one): a file's
+    precompressed copy (``.br``, else ``.gz``, written by the build) is sent when the request's
+    ``Accept-Encoding`` allows it, with ``Content-Encoding`` and ``Vary``; files named by their
+    content (:data:`IMMUTABLE`) may be kept for a year, the rest is revalidated (``no-cache``,
+    answered 304 when unchanged). Quiet; a reader who leaves mid-download is no error."""
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
 
+    def end_headers(self) -> None:
+        immutable = IMMUTABLE.search(self.path.split("?", 1)[0])
+        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")
+        super().end_headers()
 
-def make_static_server(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+    def send_head(self) -> Any:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) or not os.path.isfile(path):
+            return super().send_head()
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if coding in accepted and os.path.isfile(path + suffix):
+                break
+        else:
+            return super().send_head()
+        stat = os.stat(path + suffix)
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
+        f = open(path + suffix, "rb")  # noqa: SIM115 (closed by the caller, as SimpleHTTPRequestHandler's)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return f
+
+    def handle_one_request(self) -> None:
+        try:
+            super().handle_one_request()
+        except (ConnectionResetError, BrokenPipeError):  # the reader left mid-download
+            self.close_connection = True
+
+
+class BookHandler(StaticSiteHandler):
+    """The built book; a page linking to the Voila server links to the one we start
+    (``play_url``), whatever address the build was made for (``built``: ``.play-url``)."""
+
+    built = ""
+    play_url = ""
+
+    def send_head(self) -> Any:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not (self.built and path.endswith(".html") and os.path.isfile(path)
+                and b"comet-voila-url" in Path(path).read_bytes()):
+            return super().send_head()
+        body = voila_links_to(Path(path).read_bytes(), self.built, self.play_url)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def make_static_server(directory: Path, port: int, play_url: str = "") -> http.server.ThreadingHTTPServer:
+    recorded = directory / ".play-url"
+    built = recorded.read_text(encoding="utf-8").strip() if recorded.is_file() else ""
+    handler = functools.partial(type("Handler", (BookHandler,), {"built": built, "play_url": play_url}),
+                                directory=str(directory))
     server = http.server.ThreadingHTTPServer((HOST, port), handler)
     server.daemon_threads = True
     return server
 
 
-def wait_until_answers(url: str, timeout: float, proc: subprocess.Popen[bytes] | None = None) -> None:
+class Stopped(Exception):
+    """A signal asked us to stop while we waited (not an error: we stop and exit 0)."""
+
+
+def wait_until_answers(url: str, timeout: float, proc: subprocess.Popen[bytes] | None = None,
+                       stop: threading.Event | None = None) -> None:
     deadline = time.monotonic() + timeout
     while True:
+        if stop is not None and stop.is_set():
+            raise Stopped()
         if proc is not None and proc.poll() is not None:
             raise RuntimeError(f"process serving {url} exited with code {proc.returncode}")
         try:
@@ -162,35 +282,111 @@ def wait_until_answers(url: str, timeout: float, proc: subprocess.Popen[bytes] |
         time.sleep(0.2)
 
 
-def stop_process_group(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
-    if proc.poll() is not None:
-        return
+STOP_GRACE = 5.0
+"""Seconds Voila has, once asked to stop, to shut its kernels down itself; then whatever is left of
+it and its kernels is killed (everything is gone well within 10 s of the signal)."""
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def become_subreaper() -> None:
+    """Have the processes we start that lose their parent handed to us (Linux), not to init: a
+    kernel whose Voila is gone, or one Voila was starting as it stopped, is then ours to stop."""
     try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _parents() -> dict[int, int]:
+    """Every process's parent (Linux ``/proc``; empty elsewhere)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(b")") + 2:].split()  # after "(command)": state, ppid, ...
+        if len(fields) > 1 and fields[0] != b"Z":
+            parents[int(entry)] = int(fields[1])
+    return parents
+
+
+def descendants(pid: int) -> set[int]:
+    """The running processes below ``pid`` (children, theirs, ...)."""
+    children: dict[int, list[int]] = {}
+    for child, parent in _parents().items():
+        children.setdefault(parent, []).append(child)
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _signal_all(pids: set[int], sig: int) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def _reap() -> None:
+    """Collect the exit status of our children that have ended (orphans handed to us included)."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def stop_voila(proc: subprocess.Popen[bytes], grace: float = STOP_GRACE) -> None:
+    """Stop Voila and every kernel: SIGTERM to Voila (it shuts its kernels down), and after
+    ``grace`` seconds SIGKILL to whatever is left of Voila, its kernels (each in a session of its
+    own, out of Voila's process group) and any process handed to us meanwhile."""
+    family = descendants(proc.pid) | {proc.pid}
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+    for attempt in range(3):  # (a kernel Voila was starting may appear, handed to us, as it goes)
+        left = (family | descendants(os.getpid())) - {os.getpid()}
+        left = {pid for pid in left if pid in _parents()}
+        if not left:
+            break
+        if attempt == 0:
+            print(f"serve: Voila had not stopped its kernels within {grace:g} s: stopping the {len(left)} "
+                  "processes left", file=sys.stderr, flush=True)
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-        proc.wait()
-    # Anything left in Voila's group (kernels run in sessions of their own, and Voila shuts
-    # them down itself on SIGTERM).
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+        _signal_all(left, signal.SIGKILL)
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and any(pid in _parents() for pid in left):
+            _reap()
+            time.sleep(0.05)
+        family = left
+    if proc.poll() is None:
+        proc.wait(2)
+    _reap()
 
 
 VOILA_LOG_PREFIXES = (b"[Voila]", b"[CometVoila]")
 """How Voila's own log lines start (tools/play_server.py's Voila logs as CometVoila)."""
-
-
-class _Stop(Exception):
-    pass
 
 
 def forward_output(source: IO[bytes], sink: IO[bytes], stopping: threading.Event) -> None:
@@ -211,24 +407,6 @@ def forward_output(source: IO[bytes], sink: IO[bytes], stopping: threading.Event
         sink.flush()
 
 
-def _raise_stop(signum: int, frame: FrameType | None) -> None:
-    raise _Stop()
-
-
-def warn_if_links_elsewhere(book_dir: Path, play_url: str) -> bool:
-    """Say so (on stderr) if the book's play links point somewhere else than ``play_url``: the
-    build records its URL in ``.play-url`` (``book/_ext/comet_play.py``). True if they do."""
-    recorded = book_dir / ".play-url"
-    if not recorded.is_file():
-        return False
-    built = recorded.read_text(encoding="utf-8").strip().rstrip("/")
-    if built == play_url.rstrip("/"):
-        return False
-    print(f"serve: the book's play links point at {built}/, not at {play_url} where Voila is started; "
-          f"`make serve` rebuilds it (or: COMET_PLAY_URL={play_url.rstrip('/')} make book)", file=sys.stderr, flush=True)
-    return True
-
-
 def main() -> int:
     book_port = int(os.environ.get("COMET_BOOK_PORT", "8000"))
     play_port = int(os.environ.get("COMET_PLAY_PORT", "8866"))
@@ -240,10 +418,15 @@ def main() -> int:
         print(f"serve: {book_dir}/index.html is missing: run `make book` first", file=sys.stderr)
         return 2
 
-    warn_if_links_elsewhere(book_dir, f"http://{HOST}:{play_port}/")
+    # A signal only sets this; the main thread sees it and stops everything, in order, once.
+    stop = threading.Event()
 
-    signal.signal(signal.SIGTERM, _raise_stop)
-    signal.signal(signal.SIGINT, _raise_stop)
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, on_signal)
+    become_subreaper()
 
     server: http.server.ThreadingHTTPServer | None = None
     server_thread: threading.Thread | None = None
@@ -251,7 +434,7 @@ def main() -> int:
     stopping = threading.Event()
     log_thread: threading.Thread | None = None
     try:
-        server = make_static_server(book_dir, book_port)
+        server = make_static_server(book_dir, book_port, f"http://{HOST}:{play_port}/")
         server_thread = threading.Thread(target=server.serve_forever, name="book", daemon=True)
         server_thread.start()
         voila = subprocess.Popen(
@@ -268,34 +451,38 @@ def main() -> int:
         log_thread.start()
         book_url = f"http://{HOST}:{book_port}/"
         play_url = f"http://{HOST}:{play_port}/"
-        wait_until_answers(book_url, 10)
-        wait_until_answers(play_url, 120, voila)
+        wait_until_answers(book_url, 10, stop=stop)
+        wait_until_answers(play_url, 120, voila, stop=stop)
         print(f"Book: {book_url}", flush=True)
         print(f"Play: {play_url}", flush=True)
         parent = os.getppid()
-        while voila.poll() is None:
+        while not stop.wait(0.5):
+            if voila.poll() is not None:
+                print(f"serve: Voila exited with code {voila.returncode}", file=sys.stderr, flush=True)
+                return 1
             if os.getppid() != parent:  # whoever started us (make) is gone: stop too
-                return 0
-            time.sleep(0.5)
-        print(f"serve: Voila exited with code {voila.returncode}", file=sys.stderr, flush=True)
-        return 1
-    except _Stop:
+                break
+            _reap()  # (orphans handed to us)
+        return 0
+    except Stopped:
         return 0
     except (OSError, RuntimeError) as error:
         print(f"serve: {error}", file=sys.stderr, flush=True)
         return 1
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        stop.set()
         stopping.set()
-        if voila is not None:
-            stop_process_group(voila)
-        if log_thread is not None:
-            log_thread.join(5)
+        started = time.monotonic()
         if server is not None:
             if server_thread is not None and server_thread.is_alive():
-                server.shutdown()
-            server.server_close()
+                server.shutdown()  # (within half a second)
+            server.server_close()  # the book's port is free
+        if voila is not None:
+            stop_voila(voila)
+        if log_thread is not None:
+            log_thread.join(2)
+        if voila is not None:
+            print(f"serve: stopped in {time.monotonic() - started:.1f} s", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -6,8 +6,10 @@ with no arguments::
     from widgets import PlayTable
     PlayTable()                      # the last expression of a Voilà page
 
-No callback lets a traceback through: a bad or forged value gets a readable message in the
-widget, and the game is left unchanged.
+A bad or forged value gets a readable message in the widget and leaves the game unchanged
+(the engine's :class:`comet.CometError` and the widgets' :class:`~widgets.common.UserError`);
+any other error in a callback is a bug: the widget says so in a sentence and logs the
+traceback, and under the tests it is raised (:func:`widgets.common.safe`).
 
 Each widget's module is imported when the widget is first asked for (``from widgets import
 StepThrough`` imports ``widgets.step`` only): a page in the reader's browser, where every import

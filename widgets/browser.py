@@ -18,6 +18,7 @@ import ast
 import importlib
 import json
 import sys
+import weakref
 from typing import Any, Callable
 
 import comm
@@ -185,6 +186,42 @@ def store(key: str, value: str) -> None:
     _storage[key] = value
     if _send is not None:
         _post({"type": "store", "key": key, "value": value})
+
+
+def persistent() -> bool:
+    """True when :func:`store` reaches the reader's browser (the static site's pages), False where the
+    values last only as long as the kernel (a notebook, Voilà)."""
+    return _send is not None
+
+
+_listeners: list[Callable[[], Callable[[str, str | None], None] | None]] = []
+"""Weak references to the listeners of :func:`on_storage` (a closed widget's goes with it)."""
+
+
+def on_storage(listener: Callable[[str, str | None], None]) -> None:
+    """Call ``listener(key, value)`` when another tab of this site changes a ``comet:`` value (the page's
+    ``storage`` event, forwarded by ``live.js``); the value is kept here first.  A bound method is held
+    weakly: it is dropped with its object."""
+    if hasattr(listener, "__self__"):
+        _listeners.append(weakref.WeakMethod(listener))  # type: ignore[arg-type]
+    else:
+        _listeners.append(lambda: listener)
+
+
+def storage_changed(key: str, value: str | None) -> None:
+    """Another tab changed ``key`` (``None``: removed): keep the value, tell the listeners."""
+    if not key.startswith(STORAGE_PREFIX):
+        return
+    if value is None:
+        _storage.pop(key, None)
+    else:
+        _storage[key] = value
+    for ref in list(_listeners):
+        listener = ref()
+        if listener is None:
+            _listeners.remove(ref)
+        else:
+            listener(key, value)
 
 
 def in_browser() -> bool:

@@ -1,11 +1,12 @@
 """Shared pieces of the widgets: safe callbacks, messages, agents, validation.
 
-Every callback of every widget goes through :func:`safe`: whatever goes wrong (a value
-forged over the widget protocol, a card that is not in the hand, a variant id that does
-not exist, a bug) becomes a readable message in the widget's message line, never a
-traceback, and the callback has validated its inputs before touching the game, so the game
-is unchanged.  ``comet.agents`` is imported lazily: until it exists a local random
-player stands in.
+Every callback of every widget goes through :func:`safe`. What a visitor can cause (a value
+forged over the widget protocol, a card that is not in the hand, a variant id that does not
+exist) is an expected error: the engine's :class:`comet.CometError` or the widgets' own
+:class:`UserError`, shown as a sentence in the widget's message line, the callback having
+validated its inputs before touching the game, so the game is unchanged. Anything else is a
+bug: it is logged with its traceback, the page says it is a bug, and under tests it is raised
+(:data:`RAISE_UNEXPECTED`), so that it fails the test that met it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import random
 from typing import Any, Callable, Sequence, TypeVar
 
 import ipywidgets as W
-from traitlets import TraitError
 
 import comet
 from comet_render.i18n import words
@@ -89,12 +89,16 @@ def message_text(error: BaseException) -> str:
     """A readable sentence for an exception (no traceback)."""
     if isinstance(error, UserError):
         return str(error)
-    if isinstance(error, ValueError):
+    if isinstance(error, comet.CometError):
         text = str(error) or type(error).__name__
         return _trim(text[0].upper() + text[1:]) + " Nothing was changed."
-    if isinstance(error, (KeyError, IndexError, TypeError)):
-        return f"That value cannot be used here ({_trim(str(error))}). Nothing was changed."
-    return f"Something went wrong ({type(error).__name__}: {_trim(str(error))}). Nothing was changed."
+    return bug_text(error)
+
+
+def bug_text(error: BaseException) -> str:
+    """What a page says of an unexpected error: a bug, not the visitor's doing."""
+    return (f"Something went wrong in this page ({type(error).__name__}: {_trim(str(error))}). "
+            "This is a bug, not your move; reloading the page starts again.")
 
 
 def _trim(text: str, limit: int = 400) -> str:
@@ -129,9 +133,10 @@ LOG = logging.getLogger("widgets")
 RAISE_UNEXPECTED = False
 """Raise an unexpected error out of a widget callback after showing it (``tests/conftest.py``
 sets it, so that a programming error fails the test that met it)."""
-EXPECTED_ERRORS: tuple[type[Exception], ...] = (ValueError, TraitError)
-"""What a visitor's input can cause: the engine's errors and the checks' (``ValueError``,
-:class:`UserError`) and a value a widget refuses (``TraitError``)."""
+EXPECTED_ERRORS: tuple[type[Exception], ...] = (comet.CometError, UserError)
+"""What a visitor's input can cause: the engine's errors (:class:`comet.CometError`) and the
+widgets' checks (:class:`UserError`). Any other exception, a bare ``ValueError``, a
+``TypeError`` or a ``TraitError`` raised by a callback's own assignment included, is a bug."""
 
 
 def safe(method: F) -> F:
@@ -158,8 +163,7 @@ def safe(method: F) -> F:
         except Exception as error:
             LOG.exception("unexpected error in %s", getattr(method, "__qualname__", method))
             self.errors = getattr(self, "errors", 0) + 1
-            self.messages.error(f"Something went wrong in this page ({type(error).__name__}: {_trim(str(error))}). "
-                                "This is a bug, not your move; reloading the page starts again.")
+            self.messages.error(bug_text(error))
             if RAISE_UNEXPECTED:
                 raise
             return None

@@ -84,7 +84,7 @@ def read_position(record: str, move: str | None = None, lang: str = "en") -> Pos
                           max=f"{MAX_LINK_RECORD:,}"))
     try:
         game = comet.replay(record)
-    except ValueError as error:
+    except comet.CometError as error:
         raise UserError(_("the link's record could not be replayed: {error}.", error=error)) from None
     rnd = game.round if isinstance(game, comet.Match) else game
     plays = len(rnd.history)

@@ -24,6 +24,7 @@ import hashlib
 import html
 import io
 import json
+import shutil
 import subprocess
 import tempfile
 import zipfile
@@ -32,6 +33,14 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+
+try:
+    from comet_progress import status
+except ImportError:  # (loaded on its own, as the tests do, without book/_ext on the path)
+    def status(what: str, *, say: bool = True) -> None:
+        """Where comet_progress is not loaded: say it plainly."""
+        if say:
+            print(f"book: {what}", flush=True)
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("comet", "comet_render", "comet_learn", "widgets")
@@ -99,12 +108,31 @@ def live_cells(source: Path) -> list[str]:
             if cell.cell_type == "code" and LIVE_TAG in cell.metadata.get("tags", [])]
 
 
+def pyodide_folder() -> str:
+    """The Pyodide core's folder in ``_static/live/``, named by its files' content
+    (``pyodide-<hash>/``): a new Pyodide gets a new address, so a browser may keep these files for
+    good (README, "Deploying")."""
+    digest = hashlib.sha256()
+    for path in sorted(PYODIDE.iterdir()):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return f"pyodide-{digest.hexdigest()[:10]}/"
+
+
+DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""What the worker fetches of the Pyodide core (besides the site's zip): the progress bar's total."""
+
+
 def config_script(cells: list[str], slots: str, zip_name: str, *, query: bool = False,
-                  manager: list[str] | None = None) -> str:
+                  manager: list[str] | None = None, early: bool = False, pyodide: str = "pyodide/",
+                  download: int = 0) -> str:
     """The page's ``<script id="comet-live">`` (read by live.js). ``manager``: the widget manager's
-    scripts, for live.js to load when it starts Python, on a page that does not load them itself."""
+    scripts, for live.js to load on a page that does not load them itself: when Python is ready
+    (a book page, whose demos step meanwhile), or with Python (``early``: a play page).
+    ``pyodide``: the Pyodide core's folder; ``download``: the bytes the worker fetches (for the
+    progress bar)."""
     data = {"cells": cells, "slots": slots, "archives": archives(zip_name), "query": query,
-            "manager": manager or []}
+            "manager": manager or [], "early": early, "pyodide": pyodide, "download": download}
     text = json.dumps(data).replace("</", "<\\/")
     return f'<script type="application/json" id="comet-live">{text}</script>'
 
@@ -122,7 +150,8 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     script = context["pathto"]("_static/live/live.js", 1)
     body = _inline_step_throughs(app, pagename, context.get("body", ""))
     manager = _defer_widget_manager(app, context) if VIEW_MIME not in body else []
-    context["body"] = (body + config_script(cells, f".cell.tag_{LIVE_TAG}", app.comet_live_zip[0], manager=manager)
+    zip_name = app.comet_live_zip[0]  # type: ignore[attr-defined]
+    context["body"] = (body + config_script(cells, f".cell.tag_{LIVE_TAG}", zip_name, manager=manager, **_live(app))
                        + f'<script src="{html.escape(script)}" defer></script>')
 
 
@@ -149,8 +178,17 @@ def _inline_step_throughs(app: Sphinx, pagename: str, body: str) -> str:
     return inline_step_throughs(body, saved[1]["body"]) if saved else body
 
 
+def _live(app: Sphinx) -> dict[str, Any]:
+    """What every live page's configuration says of the Python files: their folder and size."""
+    name, data = app.comet_live_zip  # type: ignore[attr-defined]
+    core = sum((PYODIDE / f).stat().st_size for f in DOWNLOADS)
+    return {"pyodide": app.comet_pyodide, "download": core + len(data)}  # type: ignore[attr-defined]
+
+
 def _builder_inited(app: Sphinx) -> None:
+    status("byte-compiling the site's Python with the site's Pyodide (Node)")
     app.comet_live_zip = site_zip()  # type: ignore[attr-defined]
+    app.comet_pyodide = pyodide_folder()  # type: ignore[attr-defined]
 
 
 def _build_finished(app: Sphinx, exception: Exception | None) -> None:
@@ -163,13 +201,38 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
     for old in live.glob("site-*.zip"):
         old.unlink()
     (live / name).write_bytes(data)
+    # html_static_path copied the core to _static/live/pyodide/: it goes under its content's name.
+    folder = live / app.comet_pyodide.rstrip("/")  # type: ignore[attr-defined]
+    if folder.exists():
+        shutil.rmtree(folder)
+    for old in live.glob("pyodide-*"):
+        shutil.rmtree(old)
+    (live / "pyodide").rename(folder)
     from comet_play_static import write_play_pages
 
-    write_play_pages(out, name)
+    status("writing the static play pages (each page's cells run here for its snapshot)")
+    write_play_pages(out, name, **_live(app))
+
+
+def _precompress(app: Sphinx, exception: Exception | None) -> None:
+    """The precompressed copies, last: after every file is written (the theme rewrites
+    pygments.css at the end of the build too)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from comet_precompress import precompress
+
+    status("writing precompressed copies (gzip, brotli) of the large files")
+    files, size, gz, br = precompress(Path(app.outdir), ROOT / "_vendor" / "compressed")
+    status(f"precompressed {files} files of {size / 1e6:.1f} MB: gzip copies {gz / 1e6:.1f} MB, "
+           f"brotli {br / 1e6:.1f} MB")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _builder_inited)
     app.connect("html-page-context", _page_context, priority=600)  # (after myst-nb adds the page's scripts)
     app.connect("build-finished", _build_finished)
+    app.connect("build-finished", _precompress, priority=990)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

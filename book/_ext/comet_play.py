@@ -17,9 +17,11 @@ It is available to pages as
 * the MyST substitution ``{{ play_url }}`` (plain text),
 * ``play_base_url`` in the HTML templates' context.
 
-The URL a build links to is written to ``<html output>/.play-url`` (:data:`PLAY_URL_FILE`), so that
-``make serve`` can tell whether the book links to the address it starts Voila on (and rebuild it
-if not: ``COMET_PLAY_PORT=9000 make serve`` gives a book whose links point at port 9000).
+A link to that address (``{{ play_url }}`` is linkified) carries the class ``comet-voila-url``
+(:data:`VOILA_LINK_CLASS`), and the URL a build links to is written to ``<html output>/.play-url``
+(:data:`PLAY_URL_FILE`): ``tools/serve.py`` rewrites those links to the port it starts Voila on
+as it serves the page, so one build serves any ports (``COMET_PLAY_PORT=9000 make serve`` builds
+nothing more than ``make serve``).
 
 Loaded by jupyter-book through ``sphinx.local_extensions`` in ``_config.yml``.
 """
@@ -38,6 +40,8 @@ ENV_VAR = "COMET_PLAY_URL"
 DEFAULT_PLAY_URL = "http://127.0.0.1:8866"
 PLAY_URL_FILE = ".play-url"
 """In the HTML output: the base URL this build's play links point at (one line)."""
+VOILA_LINK_CLASS = "comet-voila-url"
+"""The class of a link to the Voila server (its address is rewritten as ``tools/serve.py`` serves it)."""
 
 
 def play_page_url(base: str, target: str) -> str:
@@ -81,6 +85,14 @@ def _resolve_play_url(app: Sphinx, config: Config) -> None:
     config.html_context = {**(config.html_context or {}), "play_base_url": url}
 
 
+def _mark_voila_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    base = app.config.play_base_url.rstrip("/")
+    for ref in doctree.findall(nodes.reference):
+        uri = ref.get("refuri", "")
+        if uri == base or uri.startswith(base + "/"):
+            ref["classes"].append(VOILA_LINK_CLASS)
+
+
 def _record_play_url(app: Sphinx, exception: Exception | None) -> None:
     if exception is None and app.builder.format == "html":
         with open(os.path.join(app.outdir, PLAY_URL_FILE), "w", encoding="utf-8") as f:
@@ -93,5 +105,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # Run before myst-parser / myst-nb read myst_substitutions (at builder-inited).
     app.connect("config-inited", _resolve_play_url, priority=100)
     app.add_role("play", PlayRole())
+    app.connect("doctree-resolved", _mark_voila_links)
     app.connect("build-finished", _record_play_url)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -5,6 +5,11 @@ here, at build time, with the default settings), then runs the *same* code in th
 browser (``_static/live/live.js``), with the page's address as the query string, so the
 settings in the address (``?variant=...&players=3``) work as on the Voilà pages.
 ``play/index.html`` presents the games.  Used by :mod:`comet_live` at the end of the build.
+
+The snapshot is written into the page as HTML (:class:`PlayDrawer`, the drawer of
+``bookkit.snapshot`` with the few more widgets a table holds and the widget classes the table's
+own styles select), so the first paint shows the table: the page's head loads no script, and the
+widget manager (3.6 MB of JavaScript) is fetched by live.js with Python, for the live table.
 """
 
 from __future__ import annotations
@@ -41,9 +46,80 @@ PAGE = """<!DOCTYPE html>
 </html>
 """
 
-WIDGET_SCRIPTS = """<script src="../_static/offline/require.js"></script>
-<script src="../_static/offline/widgets-assets-path.js"></script>
-<script src="../_static/offline/html-manager/embed-amd.js"></script>"""
+MANAGER = ["../_static/offline/require.js", "../_static/offline/widgets-assets-path.js",
+           "../_static/offline/html-manager/embed-amd.js"]
+"""The widget manager's scripts, in order: live.js loads them while Python loads."""
+
+WIDGET_CLASSES = {
+    "ButtonModel": "jupyter-button widget-button",
+    "ToggleButtonModel": "jupyter-button widget-toggle-button",
+    "BoxModel": "widget-container widget-box",
+    "HBoxModel": "widget-container widget-box widget-hbox",
+    "VBoxModel": "widget-container widget-box widget-vbox",
+    "HTMLModel": "widget-inline-hbox widget-html",
+    "DropdownModel": "widget-inline-hbox widget-dropdown",
+    "CheckboxModel": "widget-inline-hbox widget-checkbox",
+    "BoundedIntTextModel": "widget-inline-hbox widget-text",
+    "TextareaModel": "widget-inline-hbox widget-textarea",
+    "IntSliderModel": "widget-inline-hbox widget-slider",
+    "AccordionModel": "widget-accordion",
+}
+"""The classes the widget manager gives each widget: the table's own styles select them."""
+BUTTON_STYLE = {"button_color": "background", "text_color": "color", "font_size": "font-size",
+                "font_weight": "font-weight", "font_style": "font-style", "font_family": "font-family"}
+"""A button's style (ipywidgets' ButtonStyle) as CSS."""
+MORE_LAYOUT = {"min_width": "min-width", "min_height": "min-height", "margin": "margin", "padding": "padding",
+               "overflow": "overflow", "border_top": "border-top", "border_right": "border-right",
+               "border_bottom": "border-bottom", "border_left": "border-left"}
+
+
+def _drawer() -> type:
+    from bookkit.snapshot import ICONS, LAYOUT_STYLES, _Attributes, _Drawer
+
+    class PlayDrawer(_Drawer):  # type: ignore[misc,valid-type]
+        """``bookkit.snapshot``'s drawer of saved widget models as HTML, for a whole play table."""
+
+        def draw(self, reference: str) -> str:
+            model = self.models[reference.removeprefix("IPY_MODEL_")]
+            name: str = model["model_name"]
+            s = model["state"]
+            layout = self.state(s["layout"]) if s.get("layout") else {}
+            if layout.get("display") == "none" or layout.get("visibility") == "hidden":
+                # Hidden, but an HTML widget may hold the table's styles (as it does): kept, hidden.
+                return f'<div hidden>{s.get("value", "")}</div>' if name == "HTMLModel" else ""
+            draw = getattr(self, "_" + name.removesuffix("Model").lower(), None)
+            if draw is None:
+                raise ValueError(f"a play page's table holds a {name}, which the build cannot draw as HTML")
+            styles = [f"{css}:{layout[key]}" for key, css in {**LAYOUT_STYLES, **MORE_LAYOUT}.items()
+                      if layout.get(key)]
+            classes = [*s.get("_dom_classes", []), *WIDGET_CLASSES.get(name, "").split()]
+            return str(draw(s, _Attributes(classes, styles)))
+
+        def _box(self, s: dict[str, Any], a: Any) -> str:
+            return f'<div{a("comet-snap-box")}>{self._children(s)}</div>'
+
+        def _button(self, s: dict[str, Any], a: Any) -> str:
+            """Drawn with its own style (a card: its colours, size and weight), and off."""
+            style = self.state(s["style"]) if s.get("style") else {}
+            look = [f"{css}:{style[key]}" for key, css in BUTTON_STYLE.items() if style.get(key)]
+            icon = ICONS.get(s.get("icon") or "", "")
+            glyph = f'<span aria-hidden="true">{icon}</span> ' if icon else ""
+            tip = f' title="{html.escape(s["tooltip"])}"' if s.get("tooltip") else ""
+            return (f'<button type="button"{a("comet-snap-button", *look)}{tip} disabled>{glyph}'
+                    f'{html.escape(s.get("description", ""))}</button>')
+
+        def _togglebutton(self, s: dict[str, Any], a: Any) -> str:
+            pressed = "true" if s.get("value") else "false"
+            return (f'<button type="button"{a("comet-snap-button")} aria-pressed="{pressed}" disabled>'
+                    f'{html.escape(s.get("description", ""))}</button>')
+
+    return PlayDrawer
+
+
+def snapshot_html(data: dict[str, Any]) -> str:
+    """The widget that ``data`` (ipywidgets' embed format) shows, as HTML."""
+    view = data["view_specs"][0]["model_id"]
+    return f'<div class="comet-snap">{_drawer()(data["manager_state"]["state"]).draw(view)}</div>'
 
 
 def _markdown(text: str) -> str:
@@ -78,18 +154,14 @@ def snapshot(code: list[str]) -> dict[str, Any]:
     return data
 
 
-def play_page(name: str, zip_name: str) -> str:
+def play_page(name: str, zip_name: str, **live: Any) -> str:
     markdown, code = read_notebook(PLAY_DIR / f"{name}.ipynb")
-    data = snapshot(code)
-    state = json.dumps(data["manager_state"]).replace("</", "<\\/")
-    view = json.dumps(data["view_specs"][0]).replace("</", "<\\/")
     intro = "".join(_markdown(m) for m in markdown)
     body = (f'<div class="comet-play-intro">{intro}</div>'
-            f'<div class="comet-live-slot"><div class="cell_output">'
-            f'<script type="application/vnd.jupyter.widget-view+json">{view}</script></div></div>')
-    head = WIDGET_SCRIPTS + f'\n<script type="application/vnd.jupyter.widget-state+json">{state}</script>'
+            f'<div class="comet-live-slot"><div class="cell_output">{snapshot_html(snapshot(code))}</div></div>')
+    head = ""
     tail = (words_script()
-            + config_script(code, ".comet-live-slot", zip_name, query=True)
+            + config_script(code, ".comet-live-slot", zip_name, query=True, manager=MANAGER, early=True, **live)
             + '\n<script src="../_static/live/lang.js"></script>'
             + '\n<script src="../_static/live/live.js" defer></script>'
             + '\n<script src="../_static/live/page.js" defer></script>'
@@ -122,10 +194,10 @@ def landing_page(names: list[str]) -> str:
                        tail=words_script() + '<script src="../_static/live/lang.js"></script>')
 
 
-def write_play_pages(out: Path, zip_name: str) -> None:
+def write_play_pages(out: Path, zip_name: str, **live: Any) -> None:
     target = out / "play"
     target.mkdir(parents=True, exist_ok=True)
     names = sorted(p.stem for p in PLAY_DIR.glob("*.ipynb"))
     for name in names:
-        (target / f"{name}.html").write_text(play_page(name, zip_name), encoding="utf-8")
+        (target / f"{name}.html").write_text(play_page(name, zip_name, **live), encoding="utf-8")
     (target / "index.html").write_text(landing_page(names), encoding="utf-8")

@@ -3,6 +3,17 @@
 `make test` installs /usr/bin/chromium (`make deps-system`) and builds `_build/html` before
 pytest runs. Run by hand, a missing browser or book skips these tests with a message; in
 CI (CI=true) it fails them instead, so a broken set-up cannot pass as green.
+
+`make test` runs these tests in parallel processes (pytest-xdist, ``--dist loadgroup``): each
+process has its own Chromium (``browser``) and its own static server of the one built site
+(``book_url``). Tests that use the Voila server (``served``) are sent to one process together
+(the ``voila`` group, added here), which starts that server once.
+
+* ``page``: a new page in a new browser context (nothing cached, nothing stored): a first visit.
+* ``shared_page``: a new page in the process's one shared context (``shared_context``), whose
+  HTTP cache holds the site's files and Pyodide's compiled WebAssembly, and whose Cache Storage
+  holds Python's memory snapshot: a returning reader's visit, a few seconds quicker on a page
+  that loads Python. For tests that check what a page shows, not how a first visit goes.
 """
 
 from __future__ import annotations
@@ -39,6 +50,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 LOCAL_HOSTS = {"127.0.0.1"}
+BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+"""The test browser resolves no host but 127.0.0.1: no request can leave the machine. (Pages are
+watched by listening, not by routing every request through Playwright, which would turn the
+browser's cache off: every page would fetch and compile all its scripts again.)"""
 # No request may leave 127.0.0.1: the book vendors everything it loads, and the play pages'
 # Voila template (tools/jupyter/voila/templates/comet) drops the FontAwesome CDN stylesheets of
 # Voila's `lab` template.
@@ -46,11 +61,17 @@ STARTUP_TIMEOUT = 150.0
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
 
 
+VOILA_GROUP = "voila"
+"""The xdist group of the tests that use the session's Voila server (``served``)."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            if "served" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("xdist_group"):
+                item.add_marker(pytest.mark.xdist_group(VOILA_GROUP))
 
 
 def _missing(message: str) -> None:
@@ -75,7 +96,7 @@ def browser() -> Iterator[Any]:
     except ImportError:
         _missing("playwright is not installed: run `make venv`")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS])
         try:
             yield browser
         finally:
@@ -132,22 +153,21 @@ class PageWatch:
 
 
 def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
-    """Record a page's traffic. Every request to a host other than 127.0.0.1 is aborted and
-    recorded as external, except URLs containing one of `block`, which are aborted and
-    recorded as `blocked` only (known, harmless third-party links)."""
+    """Record a page's traffic. Every request to a host other than 127.0.0.1 is recorded as
+    external (the test browser cannot resolve other hosts: it fails there, having left nothing),
+    except URLs containing one of `block`, recorded as `blocked` only (known, harmless third-party
+    links)."""
     watch = PageWatch()
 
-    def route(route: Any) -> None:
-        url = route.request.url
+    def on_request(request: Any) -> None:
+        url = request.url
         host = urlparse(url).hostname
         if url.startswith(("data:", "blob:", "about:")) or host in LOCAL_HOSTS:
-            route.continue_()
             return
         if any(pattern in url for pattern in block):
             watch.blocked.append(url)
         else:
             watch.external.append(url)
-        route.abort()
 
     def on_failed(request: Any) -> None:
         url = request.url
@@ -163,7 +183,7 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
         if response.status >= 400:
             watch.failed.append(f"{response.url}: HTTP {response.status}")
 
-    page.route("**/*", route)
+    page.on("request", on_request)
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
@@ -177,15 +197,42 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
     return watch
 
 
+VIEWPORT = {"width": 1280, "height": 900}
+
+
 @pytest.fixture()
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """A page in a context of its own: nothing cached or stored, as on a first visit."""
+    context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(90_000)  # generous: CI's two cores may be busy with kernels
     try:
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser: Any) -> Iterator[Any]:
+    """One browser context for the whole session (of this process): what one test's pages
+    fetched, compiled (Pyodide's WebAssembly) and kept (Python's memory snapshot, local storage)
+    is there for the next, as for a reader who comes back."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture()
+def shared_page(shared_context: Any) -> Iterator[Any]:
+    """A new page (1280 x 900) in :func:`shared_context`, closed after the test."""
+    page = shared_context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        yield page
+    finally:
+        page.close()
 
 
 # --------------------------------------------------------------------------- Voila
@@ -207,7 +254,7 @@ def _reader(stream: IO[str], lines: queue.Queue[str]) -> None:
 
 
 def start_serve(book: Path, pool_size: int = 1, fill_delay: float | None = 0, log: Path | None = None,
-                idle_cut: float | None = None) -> Served:
+                idle_cut: float | None = None, extra_env: dict[str, str] | None = None) -> Served:
     """Run tools/serve.py on free ports of 127.0.0.1 (its own process group) until it prints
     its `Book:` and `Play:` lines. Its log (stderr: Voila's and the kernels') goes to ``log``.
     ``fill_delay=None``: the server's own (``tools/serve.py``'s ``FILL_DELAY``)."""
@@ -228,6 +275,7 @@ def start_serve(book: Path, pool_size: int = 1, fill_delay: float | None = 0, lo
         env["COMET_VOILA_FILL_DELAY"] = str(fill_delay)
     if idle_cut is not None:
         env["COMET_VOILA_IDLE_CUT"] = str(idle_cut)
+    env.update(extra_env or {})
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "tools" / "serve.py")],
         cwd=ROOT,

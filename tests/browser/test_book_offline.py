@@ -36,8 +36,11 @@ def _local_file(book_dir: Path, base: str, href: str) -> Path | None:
     return target
 
 
-@pytest.mark.parametrize("name", _html_pages())
-def test_page_loads_offline(page: Any, book_dir: Path, book_url: str, name: str) -> None:
+def check_loads_offline(page: Any, book_dir: Path, book_url: str, name: str) -> None:
+    """Open ``name`` (watched): it answers, loads from 127.0.0.1 alone with no failed request, page
+    error or console error once the network is idle, and links to no missing file of the site.
+    (Run on every page by test_accessibility.test_page_offline_accessible_and_drawn, which loads
+    each page once for three checks.)"""
     watch = watch_page(page)
     url = urljoin(book_url, name)
     response = page.goto(url, wait_until="load")

@@ -48,7 +48,8 @@ _OVERFLOWING = """
 
 
 @pytest.mark.parametrize("name", _html_pages())
-def test_page_does_not_scroll_sideways_at_400px(page: Any, book_url: str, name: str) -> None:
+def test_page_does_not_scroll_sideways_at_400px(shared_page: Any, book_url: str, name: str) -> None:
+    page = shared_page
     page.set_viewport_size({"width": WIDTH, "height": 900})
     page.goto(urljoin(book_url, name), wait_until="load")
     page.wait_for_load_state("networkidle")
@@ -91,13 +92,15 @@ _BUTTON_ICONS = """
 """
 
 
-@pytest.mark.parametrize("name", [n for n in _html_pages() if n.startswith(("book/rules/", "book/analysis/"))])
-def test_widget_button_icons_are_drawn_at_text_size(page: Any, book_url: str, name: str) -> None:
+ICON_PAGES = ("book/rules/", "book/analysis/")
+"""The pages whose widget buttons' icons are checked (the chapters with demos)."""
+
+
+def check_button_icons(page: Any, name: str) -> None:
     """A button's `fa` icon (the widget manager's font; the theme's icon script once turned it into
     an SVG) stays at text size: the page's figure rules must not stretch it (a 133 px play
-    triangle once hid "Deal and play")."""
-    page.goto(urljoin(book_url, name), wait_until="load")
-    page.wait_for_load_state("networkidle")
+    triangle once hid "Deal and play"). Run on the page as loaded (network idle) at 1280 px, by
+    test_accessibility.test_page_offline_accessible_and_drawn for the pages of ICON_PAGES."""
     icons = page.evaluate(_BUTTON_ICONS)
     too_big = [i for i in icons if i["height"] > 2 * i["font"]]
     assert not too_big, f"{name}: icons taller than two lines of their button's text: {too_big[:4]}"

@@ -33,6 +33,14 @@ GAMES = [
 ]
 
 
+@pytest.fixture()
+def page(shared_page: Any) -> Any:
+    """The Voila pages open in the test process's shared context: Voila's scripts (several MB)
+    are fetched and compiled once, not for every test (what a test checks is the page's, not a
+    first visit's)."""
+    return shared_page
+
+
 def _open(page: Any, url: str) -> Any:
     watch = watch_page(page)
     page.goto(url, wait_until="commit")

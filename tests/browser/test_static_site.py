@@ -43,7 +43,10 @@ def _wait_live(page: Any) -> None:
 
 
 @pytest.mark.parametrize(("name", "query"), GAMES, ids=[n for n, _ in GAMES])
-def test_static_play_page_plays_a_deal(page: Any, book_url: str, name: str, query: str) -> None:
+def test_static_play_page_plays_a_deal(shared_page: Any, book_url: str, name: str, query: str) -> None:
+    """(A returning reader's visit: the shared context keeps Python's snapshot. A first visit's
+    start is what the other tests of this file, in fresh contexts, go through.)"""
+    page = shared_page
     url = f"{book_url}play/{name}.html?{query}"
     expected, clicks = expected_outcome(url)
     watch = watch_page(page)
@@ -224,7 +227,7 @@ def test_demo_steps_before_python_loads(page: Any, book_url: str) -> None:
         blocked.append(route.request.url)
         route.abort()
 
-    page.route("**/_static/live/pyodide/**", block)
+    page.route("**/_static/live/pyodide*/**", block)
     page.route("**/_static/live/*.whl", block)
     page.route("**/_static/live/py-*.zip", block)
     page.goto(f"{book_url}book/rules/modern.html")

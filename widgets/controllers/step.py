@@ -73,7 +73,7 @@ class StepController:
                               max=MAX_RECORD))
         try:
             result = comet.replay(text)
-        except ValueError as error:
+        except comet.CometError as error:
             raise UserError(_("The record could not be replayed: {error}", error=error)) from None
         deals = [r for r, _x in result.finished] + [result.round] if isinstance(result, comet.Match) else [result]
         self.show(deals)

@@ -39,6 +39,60 @@ function sendToPage(text, buffers) {
   post({ type: "py", text: text, buffers: list });
 }
 
+/* What has come of the files fetched (Pyodide's core, the site's zip), for the page's progress
+ * bar: every fetch of this worker is counted as its body arrives, on a copy of the response
+ * (r.clone()), so that the response itself goes on to Pyodide untouched (the WebAssembly is
+ * compiled as it streams, and its compiled code cached by the browser). */
+var loaded = 0;
+var lastReport = 0;
+var realFetch = self.fetch.bind(self);
+
+function report(force) {
+  var now = performance.now();
+  if (force || now - lastReport > 100) {
+    lastReport = now;
+    post({ type: "progress", loaded: loaded });
+  }
+}
+
+/* The Pyodide core's two big files: the site's zip (and, in the page, the widget manager) are
+ * fetched once they are in, so that on a slow network they do not share its bandwidth with what
+ * Python needs first; Python then starts while the rest comes. */
+var CORE = ["pyodide.asm.wasm", "python_stdlib.zip"];
+var coreLeft = CORE.length;
+var onCore = null;
+var coreFetched = new Promise(function (resolve) { onCore = resolve; });
+
+async function count(body, core) {
+  try {
+    var reader = body.getReader();
+    for (;;) {
+      var chunk = await reader.read();
+      if (chunk.done) { break; }
+      loaded += chunk.value.byteLength;
+      report(false);
+    }
+    report(true);
+  } catch (e) { /* the download failed: Pyodide reports it */ }
+  if (core) {
+    coreLeft -= 1;
+    if (coreLeft === 0) { post({ type: "core" }); onCore(); }
+  }
+}
+
+self.fetch = function (input, init) {
+  var url = String(input && input.url || input);
+  var core = CORE.some(function (name) { return url.split("?")[0].endsWith("/" + name); });
+  return realFetch(input, init).then(function (r) {
+    if (r.ok && r.body && r.status !== 304) {
+      count(r.clone().body, core);
+    } else if (core) {
+      count(null, true);
+    }
+    return r;
+  });
+};
+
 function fetchBytes(url) {
   return fetch(url).then(function (r) {
     if (!r.ok) { throw new Error("could not load " + url + " (HTTP " + r.status + ")"); }
@@ -86,7 +140,9 @@ async function forgetSnapshot(key) {
 async function init(m) {
   var t0 = performance.now();
   var pyodide = await import(m.indexURL + "pyodide.mjs");
-  var archives = Promise.all(m.archives.map(function (a) { return fetchBytes(a.url); }));
+  var pythonLoaded = null;
+  var archives = Promise.race([coreFetched, new Promise(function (resolve) { pythonLoaded = resolve; })])
+    .then(function () { return Promise.all(m.archives.map(function (a) { return fetchBytes(a.url); })); });
   var snapshots = canSnapshot();
   snapshotKey = new URL("python-snapshot/" + pyodide.version + "/" +
     m.archives.map(function (a) { return a.url.split("/").pop(); }).join("+"), m.indexURL).href;
@@ -110,6 +166,7 @@ async function init(m) {
     py = await pyodide.loadPyodide(Object.assign({ _makeSnapshot: snapshots }, options));
   }
   var t1 = performance.now();
+  pythonLoaded();
   var buffers = await archives;
   var t2 = performance.now();
   py.FS.mkdirTree(SITE);
@@ -197,6 +254,8 @@ self.onmessage = function (event) {
       }
     } else if (m.type === "restore") {
       py.pyimport("widgets.browser").restore(m.cell, JSON.stringify(m.state));
+    } else if (m.type === "storage") {
+      py.pyimport("widgets.browser").storage_changed(m.key, m.value === null ? null : String(m.value));
     }
   }, function () { /* reported as "failed" */ });
 };

@@ -39,6 +39,40 @@
     note.textContent = text;
     note.classList.toggle("comet-live-failed", kind === "failed");
     note.hidden = !text;
+    if (kind === "loading" && config.download) {
+      // How much of the engine has come (the worker counts what it fetches): a progress bar,
+      // announced as such (role progressbar), and its figure in words beside it.
+      var bar = document.createElement("progress");
+      bar.className = "comet-live-progress";
+      bar.max = 100;
+      bar.setAttribute("aria-label", "Engine download");
+      var words = document.createElement("span");
+      words.className = "comet-live-progress-text";
+      note.appendChild(document.createTextNode(" "));
+      note.appendChild(bar);
+      note.appendChild(words);
+      showProgress(note, progress);
+    }
+  }
+
+  var progress = 0;
+
+  function showProgress(note, fraction) {
+    var bar = note.querySelector(".comet-live-progress");
+    var words = note.querySelector(".comet-live-progress-text");
+    if (!bar || !words) { return; }
+    var percent = Math.min(100, Math.round(fraction * 100));
+    bar.value = percent;
+    bar.setAttribute("aria-valuetext", percent + "% of " + (config.download / 1e6).toFixed(1) + " MB");
+    words.textContent = " " + percent + "% of " + (config.download / 1e6).toFixed(1) + " MB";
+  }
+
+  function onProgress(loaded) {
+    progress = config.download ? loaded / config.download : 0;
+    slots.forEach(function (slot) {
+      var note = slot.querySelector(".comet-live-note");
+      if (note && slot.classList.contains("comet-live-pending")) { showProgress(note, progress); }
+    });
   }
 
   function disableSnapshot(slot) {
@@ -117,7 +151,7 @@
   function prepare() {
     slots.forEach(function (slot, i) {
       slot.classList.add("comet-live-pending");
-      setNote(slot, LOADING);
+      setNote(slot, LOADING, "loading");
       disableSnapshot(slot);
       wireSteps(slot, i);
     });
@@ -135,6 +169,7 @@
   var worker = null;
   var manager = null;
   var onPythonReady = null;
+  var onCoreFetched = null;
   var comms = {};
   var pending = {};
   var counter = 0;
@@ -303,11 +338,14 @@
       return;
     }
     worker = new Worker(BASE + "live-worker.js", { type: "module" });
-    // A page that loads the widget manager itself (a play page: its snapshot needs it) starts it at
-    // once; on a book page it is loaded once Python is ready, so that its start (most of a second
-    // of the page's own thread) never holds up a reader stepping through a demo meanwhile.
+    // A play page (config.early) loads the widget manager while Python starts (once the worker has
+    // the Pyodide core: "core"), so that both are ready together; on a book page it is loaded once
+    // Python is ready, so that its start (most of a second of the page's own thread) never holds
+    // up a reader stepping through a demo meanwhile.
     var pythonReady = new Promise(function (resolve) { onPythonReady = resolve; });
-    var managerReady = (window.requirejs ? Promise.resolve() : pythonReady).then(loadManager).then(function () {
+    var coreFetched = new Promise(function (resolve) { onCoreFetched = resolve; });
+    var managerReady = (window.requirejs ? Promise.resolve() : config.early ? Promise.race([coreFetched, pythonReady])
+      : pythonReady).then(loadManager).then(function () {
       return new Promise(function (resolve, reject) {
         window.require(["@jupyter-widgets/html-manager"], function (hm) {
           manager = new hm.HTMLManager();
@@ -331,6 +369,10 @@
         queue = queue.then(function () { return managerReady; }).then(function () {
           return fromPython(msg, m.buffers);
         }).catch(function (e) { console.error("comet live widgets:", e); });
+      } else if (m.type === "core") {
+        onCoreFetched();
+      } else if (m.type === "progress") {
+        onProgress(m.loaded);
       } else if (m.type === "ready") {
         onPythonReady();
         worker.postMessage({ type: "run", cells: config.cells });
@@ -352,9 +394,15 @@
         console.error("comet live widgets: " + m.error);
       }
     };
+    // Another tab of this site changed a kept value (a practice page's progress): Python merges it.
+    window.addEventListener("storage", function (e) {
+      if (e.key && e.key.indexOf("comet:") === 0) {
+        worker.postMessage({ type: "storage", key: e.key, value: e.newValue });
+      }
+    });
     worker.postMessage({
       type: "init",
-      indexURL: BASE + "pyodide/",
+      indexURL: BASE + (config.pyodide || "pyodide/"),
       archives: config.archives.map(function (a) { return { url: BASE + a.name, format: a.format }; }),
       query: config.query ? location.search.replace(/^\?/, "") : "",
       storage: JSON.stringify(kept()),

@@ -12,6 +12,13 @@
       i.removeAttribute("title");
       i.setAttribute("aria-hidden", "true");
     });
+    // ... and when Font Awesome turned an icon into an SVG before this ran (a busy machine), the
+    // title it moved into the SVG goes too.
+    root.querySelectorAll(".theme-switch-button svg title").forEach(function (t) {
+      var svg = t.closest("svg");
+      t.remove();
+      if (svg) { svg.removeAttribute("aria-labelledby"); svg.setAttribute("aria-hidden", "true"); }
+    });
     // Sidebar toggles: an icon-only <summary> gets a name from the chapter it opens.
     root.querySelectorAll("summary").forEach(function (s) {
       if (!s.textContent.trim() && !s.getAttribute("aria-label")) {

@@ -1,4 +1,4 @@
-"""Observation and information-state tensors and strings for :mod:`comet.openspiel`.
+"""Observation and information-state tensors and strings for :mod:`comet_openspiel.game`.
 
 Everything here is read from ``round.view(player)`` (what that player may see, S0-S2 as
 the engine plays them), so two states the player cannot tell apart give equal strings
@@ -15,6 +15,8 @@ piece             shape          meaning
 ================  =============  ==============================================================
 observer          N              one-hot: whose view this is
 hand              C              private: own hand, count of each card (two-pack games: 0-2)
+dealt             C              private, perfect recall only: the hand as it was dealt (before a
+                                 redeal or an exchange)
 own_discards      C              private: cards this player discarded in an exchange (S2)
 seen_aside        C              private: talon cards it saw and left (S2, AMB-15)
 phase             4              one-hot: redeal (1752 first hand's choice), exchange, play, over
@@ -42,9 +44,8 @@ history           T x (N+78)     perfect recall only: move ``t`` as the mover on
                                  game's ``max_game_length``
 ================  =============  ==============================================================
 
-Not part of the information state: the hand held before a 1752 redeal (the reshuffle
-makes it independent of every card now hidden) and which cards of the hand came from the
-talon (drawn at random, they say nothing about the hidden cards).
+While the cards are dealt (chance nodes) only the ``observer`` piece is set. The information
+state does not say in which order a player's cards were dealt to it (no decision depends on it).
 """
 
 from __future__ import annotations
@@ -55,16 +56,19 @@ import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
 from comet.cards import SUIT_CHARS, Card, sort_key
+from comet.errors import GameStateError, InvalidOptionError
 from comet.plays import CARDS, CLAIM, DISCARD, DRAW, KEEP, PASS, REDEAL, Play
+from comet.state import Phase
 
 if TYPE_CHECKING:
-    from comet.openspiel import CometState
+    from comet_openspiel.game import CometState
     from comet.view import RoundView
 
 __all__ = ["CometObserver", "CARD_SLOTS", "layout"]
 
 CARD_SLOTS = 53
-PHASES = ("redeal", "exchange", "play", "over")
+PHASES = tuple(Phase)
+"""The phases, in the order of the ``phase`` piece (:class:`comet.state.Phase`)."""
 TARGET_RANKS = 15
 TARGET_SUITS = ("",) + tuple(SUIT_CHARS)
 KINDS = (CARDS, PASS, CLAIM, KEEP, REDEAL, DISCARD, "hidden discard", DRAW)
@@ -78,7 +82,8 @@ def layout(players: int, steps: int, private: bool, public: bool,
     n, c = players, CARD_SLOTS
     pieces: list[tuple[str, tuple[int, ...]]] = [("observer", (n,))]
     if private:
-        pieces += [("hand", (c,)), ("own_discards", (c,)), ("seen_aside", (c,))]
+        pieces += [("hand", (c,))] + ([("dealt", (c,))] if perfect_recall else [])
+        pieces += [("own_discards", (c,)), ("seen_aside", (c,))]
     if public:
         pieces += [("phase", (len(PHASES),)), ("to_play", (n,)), ("hand_sizes", (n,)), ("played", (n, c)),
                    ("run", (c,)), ("last", (n,)), ("last_play", (c + 17,)), ("targets", (TARGET_RANKS, len(TARGET_SUITS))),
@@ -99,9 +104,9 @@ class CometObserver:
 
     def __init__(self, players: int, steps: int, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
+            raise InvalidOptionError(f"observation parameters are not supported; passed {params}")
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("python_comet observes one player's private cards (SINGLE_PLAYER) or none (NONE), "
+            raise InvalidOptionError("python_comet observes one player's private cards (SINGLE_PLAYER) or none (NONE), "
                              "not ALL_PLAYERS")
         self.players = players
         self.steps = steps
@@ -130,13 +135,17 @@ class CometObserver:
         if self.private:
             for c in view.hand:
                 d["hand"][c.index] += 1
+            if self.perfect_recall:
+                for c in view.dealt:
+                    d["dealt"][c.index] += 1
             for c in view.own_discards:
                 d["own_discards"][c.index] += 1
             for c in view.seen_aside:
                 d["seen_aside"][c.index] += 1
         if not self.public:
             return
-        pub = view._public
+        pub = view.public
+        turn = pub.turn
         d["phase"][PHASES.index(view.phase)] = 1
         if view.to_play is not None:
             d["to_play"][view.to_play] = 1
@@ -147,8 +156,8 @@ class CometObserver:
         for _, play in view.sequence:
             for c in play.cards:
                 d["run"][c.index] += 1
-        if pub["last"] >= 0:
-            d["last"][pub["last"]] = 1
+        if turn.last >= 0:
+            d["last"][turn.last] = 1
         if view.table:
             _encode_play(view.table[-1][1], d["last_play"], 0)
         if view.targets is None:
@@ -159,14 +168,15 @@ class CometObserver:
         for c in view.wilds:
             d["wilds"][c.index] = 1
         comet = d["comet"]
-        if pub["claim_seat"] >= 0:
-            comet[pub["claim_seat"]] = 1
-        comet[self.players] = pub["comet_value"]
-        comet[self.players + 1] = 1 if pub["h_mode"] else 0
+        if turn.claim_seat >= 0:
+            comet[turn.claim_seat] = 1
+        comet[self.players] = pub.comet_value
+        comet[self.players + 1] = 1 if turn.h_mode else 0
         d["ledger"][:] = _net(view)
-        d["counters"][:] = (pub["passes"], view.dead_size, pub["exchange_index"], pub["exchange_count"],
-                            1 if pub["redealt"] else 0)
-        d["leader"][pub["leader"]] = 1
+        setup = pub.setup
+        d["counters"][:] = (turn.passes, view.dead_size, setup.exchange_index, setup.exchange_count,
+                            1 if setup.redealt else 0)
+        d["leader"][setup.leader] = 1
         if self.perfect_recall:
             self._history(view, d["history"])
 
@@ -174,7 +184,7 @@ class CometObserver:
         n = self.players
         moves = view.history
         if len(moves) > self.steps:
-            raise ValueError(f"the information-state tensor holds {self.steps} moves (max_game_length); "
+            raise GameStateError(f"the information-state tensor holds {self.steps} moves (max_game_length); "
                              f"this deal has {len(moves)}")
         width = n + STEP
         flat: list[int] = []
@@ -189,18 +199,21 @@ class CometObserver:
         """The same facts as the tensor, as text."""
         rnd = state.round
         if rnd is None:
-            return f"p{player} before the deal"
+            return f"p{player} while the cards are dealt"
         view = rnd.view(player)
         parts = [f"p{player}"]
         if self.private:
             parts.append("hand " + _cards(view.hand))
+            if self.perfect_recall:
+                parts.append("dealt " + _cards(view.dealt))
             if view.own_discards:
                 parts.append("discarded " + _cards(view.own_discards))
             if view.seen_aside:
                 parts.append("saw " + _cards(view.seen_aside))
         if not self.public:
             return " | ".join(parts)
-        pub = view._public
+        pub = view.public
+        turn = pub.turn
         parts.append(f"phase {view.phase}")
         parts.append("sizes " + ",".join(str(n) for n in view.hand_sizes))
         parts.append(f"to play {view.to_play}")
@@ -216,10 +229,10 @@ class CometObserver:
             played[s].extend(play.cards)
         parts.append("played " + ";".join(_cards(cards) for cards in played))
         parts.append("paid " + ",".join(str(x) for x in _net(view)))
-        parts.append(f"comet {pub['comet_value']} claim {pub['claim_seat']} h {int(bool(pub['h_mode']))}")
-        parts.append(f"passes {pub['passes']} out {view.dead_size} exchange {pub['exchange_index']},"
-                     f"{pub['exchange_count']} redealt {int(bool(pub['redealt']))} leader {pub['leader']}"
-                     f" lead {pub['last']}")
+        parts.append(f"comet {pub.comet_value} claim {turn.claim_seat} h {int(turn.h_mode)}")
+        setup = pub.setup
+        parts.append(f"passes {turn.passes} out {view.dead_size} exchange {setup.exchange_index},"
+                     f"{setup.exchange_count} redealt {int(setup.redealt)} leader {setup.leader} lead {turn.last}")
         return " | ".join(parts)
 
 
