@@ -12,7 +12,7 @@ def test_a_play_page_without_python_says_so_in_the_readers_language(browser: Any
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.route("**/_static/live/pyodide/**", lambda route: route.abort())
+    page.route("**/_static/live/pyodide*/**", lambda route: route.abort())
     try:
         page.goto(f"{book_url}play/modern.html?lang=ru")
         page.wait_for_selector(".comet-live-failed", timeout=120_000)
