@@ -32,7 +32,7 @@ def _pack_text(v: Variant) -> str:
                           sorted(r.removed_by_players.items()))
         text += f"; {extra}"
     if len(r.packs) > 1:
-        text += "; used on alternate deals"
+        text += "; used on alternate deals (AMB-44)"
     return text
 
 
@@ -63,7 +63,7 @@ def _stops(v: Variant) -> str:
 
 
 _WILD_MODES = {
-    "stop": "stands for any rank (the needed one when following) and stops",
+    "stop": "stands for any rank (the needed one when following: AMB-38) and stops",
     "continue": "stands for the needed card and the run goes on; as a king it stops",
     "bridge": "replaces a card nobody can play, and the run goes on",
     "branch": "replaces any card; then the run goes on from the next rank or from a ten",
@@ -100,7 +100,7 @@ def facts(v: Variant) -> dict[str, str]:
     if r.wild_pay:
         text = f"the comet: {r.wild_pay} {units} from each opponent"
         if r.wild_claim == "claim":
-            text += ", if claimed before the next card is played (passes do not void the claim)"
+            text += ", if claimed before the next card is played (passes do not void the claim: AMB-34)"
         if r.wild_pay_step:
             text += f", +{r.wild_pay_step} per preceding deal with the comet in the dead hand"
         in_play.append(text)
