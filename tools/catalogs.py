@@ -64,7 +64,6 @@ def po_path(lang: str) -> Path:
 
 def extract() -> Catalog:
     """Every message of the code (and the games' names), as a template catalog."""
-    sys.path.insert(0, str(ROOT))
     import comet
     from comet.events import STOP_WORDS
 

@@ -1,0 +1,270 @@
+"""The designs of the analysis chapter's fifteen claims, fixed before their data.
+
+Each claim (C1 to C15) has a :class:`Design`, which the page prints *before* the data: the claim in
+the source's own words (with our translation), the measure, the comparison and its threshold, and how
+many comparisons the claim makes, so the Bonferroni level of each interval.  The thresholds are the
+constants below; the design's words are made from them, so the page states the very number the
+verdict (:mod:`bookkit.claims`) uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bookkit.markdown import cite, number_word
+from bookkit.stats import ALPHA, bonferroni_level, level_text, within
+
+__all__ = ["Design", "DESIGNS", "design", "C1_PLAYERS", "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGIN",
+           "C11_MOSTLY", "C13_EVENING", "C15_LONG", "C15_SHARE"]
+
+# ------------------------------------------------------------------ thresholds, stated before the data
+C1_PLAYERS = (2, 3, 4, 5)
+C4_JACKPOT = 1.5
+"""The comet is a jackpot if its mean value at a deal is at least this many times its base value."""
+C9_COMMON, C9_RARE = 0.5, 0.2
+"""Groups are common if more than half the two-handed hands hold one, rare if fewer than a fifth."""
+C10_MARGIN = 0.10
+""""Almost the same": each measure of the modern game within 10% of the new comet's."""
+C11_MOSTLY = 0.75
+"""Luck decides most deals if the better player wins fewer than 3 in 4 (its skill share 2p - 1 is
+under one half)."""
+C13_EVENING = 20
+"""An evening's game: at most this many deals on average."""
+C15_LONG, C15_SHARE = 8, 0.25
+"""A long tail: a sequence of at least 8 cards (six to king, as in the worked example); the tails are
+long if at least a quarter of the sequences are."""
+
+
+@dataclass(frozen=True)
+class Design:
+    """What a claim's test is, fixed before its data: the page prints :meth:`markdown` first."""
+
+    id: str
+    words: tuple[tuple[str, str], ...]
+    """(source key, the source's own words), in the source's language."""
+    translation: str
+    """Our English rendering of those words."""
+    measure: str
+    comparison: str
+    """The comparison and its threshold, in words."""
+    comparisons: int
+    """How many comparisons the claim makes (each interval is at the Bonferroni level for them)."""
+    decides: str
+    """What would support the claim, what would contradict it, and when the data cannot decide."""
+    note: str = ""
+    """A caveat stated in advance: whose claim it is, what the simulation cannot show."""
+
+    @property
+    def level(self) -> float:
+        return bonferroni_level(self.comparisons)
+
+    def markdown(self) -> str:
+        """The box the page shows before its data (MyST, citations resolved by the build)."""
+        quoted = "; ".join(f"«{w}» {cite(k)}" for k, w in self.words) if self.words else ""
+        lines = ["```{admonition} The test, stated before the data", ":class: note claim-design", ""]
+        if quoted:
+            lines.append(f"**The claim.** {quoted}: \"{self.translation}\" (our translation).")
+        else:
+            lines.append(f"**The claim.** {self.translation}")
+        if self.note:
+            lines += ["", self.note]
+        lines += ["", f"**Measure.** {self.measure}", "", f"**Comparison and threshold.** {self.comparison}", "",
+                  f"**Correction.** {self._correction()}", "", f"**Verdict.** {self.decides}", "```"]
+        return "\n".join(lines)
+
+    def _correction(self) -> str:
+        if self.comparisons == 1:
+            return (f"one comparison, so a {level_text(self.level)} interval (no correction is needed); "
+                    "an interval that contains the threshold means the data cannot decide.")
+        return (f"Bonferroni, for the {number_word(self.comparisons)} comparisons made on this claim: each interval "
+                f"is at {level_text(self.level)} (that is 1 − {ALPHA:g}/{self.comparisons}), so that all of them "
+                f"hold together with a chance of at least {level_text(1 - ALPHA)}. An interval that contains the "
+                "threshold means the data cannot decide.")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:g}%"
+
+
+DESIGNS: tuple[Design, ...] = (
+    Design("C1", (("S0", "есть преимущество в том, чтобы быть первым"), ("S1", "hay una ventaja en ser el primero en jugar")),
+           "there is an advantage in being first",
+           "in the old comet with the greedy player in every seat, the first hand's share of the deals won, and its "
+           "mean net result per deal in jetons, at each player count; the same two in the modern two-handed game.",
+           "the share won against the first hand's fair share (one deal in as many as there are players), the net "
+           "result against zero.",
+           2 * len(C1_PLAYERS) + 2,
+           "at a player count, the claim is supported if an interval lies wholly above its reference (and none "
+           "below), contradicted if one lies wholly below (and none above); otherwise the data cannot decide there.",
+           "The claim is the 1718 text's reason for drawing the first hand by lot."),
+    Design("C2", (("S0", "с двумя игроками она была сочтена «слишком скучной»"),
+                  ("S1", "se consideró \"demasiado aburrido\" con sólo dos jugadores")),
+           "with two players it was judged 'too dull'",
+           "\"dull\" as too few real decisions: a *real choice* is a move at which the player could choose between "
+           "plays that differ in more than suit. Two measures per deal, greedy players: real choices per card the "
+           "players lay, and the share of moves that are real choices.",
+           "the two-handed game against each larger table (three, four and five players): the difference, two "
+           "players minus more.",
+           6,
+           "supported if the two-handed game has fewer real choices than every larger table on both measures "
+           "(every interval of the difference wholly below zero); contradicted if it has more on both; otherwise "
+           "the data cannot decide.",
+           "Passes per deal, an earlier measure, grow with the number of seats by construction (each extra seat "
+           "adds a pass), so they cannot test the claim. The 1718 text does not say how many cards two players "
+           "get: the engine deals the whole pack between them (AMB-7), and the verdict holds for that reading."),
+    Design("C3", (("S0", "хотя лучше всего это работает с двумя игроками"), ("S1", "aunque esto funciona mejor con dos jugadores")),
+           "though it works best with two players",
+           "the share of dealt hands with which the eldest can go out at once (an exact search of each random deal), "
+           "by player count, in the modern game.",
+           "two players against each of three, four and five: the difference of the shares.",
+           3,
+           "supported (for frequency) if the share with two players is above each of the others; contradicted if it "
+           "is below any of them; otherwise the data cannot decide.",
+           "\"Works best\" may be about the scoring (only two players have the dealer's answering draw) rather than "
+           "about frequency; this test reads it as frequency."),
+    Design("C4", (("S0", "Это значение увеличивается на два каждый раз, когда комета сдается подряд мертвой руке"),),
+           "this value increases by two each time the comet is dealt, in succession, to the dead hand",
+           "the comet's mean value at a deal, as a multiple of its base value, by player count. It is exact: the "
+           "comet lies in the dead hand with chance q (dead cards over the pack) on each deal, independently, so the "
+           "number k of preceding dead deals has P(k) = (1 − q) qᵏ and the mean value is base + step · q / (1 − q).",
+           f"the mean value against {C4_JACKPOT:g} times the base value.",
+           1,
+           f"a jackpot (supported) if at some player count the mean value is at least {C4_JACKPOT:g} times the base; "
+           "a small one (contradicted) if it is below that at every player count. The values are exact, so there is "
+           "no interval.",
+           "The source states a rule, not a claim; the question, does the escalation make a jackpot, is ours."),
+    Design("C5", (("S0", "Шотландцы, которым предстояло изучить эту игру, почувствовали это на себе"),
+                  ("S1", "Los escoceses que aprendieron el juego lo sintieron a su costa")),
+           "the Scots who had to learn the game felt it to their cost",
+           "in three-handed manille, a newcomer (the random player) facing two experts (greedy players): the "
+           "newcomer's mean net result per deal through the manille's own payments (its fiche claimed, the fiche "
+           "a player caught with it pays), and its whole mean net result per deal, in jetons.",
+           "each against zero.",
+           2,
+           "fits the story (supported) if the newcomer's result through the manille lies wholly below zero; "
+           "contradicts it if wholly above; otherwise the data cannot decide.",
+           "A simulation cannot say whether the 1786 story is true, only whether the card is costly to a newcomer."),
+    Design("C6", (("S0", "имеет смысл выбрать младшую карту самой длинной восходящей последовательности"),
+                  ("S1", "tiene sentido elegir una carta baja de la secuencia ascendente más larga que se tenga")),
+           "it makes sense to choose the lowest card of the longest rising sequence",
+           "two-handed old comet between a player who leads the low end of its longest run and players who lead "
+           "otherwise (and play identically after the lead), seats swapped every deal: the advice's mean net "
+           "result per deal against each, in jetons (its win rate is shown too).",
+           "each mean net against zero.",
+           4,
+           "supported if the advice beats leading at random (\"makes sense\"); contradicted if it loses to it; "
+           "against each other lead, the page says whether it wins, loses, or the data cannot decide.",
+           "A claim about these players: the engine's greedy play after the lead."),
+    Design("C7", (),
+           "The French dictionary's advice, which we have only in paraphrase: shed your high cards first, and play "
+           "your aces early, since a late ace is hard to get rid of unless you hold a king to regain the lead "
+           f"{cite('Enc')}.",
+           "from the C6 deals: the mean net result per deal, in jetons, of leading an ace first (else the longest "
+           "run) against leading the longest run; and of leading the highest card against it.",
+           "each against zero: money decides, since the game is paid in jetons (a win rate is shown beside it).",
+           2,
+           "each half of the advice is supported if its lead's mean net lies wholly above zero, contradicted if "
+           "wholly below; otherwise the data cannot decide. Only the ace-first lead tests \"aces early\".",
+           "\"Shed high cards\" is read as *lead* the highest card; the dictionary may have meant which cards to keep "
+           "for the end."),
+    Design("C8", (("S0", "Первая рука могла потребовать пересдачи, если у нее была плохая рука"),
+                  ("S1", "podía pedir que se le volviera a repartir si su mano era mala")),
+           "the first hand could demand a redeal if it had a bad hand",
+           "two-handed new comet without the right, greedy players: the first hand's mean net result per deal, in "
+           "points, with its best third of dealt hands and with its worst third (by the greedy player's rough "
+           "measure of a hand's worth).",
+           "the best third minus the worst third, against zero.",
+           1,
+           "the right can matter (supported) if the difference lies wholly above zero: a bad hand costs; contradicted "
+           "if wholly below; otherwise the data cannot decide.",
+           "The source states a rule; the question, is the right worth having, is ours. What a redeal would gain is "
+           "estimated from these deals, not simulated."),
+    Design("C9", (("S0", "игрок, имеющий четыре карты одного ранга, мог разыграть их все одновременно"),
+                  ("S1", "un jugador con cuatro cartas del mismo valor podía jugarlas todas a la vez")),
+           "a player with four cards of one rank could play them all at once",
+           "the share of dealt hands (new comet) that hold a group: four of a kind, three nine-cards, or two or "
+           "three kings, by player count.",
+           f"the two-handed share against {_pct(C9_COMMON)} (common) and {_pct(C9_RARE)} (rare).",
+           3,
+           f"common if the interval lies wholly above {_pct(C9_COMMON)}, rare if wholly below {_pct(C9_RARE)}, "
+           "neither if it lies between; otherwise the data cannot decide.",
+           "The source states a rule; the question, are groups common enough to matter, is ours."),
+    Design("C10", (("S0", "Сегодня комета по-прежнему разыгрывается почти так же, как «новая комета» XVIII века"),
+                   ("S1", "el juego del cometa se sigue jugando de forma casi idéntica al \"nuevo cometa\" del siglo XVIII")),
+           "today comet is still played almost the same as the \"new comet\" of the eighteenth century",
+           "two players, greedy in both seats: plays per deal, stops per deal, cards left in the loser's hand, and "
+           "the share of deals in which the comet is played, in each game.",
+           f"the modern game minus the new comet on each measure, against a margin of ±{_pct(C10_MARGIN)} of the new "
+           "comet's value (an equivalence test).",
+           4,
+           "supported if every difference lies wholly inside its margin (\"almost the same\"); contradicted if any "
+           "lies wholly outside; otherwise the data cannot decide. An interval that merely contains zero is not "
+           "\"the same\".",
+           "Both rule sets are played as the engine reads them where the sources leave a rule open (AMB-18, "
+           "AMB-20), so the verdict holds for those readings."),
+    Design("C11", (),
+           f"The pages on Red Nines and Newmarket present the stops family as games of luck {cite('W-Red9; W-NM')} "
+           "(we have their gist, not their words).",
+           "two-handed deals of seven games between the greedy player and the random one, seats swapped every "
+           "deal: the greedy player's share of the deals won, p. Its *skill share* 2p − 1 is 0 if luck decides "
+           "everything and 1 if the better player always wins.",
+           f"p against {_pct(C11_MOSTLY)} (\"mostly luck\": the skill share under one half), and against 50% (skill "
+           "shows at all), in each game.",
+           14,
+           f"in a game, \"mostly luck\" is supported if p lies wholly below {_pct(C11_MOSTLY)}, contradicted if "
+           "wholly above; otherwise the data cannot decide there.",
+           "Our greedy player is weak: a stronger player might win more, so \"mostly luck\" is supported only for "
+           "these players; a contradiction would stand for any stronger player too."),
+    Design("C12", (("S2", "При игре втроем первый может обменять до шести карт, двое остальных — по три"),),
+           "with three players, the first may exchange up to six cards, the other two three each",
+           "three-handed games with and without the exchange (the Russian entry's rules), greedy players: each "
+           "position's share of the deals won.",
+           "the first hand's gain (with minus without) against zero, and against the other two positions' gains.",
+           3,
+           "supported if the first hand's gain lies wholly above zero and above each other position's gain; "
+           "contradicted if its gain lies wholly below zero; otherwise the data cannot decide.",
+           "S2 gives the allowances, not the claim: that the exchange helps the first seat most is our reading of "
+           "them."),
+    Design("C13", (("S0", "в которой рекомендуется и целевой балл 121"),
+                   ("S1", "se recomienda el uso de un tablero de cribbage y una puntuación objetivo de 121")),
+           "a cribbage board and a target score of 121 are recommended",
+           "matches of Arnold's two-handed game to 121 between greedy players: deals per match.",
+           f"the mean against {C13_EVENING} deals (an evening's game).",
+           1,
+           f"an evening's game (supported) if the interval of the mean lies wholly at or below {C13_EVENING} deals; "
+           "longer (contradicted) if wholly above; otherwise the data cannot decide.",
+           "The source recommends a target; that 121 makes an evening's game is our question."),
+    Design("C14", (("S1", "El 7♦ y todos los reyes son paradas"), ("S0", "8♦ удаляется")),
+           "the 7♦ and all the kings are stops (the 8♦ being removed)",
+           "an experiment: Arnold's Commit for four, random players, played with the 8♦ taken out and with it left "
+           "in, everything else equal (two independent samples): stops per deal made by a card whose successor is "
+           "out of the pack, and all stops per deal.",
+           "with minus without, against zero, for each measure.",
+           2,
+           "the removal makes stops (supported) if the difference in stops made by a missing successor lies wholly "
+           "above zero; contradicted if wholly below; otherwise the data cannot decide. The page also says whether "
+           "it adds to the stops in all.",
+           "Pope Joan and the American Hoyle's Commit take the 8♦ out; Arnold's Commit lets us switch that alone."),
+    Design("C15", (("S0", "название «комета», вероятно, произошло из-за сходства карточных рядов, разыгранных во время игры, "
+                          "с длинным следом света за кометой"),
+                   ("S1", "el nombre \"cometa\" probablemente surgió de la semejanza de las series de cartas jugadas "
+                          "durante el juego con el largo rastro de luz detrás de un cometa")),
+           "the name \"comet\" probably came from the resemblance of the rows of cards played during the game to the "
+           "long trail of light behind a comet",
+           f"the share of manille's sequences (from a lead to its stop, four players, random players) that are "
+           f"long tails of {C15_LONG} cards or more; the same share in seven later games, for comparison.",
+           f"manille's share against {_pct(C15_SHARE)}; each later game's share against manille's.",
+           8,
+           f"the game makes long tails (supported) if manille's share lies wholly above {_pct(C15_SHARE)}; not "
+           "(contradicted) if wholly below; otherwise the data cannot decide.",
+           "A simulation cannot show where a name came from. It can show whether the game, as the engine plays it, "
+           "lays out such tails at all; the source itself says \"probably\"."),
+)
+
+
+def design(claim: str) -> Design:
+    """The design of ``claim`` ("C1"...)."""
+    for d in DESIGNS:
+        if d.id == claim:
+            return d
+    raise KeyError(f"no claim {claim!r}; claims: {', '.join(d.id for d in DESIGNS)}")
