@@ -175,10 +175,11 @@ def _follow_rule(rnd: Round, _: Words) -> str:
     text = _("In {game} a run goes on with {how}", game=_(rnd.variant.name), how=how)
     wild = _wild_rule(rnd, _)
     if wild:
-        text += "; " + wild
+        text = _("{rule}; {more}", rule=text, more=wild)
     if rnd._hocs and r.hoc_mode == "stop_anytime":
         hocs = " ".join(card_symbol(c, _.lang) for c in sorted(rnd._hocs, key=sort_key))
-        text += "; " + _("a hoc ({cards}) may be played at any time, and stops the run (FR-Hoc; AMB-5)", cards=hocs)
+        text = _("{rule}; {more}", rule=text,
+                 more=_("a hoc ({cards}) may be played at any time, and stops the run (FR-Hoc; AMB-5)", cards=hocs))
     return _("{rule}. Here the next card must be {targets}", rule=text, targets=targets_text(_, rnd.targets))
 
 

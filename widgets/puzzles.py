@@ -59,7 +59,7 @@ def definition_html(lang: str = "en") -> str:
 
 
 def _tooltip(_: Words, play: comet.Play) -> str:
-    return _("Play {cards} ({notation})", cards=play_label(_, play), notation=play.text)
+    return _("Play {cards}", cards=play_label(_, play))
 
 
 class PuzzleTrainer(Trainer, W.VBox):
