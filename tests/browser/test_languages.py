@@ -16,7 +16,7 @@ ALLOWED = {
     # proper names: the languages' own names in the menu, the books and authors the games are named after
     "English", "Français", "Español", "American", "Hoyle", "New", "Complete", "Arnold", "Mazarin",
     # the sources' keys and the readings' options (the book's notation)
-    "S0", "S1", "S2", "Enc", "PJ", "PW", "AMB", "FR", "Hoc", "W-Hocs", "Hocs", "h_scope", "opera_draw_refund",
+    "S0", "S1", "S2", "Enc", "PJ", "PW", "NJ", "AMB", "FR", "Hoc", "W-Hocs", "Hocs", "h_scope", "opera_draw_refund",
     # card notation
     "A", "J", "Q", "K", "JK",
 }
@@ -48,6 +48,8 @@ def english_left(text: str, lang: str) -> list[str]:
     found = {m.group(0).lower() for m in ENGLISH.finditer(text)}
     if lang == "es":
         found -= {"bot", "bots"}  # the Spanish word too
+    if lang == "fr":
+        found -= {"point", "points"}  # the French word too (a settlement's "13 points dans ...")
     return sorted(found)
 
 
