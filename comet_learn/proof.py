@@ -33,6 +33,7 @@ from comet.agents import GreedyAgent, decide
 from comet.errors import GameStateError
 from comet.plays import Play
 from comet_learn.solver import BudgetExceeded, Line, Solver
+from comet_render.i18n import N_
 
 if TYPE_CHECKING:
     from comet.round import Round
@@ -49,16 +50,17 @@ MARGIN = 2.0
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
 
-DEFINITION = (
+DEFINITION = N_(
     "A play's value is what you come out with at the end of the deal (every payment, in play and at "
     "the settlement) when both players then play their best. Where you can see every card (two players, "
     "nothing unseen), it is exact, found by a full search of the rest of the deal. Otherwise it is the "
-    "average over {deals:,} deals of the cards you cannot see, each consistent with all you have seen "
+    "average over {deals} deals of the cards you cannot see, each consistent with all you have seen "
     "(the other hand's size, the cards played, the voids shown by passes) and played out by best play "
     "with every card open; the lead of the answer is given with its 95% interval. A puzzle is kept only "
-    "when its answer leads every other play by at least {margin:g} under this value and also when both "
+    "when its answer leads every other play by at least {margin} under this value and also when both "
     "players then play the greedy rule of thumb.")
-"""The definition stated on the puzzle page (``DEFINITION.format(deals=DEALS, margin=MARGIN)``)."""
+"""The definition stated on the puzzle page (``words(lang)(DEFINITION, deals=..., margin=...)``, the numbers
+written as the language writes them: :func:`comet_learn.puzzles.whole`)."""
 
 
 def all_known(rnd: "Round") -> bool:

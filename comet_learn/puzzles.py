@@ -25,59 +25,64 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from comet.cards import Card, cards_symbols, rank_label
+from comet.cards import Card
 from comet.errors import CometError, IllegalPlayError, InvalidOptionError, InvalidPlayError
 from comet.notation import replay
 from comet.plays import CARDS, PASS, Play
+from comet_render.i18n import N_, Words, card_symbol, cards_symbols, rank_label, words
 
 if TYPE_CHECKING:
     from comet.round import Round
 
 __all__ = ["LEVELS", "THEMES", "PRINCIPLES", "FORMAT_VERSION", "Choice", "Puzzle", "Verdict", "load", "data_version",
-           "family_of", "puzzle_id", "recheck", "play_words", "CHECK_DEALS", "from_dict", "to_dict"]
+           "family_of", "puzzle_id", "recheck", "play_words", "CHECK_DEALS", "from_dict", "to_dict", "LEVEL_TITLES",
+           "decimal", "percent", "whole"]
 
 FORMAT_VERSION = 2
 """The version of the stored set's format (``puzzles.json``'s ``version``)."""
 LEVELS = ("easy", "medium", "hard")
+LEVEL_TITLES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+"""Each level's name on the page (translated where shown: ``words(lang)(LEVEL_TITLES[level])``)."""
 CHECK_DEALS = 40
 """Deals of a sampled puzzle valued again by :func:`recheck` (the first of the 1,000 it was proven on)."""
 Z99 = 2.575829
 """The normal quantile of a two-sided 99% interval (:func:`recheck`'s agreement test)."""
 
 THEMES: dict[str, str] = {
-    "comet": "The comet's timing",
-    "claim": "The manille and its claim",
-    "stops": "Stops and kings",
-    "hoc": "The hoc",
-    "groups": "Groups",
-    "going-out": "Going out",
-    "blocking": "Blocking",
-    "leads": "Choosing the lead",
+    "comet": N_("The comet's timing"),
+    "claim": N_("The manille and its claim"),
+    "stops": N_("Stops and kings"),
+    "hoc": N_("The hoc"),
+    "groups": N_("Groups"),
+    "going-out": N_("Going out"),
+    "blocking": N_("Blocking"),
+    "leads": N_("Choosing the lead"),
 }
-"""Each theme's key and title (shown on the puzzle, selectable on the page)."""
+"""Each theme's key and title (shown on the puzzle, selectable on the page; translated where shown)."""
 
 PRINCIPLES: dict[str, str] = {
-    "comet-play": "The comet is a stop you may play at any moment: spend it when it wins you the lead or "
-                  "the deal, not merely because you can.",
-    "comet-keep": "The comet is a stop you may play at any moment: while a natural card does the job, keep "
-                  "it for the moment you would otherwise be stuck.",
-    "claim-play": "The manille stands for the card you need and earns a fiche from each opponent once "
-                  "claimed: play it where it carries your run furthest.",
-    "claim-keep": "The manille can wait: it stands for any card later too, and left in hand at the end it "
-                  "costs you a fiche to each opponent only if you never get to play it.",
-    "stops-play": "A stop gives you the next lead: play the king (or any stop) when the lead is what you "
-                  "need to get your remaining cards away.",
-    "stops-keep": "A stop kept is a lead in reserve: do not spend the king while another card does the job.",
-    "hoc-play": "A hoc cuts any run and gives you the lead: use it when the run would otherwise go against you.",
-    "hoc-keep": "A hoc can be played at any moment, so it need not be played now: keep it for when you are stuck.",
-    "groups-play": "A group sheds several cards in one play: it empties your hand faster than the cards one by one.",
-    "groups-keep": "A group is not always the fastest way out: count what each play leaves you to follow with.",
-    "going-out": "Count your way out: when your own plays can empty your hand, play them in the order that "
-                 "does, before your opponent gets to lay a card.",
-    "blocking": "Make the run stop on your opponent: when they cannot follow, the lead comes back to you.",
-    "leads": "Look past the next card: compare where each play leaves the turn, and what it leaves in your hand.",
+    "comet-play": N_("The comet is a stop you may play at any moment: spend it when it wins you the lead or "
+                     "the deal, not merely because you can."),
+    "comet-keep": N_("The comet is a stop you may play at any moment: while a natural card does the job, keep "
+                     "it for the moment you would otherwise be stuck."),
+    "claim-play": N_("The manille stands for the card you need and earns a fiche from each opponent once "
+                     "claimed: play it where it carries your run furthest."),
+    "claim-keep": N_("The manille can wait: it stands for any card later too, and left in hand at the end it "
+                     "costs you a fiche to each opponent only if you never get to play it."),
+    "stops-play": N_("A stop gives you the next lead: play the king (or any stop) when the lead is what you "
+                     "need to get your remaining cards away."),
+    "stops-keep": N_("A stop kept is a lead in reserve: do not spend the king while another card does the job."),
+    "hoc-play": N_("A hoc cuts any run and gives you the lead: use it when the run would otherwise go against you."),
+    "hoc-keep": N_("A hoc can be played at any moment, so it need not be played now: keep it for when you are stuck."),
+    "groups-play": N_("A group sheds several cards in one play: it empties your hand faster than the cards one by one."),
+    "groups-keep": N_("A group is not always the fastest way out: count what each play leaves you to follow with."),
+    "going-out": N_("Count your way out: when your own plays can empty your hand, play them in the order that "
+                 "does, before your opponent gets to lay a card."),
+    "blocking": N_("Make the run stop on your opponent: when they cannot follow, the lead comes back to you."),
+    "leads": N_("Look past the next card: compare where each play leaves the turn, and what it leaves in your hand."),
 }
-"""One principle per lesson, chosen by :meth:`Puzzle.principle` from what the answer does."""
+"""One principle per lesson, chosen by :meth:`Puzzle.principle` from what the answer does (in English;
+``Puzzle.principle(lang)`` translates)."""
 
 
 def family_of(variant_family: str) -> str:
@@ -206,48 +211,73 @@ class Puzzle:
         return sorted(self.options, key=lambda c: (c.play not in self.answers, -c.value))
 
     # ------------------------------------------------------------------ judging and teaching
-    def check(self, answer: str) -> Verdict:
-        """Judge ``answer`` (a play's text); a play that is not legal here raises :class:`~comet.errors.IllegalPlayError`."""
+    def check(self, answer: str, lang: str = "en") -> Verdict:
+        """Judge ``answer`` (a play's text); a play that is not legal here raises :class:`~comet.errors.IllegalPlayError`.
+        The verdict's words (the lines, the principle) are in ``lang``."""
         chosen = self.choice(answer)
         best = self.choice(self.answers[0])
         correct = answer in self.answers
-        lines = tuple((c.play, self.line_words(c)) for c in self.ranked)
-        words = dict(lines)
-        why = words[best.play] + "."
+        lines = tuple((c.play, self.line_words(c, lang)) for c in self.ranked)
+        said = dict(lines)
+        _ = words(lang)
+        why = _("{line}.", line=said[best.play])
         if not correct:
-            why += " Yours: " + words[answer] + "."
-        return Verdict(correct, answer, self.answers, chosen.value, best.value, why, lines, self.principle())
+            why += " " + _("Yours: {line}.", line=said[answer])
+        return Verdict(correct, answer, self.answers, chosen.value, best.value, why, lines, self.principle(lang))
 
-    def line_words(self, choice: Choice) -> str:
-        """The line after ``choice`` under best play, in card symbols, and what it is worth."""
+    def line_words(self, choice: Choice, lang: str = "en") -> str:
+        """The line after ``choice`` under best play, in card symbols, and what it is worth, in ``lang``."""
         rnd = self.position()
+        _ = words(lang)
         if self.method == "exact":
-            return f"{_exact_line(rnd, choice.line)}, {_signed(choice.value, 0)}"
-        return _sampled_line(rnd, choice)
+            return _("{line}, {value}", line=_exact_line(rnd, choice.line, _), value=decimal(choice.value, 0, lang))
+        return _sampled_line(rnd, choice, _)
 
-    def principle(self) -> str:
-        """The one principle the puzzle illustrates (:data:`PRINCIPLES`), from what its answer does."""
-        return PRINCIPLES[lesson(self.position(), self.answers, self.options)]
+    def principle(self, lang: str = "en") -> str:
+        """The one principle the puzzle illustrates (:data:`PRINCIPLES`), from what its answer does, in ``lang``."""
+        return words(lang)(PRINCIPLES[lesson(self.position(), self.answers, self.options)])
 
 
-def _signed(value: float, places: int) -> str:
-    text = f"{value:+.{places}f}"
+def decimal(value: float, places: int, lang: str = "en", signed: bool = True) -> str:
+    """``+3``, ``\u22121.5`` (``\u22121,5`` in French, Russian and Spanish): a value as the page writes it."""
+    text = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+    if lang != "en":
+        text = text.replace(".", ",")
     return text.replace("-", "\u2212")
 
 
-def play_words(play: Play) -> str:
-    """A play in the table's card symbols: ``8♦``, ``7♥ 7♦ 7♠ 7♣``, ``9♣ as 10``, ``pass``."""
+def percent(share: float, lang: str = "en") -> str:
+    """``95%`` in English, ``95\u00a0%`` in French, Russian and Spanish."""
+    return f"{share:.0%}" if lang == "en" else f"{share * 100:.0f}\u00a0%"
+
+
+def whole(n: int, lang: str = "en") -> str:
+    """``1,000`` in English, ``1\u202f000`` in French and Russian, ``1000`` in Spanish (four digits: none)."""
+    if lang == "en":
+        return f"{n:,}"
+    if lang == "es" and n < 10_000:
+        return str(n)
+    return f"{n:,}".replace(",", "\u202f" if lang != "es" else "\u00a0")
+
+
+def _signed(value: float, places: int) -> str:
+    return decimal(value, places)
+
+
+def play_words(play: Play, lang: str = "en") -> str:
+    """A play in the table's card symbols: ``8♦``, ``7♥ 7♦ 7♠ 7♣``, ``9♣ as 10``, ``pass``, in ``lang``."""
+    _ = words(lang)
     if play.kind == PASS:
-        return "pass"
+        return _("pass")
     if play.kind != CARDS:
         return play.text
     parts = []
     for c in play.cards:
         if c is play.wild:
-            stands = Card(play.rank, play.suit).symbol if play.suit else rank_label(play.rank)
-            parts.append(f"{c.symbol} as {stands}")
+            stands = card_symbol(Card(play.rank, play.suit), lang) if play.suit else rank_label(play.rank, lang)
+            parts.append(_("{card} as {rank}", card=card_symbol(c, lang), rank=stands))
         else:
-            parts.append(c.symbol)
+            parts.append(card_symbol(c, lang))
     return " ".join(parts)
 
 
@@ -261,8 +291,10 @@ def _segments(line: tuple[tuple[int, str], ...]) -> list[tuple[int, list[str]]]:
     return out
 
 
-def _exact_line(rnd: "Round", line: tuple[tuple[int, str], ...]) -> str:
+def _exact_line(rnd: "Round", line: tuple[tuple[int, str], ...], _: Words | None = None) -> str:
     """``8♦, then 9♦ 10♦ and pass; the opponent: J♣ Q♣ and out``: the line, its end said from the mover's side."""
+    _ = _ or words("en")
+    lang = _.lang
     me = rnd.to_play
     assert me is not None
     after = rnd.copy()
@@ -270,67 +302,81 @@ def _exact_line(rnd: "Round", line: tuple[tuple[int, str], ...]) -> str:
     for seat, text in line:
         plays.append((seat, after.play(text)))
     segs = _segments(tuple((s, p.text) for s, p in plays))
-    words: list[str] = []
+    said: list[str] = []
     shown = segs if len(segs) <= 6 else segs[:4] + [(-1, [])] + segs[-1:]
     k = 0
     for seat, texts in shown:
         if seat < 0:
-            words.append("…")
+            said.append("…")
             continue
         ps = [Play.parse(t) for t in texts]
-        cards = [play_words(p) for p in ps if p.kind == CARDS]
+        cards = [play_words(p, lang) for p in ps if p.kind == CARDS]
         passed = ps[-1].kind == PASS
         body = " ".join(cards)
         if k == 0:
             first, rest = cards[:1], cards[1:]
-            text = (first[0] if first else "pass")
+            text = (first[0] if first else _("pass"))
             if rest:
-                text += ", then " + " ".join(rest)
+                text = _("{first}, then {rest}", first=text, rest=" ".join(rest))
             if passed and cards:
-                text += " and pass"
-        else:
-            who = "you" if seat == me else "the opponent"
+                text = _("{cards} and pass", cards=text)
+        elif seat == me:
             if not cards:
-                text = f"{who} {'pass' if seat == me else 'passes'}"
+                text = _("you pass")
             else:
-                text = f"{who}: {body}" + (" and pass" if passed else "")
-        words.append(text)
+                text = _("you: {cards} and pass", cards=body) if passed else _("you: {cards}", cards=body)
+        else:
+            if not cards:
+                text = _("the opponent passes")
+            else:
+                text = (_("the opponent: {cards} and pass", cards=body) if passed
+                        else _("the opponent: {cards}", cards=body))
+        said.append(text)
         k += 1
     end = ""
     if after.is_over:
         if after.winner == me:
-            end = "you go out"
+            end = _("you go out")
         elif after.winner is not None:
             left = after.hands[me]
-            end = f"the opponent goes out and you keep {len(left)} card{'s' if len(left) != 1 else ''} ({cards_symbols(left)})"
+            end = _.ngettext("the opponent goes out and you keep {n} card ({cards})",
+                             "the opponent goes out and you keep {n} cards ({cards})", len(left),
+                             cards=cards_symbols(left, lang))
         else:
-            end = "nobody goes out"
-    return "; ".join(words) + (": " + end if end else "")
+            end = _("nobody goes out")
+    text = "; ".join(said)
+    return _("{line}: {end}", line=text, end=end) if end else text
 
 
-def _sampled_line(rnd: "Round", choice: Choice) -> str:
+def _sampled_line(rnd: "Round", choice: Choice, _: Words | None = None) -> str:
     """The mover's usual plays from ``choice`` on and what follows, from the stored shares (never replayed on
     the position: what follows a play may depend on cards the mover cannot see)."""
+    _ = _ or words("en")
+    lang = _.lang
     me = rnd.to_play
     assert me is not None
     ps = [Play.parse(t) for t in (choice.prefix or (choice.play,))]
-    cards = [play_words(p) for p in ps if p.kind == CARDS]
-    text = cards[0] if cards else "pass"
+    cards = [play_words(p, lang) for p in ps if p.kind == CARDS]
+    text = cards[0] if cards else _("pass")
     if len(cards) > 1:
-        text += ", then " + " ".join(cards[1:])
+        text = _("{first}, then {rest}", first=text, rest=" ".join(cards[1:]))
     if choice.share < 0.995:
-        text += f" (your usual line, in {choice.share:.0%} of the deals)"
+        text = _("{line} (your usual line, in {share} of the deals)", line=text, share=percent(choice.share, lang))
     held = len(rnd.hands[me]) - sum(len(p.cards) for p in ps)
     if held == 0:
-        text += ": you go out"
+        text = _("{line}: you go out", line=text)
     else:
         if ps[-1].kind == PASS and cards:
-            text += " and pass"
-        text += (f": the turn goes to the opponent and you keep {held} card{'s' if held != 1 else ''}"
-                 + (", and the opponent cannot follow" if choice.stuck >= 0.995 else
-                    f"; the opponent cannot follow in {choice.stuck:.0%} of the deals" if choice.stuck >= 0.05 else ""))
-    odds = f"; you go out first in {choice.out:.0%} of the deals" if held else ""
-    return f"{text}{odds}, {_signed(choice.value, 1)} on average"
+            text = _("{cards} and pass", cards=text)
+        text = _.ngettext("{line}: the turn goes to the opponent and you keep {n} card",
+                          "{line}: the turn goes to the opponent and you keep {n} cards", held, line=text)
+        if choice.stuck >= 0.995:
+            text = _("{line}, and the opponent cannot follow", line=text)
+        elif choice.stuck >= 0.05:
+            text = _("{line}; the opponent cannot follow in {share} of the deals", line=text,
+                     share=percent(choice.stuck, lang))
+        text = _("{line}; you go out first in {share} of the deals", line=text, share=percent(choice.out, lang))
+    return _("{line}, {value} on average", line=text, value=decimal(choice.value, 1, lang))
 
 
 # ---------------------------------------------------------------------- themes and lessons

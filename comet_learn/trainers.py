@@ -3,7 +3,8 @@
 :class:`PuzzleSession` and :class:`DrillSession` hold what a practice page does (which item is
 shown, what an answer gets, what comes next, what is kept) and nothing of how it is drawn:
 ``widgets/puzzles.py`` and ``widgets/drills.py`` are thin views of them, and the tests drive them
-directly.  Progress is read and written through two callables (``load() -> text or None``,
+directly.  Each session speaks one language (``lang``): its problems, the puzzles' verdicts and the
+drills' words.  Progress is read and written through two callables (``load() -> text or None``,
 ``save(text)``): the widgets keep it in the reader's browser.  Before each save the session folds in
 what is stored (another tab may have answered meanwhile), so two tabs keep both tabs' answers.
 """
@@ -17,7 +18,8 @@ from comet.variants import VARIANTS
 from comet.errors import InvalidOptionError
 from comet_learn.drills import KINDS, Drill, check, make, variants_for
 from comet_learn.practice import Clock, Practice, utc_now
-from comet_learn.puzzles import LEVELS, THEMES, Puzzle, Verdict, data_version, load
+from comet_learn.puzzles import LEVEL_TITLES, LEVELS, THEMES, Puzzle, Verdict, data_version, load
+from comet_render.i18n import LANGS, words
 
 __all__ = ["PuzzleSession", "DrillSession", "ANY", "SEEDS_PER_SET", "Answer"]
 
@@ -114,7 +116,9 @@ class PuzzleSession(Session[Puzzle]):
     """The stored puzzles of a family, filtered by level and theme (``any`` for all)."""
 
     def __init__(self, load_text: Callable[[], str | None], save_text: Callable[[str], None], *,
-                 family: str = "modern", level: str = ANY, theme: str = ANY, clock: Clock = utc_now) -> None:
+                 family: str = "modern", level: str = ANY, theme: str = ANY, clock: Clock = utc_now,
+                 lang: str = "en") -> None:
+        self.lang = lang if lang in LANGS else "en"
         self.all = load()
         self.by_id = {p.id: p for p in self.all}
         self.families = list(dict.fromkeys(p.family for p in self.all))
@@ -124,14 +128,18 @@ class PuzzleSession(Session[Puzzle]):
         super().__init__(practice, load_text, save_text)
 
     def _settings(self, family: str, level: str, theme: str) -> tuple[str, str, str]:
+        _ = words(self.lang)
         if family not in self.families:
-            self.problems.append(f"there are no puzzles for {family!r}; families: {', '.join(self.families)}")
+            self.problems.append(_("there are no puzzles for {value}; families: {known}", value=repr(family)[:40],
+                                   known=", ".join(self.families)))
             family = self.families[0]
         if level != ANY and level not in LEVELS:
-            self.problems.append(f"the level is one of {', '.join(LEVELS)} or {ANY}, not {level!r}")
+            self.problems.append(_("the level is one of {known} or {any}, not {value}", known=", ".join(LEVELS),
+                                   any=ANY, value=repr(level)[:40]))
             level = ANY
         if theme != ANY and theme not in THEMES:
-            self.problems.append(f"the theme is one of {', '.join(THEMES)} or {ANY}, not {theme!r}")
+            self.problems.append(_("the theme is one of {known} or {any}, not {value}", known=", ".join(THEMES),
+                                   any=ANY, value=repr(theme)[:40]))
             theme = ANY
         return family, level, theme
 
@@ -148,8 +156,13 @@ class PuzzleSession(Session[Puzzle]):
                  and self.theme in (ANY, *p.themes)]
         if found:
             return found
-        self.problems.append(f"no {self.level if self.level != ANY else ''} puzzle of this game has the theme "
-                             f"{THEMES.get(self.theme, self.theme)!r}: showing them all".replace("  ", " "))
+        _ = words(self.lang)
+        theme = _(THEMES.get(self.theme, self.theme))
+        if self.level == ANY:
+            self.problems.append(_("no puzzle of this game has the theme “{theme}”: showing them all", theme=theme))
+        else:
+            self.problems.append(_("no puzzle of this game and level ({level}) has the theme “{theme}”: showing them "
+                                   "all", level=_(LEVEL_TITLES[self.level]).lower(), theme=theme))
         return [p for p in self.all if p.family == self.family]
 
     def themes(self) -> list[str]:
@@ -172,14 +185,15 @@ class PuzzleSession(Session[Puzzle]):
     def open(self, puzzle_id: str) -> Puzzle:
         """The puzzle of a link (``?id=``): its family becomes the setting; an unknown id raises :class:`~comet.errors.InvalidOptionError`."""
         if puzzle_id not in self.by_id:
-            raise InvalidOptionError(f"there is no puzzle {puzzle_id!r} (puzzles are made again now and then: "
-                             "this one is no longer in the set)")
+            raise InvalidOptionError(words(self.lang)(
+                "there is no puzzle {value} (puzzles are made again now and then: this one is no longer in the set)",
+                value=repr(puzzle_id)[:60]))
         p = self.by_id[puzzle_id]
         self.family, self.level, self.theme = p.family, ANY, ANY
         return self.show(p)
 
     def judge(self, item: Puzzle, value: str) -> Answer:
-        verdict = item.check(value)
+        verdict = item.check(value, self.lang)
         return Answer(verdict.correct, value, verdict)
 
 
@@ -187,7 +201,8 @@ class DrillSession(Session[Drill]):
     """Rules drills of a kind (:data:`comet_learn.drills.KINDS`) for a game or ``any``."""
 
     def __init__(self, load_text: Callable[[], str | None], save_text: Callable[[str], None], *,
-                 kind: str = "play", variant: str = ANY, clock: Clock = utc_now) -> None:
+                 kind: str = "play", variant: str = ANY, clock: Clock = utc_now, lang: str = "en") -> None:
+        self.lang = lang if lang in LANGS else "en"
         self.problems: list[str] = []
         self.kind, self.variant = self._settings(kind, variant)
         self._made: dict[str, Drill] = {}
@@ -195,11 +210,13 @@ class DrillSession(Session[Drill]):
         super().__init__(practice, load_text, save_text)
 
     def _settings(self, kind: str, variant: str) -> tuple[str, str]:
+        _ = words(self.lang)
         if kind not in KINDS:
-            self.problems.append(f"the kinds of question are {', '.join(KINDS)}, not {kind!r}")
+            self.problems.append(_("the kinds of question are {known}, not {value}", known=", ".join(KINDS),
+                                   value=repr(kind)[:40]))
             kind = "play"
         if variant != ANY and variant not in variants_for(kind):
-            self.problems.append(f"{variant!r} is not a game for this question")
+            self.problems.append(_("{value} is not a game for this question", value=repr(variant)[:40]))
             variant = ANY
         return kind, variant
 
@@ -233,7 +250,7 @@ class DrillSession(Session[Drill]):
     def item(self, item_id: str) -> Drill:
         if item_id not in self._made:
             kind, vid, seed = item_id.split(":")
-            self._made[item_id] = make(kind, vid, int(seed))
+            self._made[item_id] = make(kind, vid, int(seed), self.lang)
         return self._made[item_id]
 
     def item_id(self, item: Drill) -> str:
@@ -256,14 +273,15 @@ def _drill_exists(item: str) -> bool:
     return len(parts) == 3 and parts[0] in KINDS and parts[1] in VARIANTS and parts[2].isdigit()
 
 
-def describe_today(due: int, new: int) -> str:
-    """``"Today: 2 reviews due and 5 new puzzles"`` style text (items generic)."""
+def describe_today(due: int, new: int, lang: str = "en") -> str:
+    """``"Today: 2 reviews due and 5 new"`` (items generic), in ``lang``."""
+    _ = words(lang)
     if not due and not new:
-        return "Today's set is done: come back tomorrow for your reviews, or practise on"
-    parts = []
+        return _("Today's set is done: come back tomorrow for your reviews, or practise on")
+    if due and new:
+        return _("Today: {due} and {new}", due=_.ngettext("{n} review due", "{n} reviews due", due),
+                 new=_.ngettext("{n} new", "{n} new", new))
     if due:
-        parts.append(f"{due} review{'s' if due != 1 else ''} due")
-    if new:
-        parts.append(f"{new} new")
-    return "Today: " + " and ".join(parts)
+        return _("Today: {due}", due=_.ngettext("{n} review due", "{n} reviews due", due))
+    return _("Today: {new}", new=_.ngettext("{n} new", "{n} new", new))
 

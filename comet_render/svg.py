@@ -28,7 +28,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Collection, Iterable, Mapping
 
 from comet.cards import RANK_NAMES, Card
-from comet_render.i18n import rank_label
+from comet_render.i18n import card_symbol, rank_label, words
 
 __all__ = [
     "DEFAULT_COLORS",
@@ -492,10 +492,10 @@ def card_html(card: Card, **kw: Any) -> str:
 # --- several cards -------------------------------------------------------------------
 
 
-def _short(c: Card, wild_cards: Collection[Card]) -> str:
-    text = c.symbol
+def _short(c: Card, wild_cards: Collection[Card], lang: str = "en") -> str:
+    text = card_symbol(c, lang)
     if c in wild_cards or c.is_joker:
-        text += " (comet)"
+        text = words(lang)("{card} (comet)", card=text)
     return text
 
 
@@ -532,21 +532,21 @@ def hand(
     wild = frozenset(_as_cards(wild_cards))
     lit = frozenset(_as_cards(highlight))
     palette = _colors(colors)
-    name = label if label is not None else "Hand"
+    _ = words(lang)
+    name = label if label is not None else _("Hand")
 
     if face_down:
-        count = len(items)
-        text = f"{count} face-down card" + ("" if count == 1 else "s")
+        text = _.ngettext("{n} face-down card", "{n} face-down cards", len(items))
     elif items:
         parts = []
         for c in items:
-            part = _short(c, wild)
+            part = _short(c, wild, lang)
             if c in lit:
-                part += " (playable)"
+                part = _("{card} (playable)", card=part)
             parts.append(part)
         text = " ".join(parts)
     else:
-        text = "no cards"
+        text = _("no cards")
     description = f"{name}: {text}"
 
     scale = size / _W
@@ -629,14 +629,15 @@ def trail(
         stop_set.add(s)
     wild = frozenset(_as_cards(wild_cards))
     palette = _colors(colors)
-    name = label if label is not None else "Trail"
+    _ = words(lang)
+    name = label if label is not None else _("Trail")
 
     parts = []
     for i, c in enumerate(items):
-        parts.append(_short(c, wild))
+        parts.append(_short(c, wild, lang))
         if i in stop_set:
-            parts.append("[stop]")
-    description = f"{name}: " + (" ".join(parts) if parts else "no cards")
+            parts.append(_("[stop]"))
+    description = f"{name}: " + (" ".join(parts) if parts else _("no cards"))
 
     scale = size / _W
     card_h = size * 1.4
@@ -688,6 +689,6 @@ def trail(
         mid = (top + bottom) / 2
         _sub(g, "rect", _paint(palette["stop"]), x=sx - tag_w / 2, y=mid - tag_h / 2,
              width=tag_w, height=tag_h, rx=tag_h * 0.3)
-        _text(g, "STOP", x=sx, y=mid + tag_h * 0.3, font_size=tag_h * 0.78,
+        _text(g, _("STOP"), x=sx, y=mid + tag_h * 0.3, font_size=tag_h * 0.78,
               color=palette["stop ink"], font_family=LABEL_FONT)
     return _finish(root)

@@ -18,7 +18,7 @@ from tests.widget_helpers import click, forge  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import MAX_SEED  # noqa: E402
 from widgets.landing import PRACTICE  # noqa: E402
-from widgets.pages import (FAMILIES, addresses_markdown, games_markdown, page_title, parse_query,  # noqa: E402
+from widgets.pages import (FAMILIES, PAGE_TITLES, addresses_markdown, games_markdown, page_title, parse_query,  # noqa: E402
                            play_page, query_string)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,10 +212,9 @@ def test_introduction_does_not_claim_suit_following_the_rules_lack(name: str) ->
 @pytest.mark.parametrize("name", sorted(PRACTICE))
 def test_practice_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
     nb = json.loads((PLAY / f"{name}.ipynb").read_text())
-    if name == "replay":  # (its heading is the widget's, in the reader's language)
-        nb["cells"].insert(0, {"cell_type": "markdown", "source": ["# Replay a deal"]})
-    assert [c["cell_type"] for c in nb["cells"]] == ["markdown", "code"]
-    assert "".join(nb["cells"][0]["source"]).startswith("# ")
+    # (each page's heading and introduction are the widget's, in the reader's language)
+    assert [c["cell_type"] for c in nb["cells"]] == ["code"]
+    nb["cells"].insert(0, {"cell_type": "markdown", "source": [f"# {PAGE_TITLES[name]}"]})
     module = {"puzzles": "puzzles", "drills": "drills", "replay": "pages"}[name]
     page = {"puzzles": "puzzle_page", "drills": "drill_page", "replay": "replay_page"}[name]
     assert "".join(nb["cells"][1]["source"]) == f"from widgets.{module} import {page}\n\n{page}()"

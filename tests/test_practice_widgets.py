@@ -11,7 +11,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from comet.plays import PASS  # noqa: E402
-from comet_learn.drills import KINDS, NOBODY, PASS_OPTION, check, make, variants_for  # noqa: E402
+from comet_learn.drills import KINDS, NOBODY, PASS_OPTION, check, make, settlement_lines, variants_for  # noqa: E402
+from comet_render.words import Names  # noqa: E402
 from comet_learn.practice import GAP  # noqa: E402
 from comet_learn.puzzles import THEMES, load  # noqa: E402
 from tests.widget_helpers import click  # noqa: E402
@@ -169,7 +170,10 @@ def test_drills_are_checked_by_the_engine(kind: str) -> None:
             assert d.answers == {f"Seat {after.to_play}" if after.to_play is not None else NOBODY}
         elif kind == "settle":
             out = rnd.outcome()
-            assert out is not None and d.answers == {f"{out.payments[0]:+d}"} and d.lines == tuple(out.lines)
+            # the settlement as the table words it, seat 0 being "you" (no "seat N")
+            assert out is not None and d.answers == {f"{out.payments[0]:+d}"}
+            assert d.lines == settlement_lines(rnd, Names.seats(rnd.players, 0)) and "Net: You" in d.lines[-1]
+            assert not any("seat" in line.lower() for line in d.lines)
         else:
             out = rnd.outcome()
             assert out is not None and d.answers == {"Yes" if out.opera else "No"}
@@ -214,13 +218,13 @@ def test_the_settlement_drill_hides_its_answer_until_answered() -> None:
     assert d is not None
     out = d.position().outcome()
     assert out is not None
-    net_line = next(line for line in out.lines if line.startswith("Net:"))
+    net_line = html.escape(next(line for line in d.lines if line.startswith("Net:")))
     assert "Settlement" not in t.table.value and net_line not in t.table.value
     assert net_line not in t.prompt.value + t.feedback.value
     click(t.answer_buttons.children[d.options.index(next(iter(d.answers)))])
     assert t.correct is True and "Right!" in t.feedback.value and "Sources: S0" in t.feedback.value
     assert "comet-drill-lines" in t.feedback.value and net_line in t.feedback.value  # line by line
-    positions = [t.feedback.value.index(html.escape(line.strip())) for line in out.lines]
+    positions = [t.feedback.value.index(html.escape(line.strip())) for line in d.lines]
     assert positions == sorted(positions)
 
 

@@ -5,6 +5,9 @@ answer is a button.  Nothing on the page gives the answer away before it is give
 drill shows the finished deal without its Settlement panel, then the settlement line by line once
 answered.  The feedback says right or wrong, the right answer, and the rule of the case asked with its
 sources.  Progress is kept as the puzzles' is (:mod:`widgets.progress`).
+
+Every word is in the page's language (``lang``: the address's, as on the play pages): the drills are
+made in it (:func:`comet_learn.drills.make`), the players named as the table names them.
 """
 
 from __future__ import annotations
@@ -18,14 +21,23 @@ import ipywidgets as W
 import comet
 from comet_learn.drills import KINDS, Drill, variants_for
 from comet_learn.trainers import ANY, Answer, DrillSession
+from comet_render.i18n import N_, words
 from comet_render.svg_table import round_html
-from widgets.common import FONT, Messages, check_choice, chosen, safe
+from comet_render.words import game_title
+from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, safe
 from widgets.progress import Trainer, storage
 
 STORAGE_KEY = "comet:drills"
 HIDDEN = ("settle", "opera")
 """Drills whose answer the table's Settlement panel would give away: their table is drawn without it, and the
 feedback gives the settlement line by line once answered."""
+LEAD = (N_("Short questions on the rules, made by the engine from random positions of any game of the family: which "
+           "of your cards may you play, who plays next, what a deal settles to, whether a deal is an opera. Every "
+           "answer is checked by the engine, and the feedback quotes the rule of the case asked and its source; "
+           "nothing on the page gives the answer away before you give yours."),
+        N_("A question you miss comes back after a few others and the next day; those you answer right come back "
+           "for review days later. The page says where your progress is kept."))
+"""The page's introduction, under its heading (two paragraphs)."""
 
 
 def _nested(lines: tuple[str, ...]) -> str:
@@ -45,33 +57,38 @@ def _nested(lines: tuple[str, ...]) -> str:
     return "".join(out)
 
 
-def _group_titles() -> dict[str, str]:
-    return {f"{k}/{vid}": f"{KINDS[k]} {comet.VARIANTS[vid].name}" for k in KINDS for vid in comet.VARIANTS}
+def _group_titles(lang: str = "en") -> dict[str, str]:
+    _ = words(lang)
+    return {f"{k}/{vid}": f"{_(KINDS[k])} {_(comet.VARIANTS[vid].name)}" for k in KINDS for vid in comet.VARIANTS}
 
 
 class DrillTrainer(Trainer, W.VBox):
-    """Rules questions; ``kind`` a key of :data:`comet_learn.drills.KINDS`, ``variant`` an id or ``"any"``."""
+    """Rules questions; ``kind`` a key of :data:`comet_learn.drills.KINDS`, ``variant`` an id or ``"any"``,
+    ``lang`` the page's language."""
 
     storage_key = STORAGE_KEY
     session: DrillSession
 
-    def __init__(self, kind: str = "play", variant: str = ANY, **session: Any) -> None:
+    def __init__(self, kind: str = "play", variant: str = ANY, lang: str = "en", **session: Any) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
-        self.messages = Messages()
+        self.lang = lang = chosen(lang, LANGUAGE_CODES, "en")
+        _ = words(lang)
+        self.messages = Messages(lang)
         self.errors = 0
         self._busy = False
         load_text, save_text = storage(STORAGE_KEY)
-        self.session = DrillSession(load_text, save_text, kind=kind, variant=variant, **session)
+        self.session = DrillSession(load_text, save_text, kind=kind, variant=variant, lang=lang, **session)
         s = self.session
         short = {"description_width": "initial"}
-        self.kind_choice = W.Dropdown(options=[(q, k) for k, q in KINDS.items()], value=s.kind,
-                                      description="Question", style=short, layout=W.Layout(width="360px"))
+        self.kind_choice = W.Dropdown(options=[(_(q), k) for k, q in KINDS.items()], value=s.kind,
+                                      description=_("Question"), style=short, layout=W.Layout(width="360px"))
         self.variant_choice = W.Dropdown(options=self._variant_options(s.kind), value=s.variant,
-                                         description="Game", style=short, layout=W.Layout(width="330px"))
+                                         description=_("Game"), style=short, layout=W.Layout(width="330px"))
         self.kind_choice.observe(self._on_settings, names="value")
         self.variant_choice.observe(self._on_settings, names="value")
-        self.titles = _group_titles()
-        self._build("drill", [self.kind_choice, self.variant_choice], "Next question", "Another question of this kind")
+        self.titles = _group_titles(lang)
+        self._build("drill", [self.kind_choice, self.variant_choice], _("Next question"),
+                    _("Another question of this kind"))
         problems = list(s.problems)
         self._show(s.next())
         if problems:
@@ -85,64 +102,77 @@ class DrillTrainer(Trainer, W.VBox):
     def correct(self) -> bool | None:
         return self.session.last.correct if self.session.last is not None else None
 
-    @staticmethod
-    def _variant_options(kind: str) -> list[tuple[str, str]]:
-        return [("Any game", ANY)] + [(comet.VARIANTS[v].title, v) for v in variants_for(kind)]
+    def _variant_options(self, kind: str) -> list[tuple[str, str]]:
+        return ([(words(self.lang)("Any game"), ANY)]
+                + [(game_title(comet.VARIANTS[v], self.lang), v) for v in variants_for(kind)])
 
     def _present(self, drill: Drill) -> tuple[str, str, list[tuple[str, str, str]]]:
+        _ = words(self.lang)
         rnd = drill.position()
-        prompt = (f'<div style="{FONT}"><strong>{html.escape(rnd.variant.name)}</strong>: '
+        prompt = (f'<div style="{FONT}"><strong>{html.escape(_("{game}:", game=_(rnd.variant.name)))}</strong> '
                   f"{html.escape(drill.question)}</div>")
-        options = [(self._label(t), t, t) for t in drill.options]
+        options = [(drill.label(t), drill.label(t), t) for t in drill.options]
         # The settlement and opera drills show the finished deal without its Settlement panel (the answer).
-        table = round_html(rnd, seat=drill.seat, reveal=drill.seat is None, settlement=drill.kind not in HIDDEN)
+        table = round_html(rnd, seat=drill.seat, reveal=drill.seat is None, settlement=drill.kind not in HIDDEN,
+                           lang=self.lang, names=drill.names())
         return prompt, table, options
 
-    @staticmethod
-    def _label(text: str) -> str:
-        try:
-            return comet.Card.parse(text).symbol
-        except comet.InvalidCardError:
-            return text
+    def _refusal(self, value: Any) -> str:
+        d = self.session.current
+        known = ", ".join(d.label(o) for o in d.options) if d is not None else ""
+        return words(self.lang)("{value} is not an answer offered; the answers are {known}.",
+                                value=repr(value)[:40], known=known)
 
     def _feedback(self, drill: Drill, got: Answer) -> tuple[str, str | None]:
+        _ = words(self.lang)
         right = got.correct
-        answers = ", ".join(self._label(a) for a in drill.options if a in drill.answers)
-        head = "<strong>Right!</strong>" if right else f"<strong>Not so.</strong> The answer: {html.escape(answers)}."
+        answers = ", ".join(drill.label(a) for a in drill.options if a in drill.answers)
+        head = (f"<strong>{html.escape(_('Right!'))}</strong>" if right else
+                f"<strong>{html.escape(_('Not so.'))}</strong> {html.escape(_('The answer: {answer}.', answer=answers))}")
         if right and len(drill.answers) > 1:
-            head += f" Every right answer: {html.escape(answers)}."
+            head += " " + html.escape(_("Every right answer: {answers}.", answers=answers))
         colour = "#1e5c2e" if right else "#8a1c12"
         lines = ""
         if drill.lines:
             lines = (f'<ul class="comet-drill-lines" style="{FONT}margin:2px 0 4px 18px;padding:0" '
-                     f'aria-label="How the deal settles, line by line">{_nested(drill.lines)}</ul>')
+                     f'aria-label="{html.escape(_("How the deal settles, line by line"), quote=True)}">'
+                     f"{_nested(drill.lines)}</ul>")
         feedback = (f'<div role="status" class="comet-drill-verdict comet-drill-'
                     f'{"right" if right else "wrong"}" style="{FONT}color:{colour}">{head}</div>'
                     f'<blockquote style="{FONT}margin:4px 0 4px 12px">{html.escape(drill.rule)} '
-                    f"<cite>Sources: {html.escape(drill.sources)}.</cite></blockquote>{lines}")
+                    f"<cite>{html.escape(_('Sources: {sources}.', sources=drill.sources))}</cite></blockquote>{lines}")
         return feedback, None
 
     @safe
     def _on_settings(self, change: Any) -> None:
-        kind = check_choice(self.kind_choice.value, set(KINDS), "question")
+        _ = words(self.lang)
+        kind = check_choice(self.kind_choice.value, set(KINDS), _("a question"), self.lang)
         options = self._variant_options(kind)
         if list(self.variant_choice.options) != options:
-            keep = chosen(self.variant_choice.value, {v for _, v in options}, ANY)
+            keep = chosen(self.variant_choice.value, {v for _l, v in options}, ANY)
             self.variant_choice.unobserve(self._on_settings, names="value")
             try:
                 self.variant_choice.options = options
                 self.variant_choice.value = keep
             finally:
                 self.variant_choice.observe(self._on_settings, names="value")
-        variant = check_choice(self.variant_choice.value, {v for _, v in options}, "game")
+        variant = check_choice(self.variant_choice.value, {v for _l, v in options}, _("a game"), self.lang)
         self._show(self.session.choose(kind, variant))
 
 
 def drill_page(query: str | None = None) -> DrillTrainer:
     """The widget of ``book/play/drills.ipynb``; the address may choose the question and the
-    game (``?kind=play&variant=modern-comet-1991``: the book's chapters link so). A bad value is
-    named in the message line and the default is used."""
-    from widgets.pages import query_string
+    game (``?kind=play&variant=modern-comet-1991``: the book's chapters link so) and the language
+    (``lang``). A bad value is named in the message line and the default is used.  The page's heading,
+    introduction and language menu are the widget's first child (in the reader's language)."""
+    from widgets.pages import query_lang, query_string
+    from widgets.page_text import heading_html, page_title
+    from widgets.puzzles import _add_heading
 
-    given = dict(parse_qsl((query_string() if query is None else query).lstrip("?")[:1000]))
-    return DrillTrainer(kind=given.get("kind", "play"), variant=given.get("variant", ANY))
+    query = query_string() if query is None else query
+    lang = query_lang(query)
+    given = dict(parse_qsl(query.lstrip("?")[:1000]))
+    trainer = DrillTrainer(kind=given.get("kind", "play"), variant=given.get("variant", ANY), lang=lang)
+    _add_heading(trainer, heading_html(page_title("drills", lang), words(lang)(LEAD[0]), lang, query)
+                 + f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(LEAD[1]))}</p>')
+    return trainer

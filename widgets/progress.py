@@ -16,8 +16,9 @@ from typing import Any, Callable
 
 from comet_learn.practice import Practice
 from comet_learn.trainers import Session, describe_today
+from comet_render.i18n import words
 from widgets import browser
-from widgets.common import FONT, safe
+from widgets.common import FONT, UserError, safe
 
 
 def storage(key: str) -> tuple[Callable[[], str | None], Callable[[str], None]]:
@@ -25,23 +26,26 @@ def storage(key: str) -> tuple[Callable[[], str | None], Callable[[str], None]]:
     return (lambda: browser.stored(key)), (lambda text: browser.store(key, text))
 
 
-def where_kept() -> str:
+def where_kept(lang: str = "en") -> str:
     """Where the progress is kept, truthfully for this page: the reader's browser (the static site), the
-    page's kernel on Voilà (lost when the page closes), or a notebook's kernel."""
+    page's kernel on Voilà (lost when the page closes), or a notebook's kernel; in ``lang``."""
+    _ = words(lang)
     if browser.persistent():
-        return "kept in this browser only: nothing leaves it"
+        return _("kept in this browser only: nothing leaves it")
     if "VOILA_BASE_URL" in os.environ:  # as widgets.links tells Voilà
-        return ("kept only while this page is open: this page runs on a server, which keeps no progress; "
-                "the static site's pages keep it in your browser")
-    return "kept while this notebook's Python runs"
+        return _("kept only while this page is open: this page runs on a server, which keeps no progress; "
+                 "the static site's pages keep it in your browser")
+    return _("kept while this notebook's Python runs")
 
 
-def summary_html(practice: Practice, titles: dict[str, str], items: list[str] | None = None) -> str:
-    """The progress as a small table: set, solved, missed, due for review, and where it is kept."""
+def summary_html(practice: Practice, titles: dict[str, str], items: list[str] | None = None, lang: str = "en") -> str:
+    """The progress as a small table: set, solved, missed, due for review, and where it is kept (in ``lang``)."""
+    _ = words(lang)
     rows = practice.summary()
-    where = html.escape(where_kept())
+    where = where_kept(lang)
     if not rows:
-        return f'<p class="comet-progress-empty" style="{FONT}">No answers yet. Your progress is {where}.</p>'
+        return (f'<p class="comet-progress-empty" style="{FONT}">'
+                f'{html.escape(_("No answers yet. Your progress is {where}.", where=where))}</p>')
     cells = "".join(
         f"<tr><td>{html.escape(titles.get(g, g))}</td><td>{s}</td><td>{m}</td><td>{d}</td></tr>"
         for g, (s, m, d) in rows.items())
@@ -49,13 +53,15 @@ def summary_html(practice: Practice, titles: dict[str, str], items: list[str] | 
     when = ""
     if nxt is not None:
         days = (nxt - practice.clock()).total_seconds() / 86400
-        when = (" Reviews are due now." if days <= 0 else
-                f" Next review in {max(1, round(days))} day{'s' if round(days) > 1 else ''}.")
+        when = " " + (_("Reviews are due now.") if days <= 0 else
+                      _.ngettext("Next review in {n} day.", "Next review in {n} days.", max(1, round(days))))
+    caption = _("Your progress, {where}.", where=where) + when
     return ('<table class="comet-progress" style="border-collapse:collapse;font-size:13px">'
-            f'<caption style="text-align:left;font-weight:600">Your progress, {where}.{html.escape(when)}</caption>'
-            '<tr><th scope="col" style="text-align:left;padding-right:8px">Set</th>'
-            '<th scope="col" style="padding-right:8px">Solved</th><th scope="col" style="padding-right:8px">Missed</th>'
-            f'<th scope="col">Due for review</th></tr>{cells}</table>')
+            f'<caption style="text-align:left;font-weight:600">{html.escape(caption)}</caption>'
+            f'<tr><th scope="col" style="text-align:left;padding-right:8px">{html.escape(_("Set"))}</th>'
+            f'<th scope="col" style="padding-right:8px">{html.escape(_("Solved"))}</th>'
+            f'<th scope="col" style="padding-right:8px">{html.escape(_("Missed"))}</th>'
+            f'<th scope="col">{html.escape(_("Due for review"))}</th></tr>{cells}</table>')
 
 
 class Trainer:
@@ -70,6 +76,7 @@ class Trainer:
     """
 
     session: Session[Any]
+    lang: str = "en"
     titles: dict[str, str]
     messages: Any
     children: Any
@@ -84,8 +91,9 @@ class Trainer:
         self.table = W.HTML(layout=W.Layout(width="auto"))
         self.answer_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
         self.feedback = W.HTML(layout=W.Layout(width="auto"))
+        _ = words(self.lang)
         self.next_button = button(next_label, next_tip, self._on_next, style="primary", icon="arrow-right")
-        self.reset_button = button("Reset progress", "Forget every answer kept", self._on_reset, icon="trash")
+        self.reset_button = button(_("Reset progress"), _("Forget every answer kept"), self._on_reset, icon="trash")
         self.today_html = W.HTML(layout=W.Layout(width="auto"))
         self.progress_html = W.HTML(layout=W.Layout(width="auto"))
         self.children = [
@@ -95,6 +103,7 @@ class Trainer:
             self.today_html, self.progress_html,
         ]
         self.add_class(f"comet-{prefix}s")  # type: ignore[attr-defined]
+        self.add_class(f"comet-lang-{self.lang}")  # type: ignore[attr-defined]  # (lang.js follows it)
         self.add_class("comet-once")  # type: ignore[attr-defined]  # a double click acts once (live/page.js)
         for w, name in ((self.answer_buttons, "plays" if prefix == "puzzle" else "answers"),
                         (self.feedback, "feedback"), (self.next_button, "next"), (self.reset_button, "reset"),
@@ -109,6 +118,10 @@ class Trainer:
         raise NotImplementedError
 
     def _feedback(self, item: Any, answer: Any) -> tuple[str, str | None]:
+        raise NotImplementedError
+
+    def _refusal(self, value: Any) -> str:
+        """The sentence for an answer that was not offered (a forged message), in the page's language."""
         raise NotImplementedError
 
     @property
@@ -127,6 +140,7 @@ class Trainer:
         self.table.value = table
         offer = self.session.offer
         buttons = []
+        self._offered = [value for _label, _tip, value in options]
         for label, tooltip, value in options:
             b = W.Button(description=label, tooltip=tooltip,
                          layout=W.Layout(width="auto", min_width="52px", height="44px", margin="2px"))
@@ -147,6 +161,9 @@ class Trainer:
     def answer(self, value: str, offer: int | None = None) -> None:
         """Answer the item shown with ``value``; ignored for another offer or once answered."""
         item = self.session.current
+        if item is not None and not self.session.answered and (offer is None or offer == self.session.offer) \
+                and value not in getattr(self, "_offered", ()):
+            raise UserError(self._refusal(value))
         got = self.session.answer(value, offer)  # raises (a message) before any change
         if got is None:
             return
@@ -160,8 +177,9 @@ class Trainer:
 
     def _show_progress(self) -> None:
         due, new = self.session.today()
-        self.today_html.value = f'<p style="{FONT}margin:4px 0">{html.escape(describe_today(due, new))}.</p>'
-        self.progress_html.value = summary_html(self.session.practice, self.titles)
+        self.today_html.value = (f'<p style="{FONT}margin:4px 0">'
+                                 f'{html.escape(describe_today(due, new, self.lang))}.</p>')
+        self.progress_html.value = summary_html(self.session.practice, self.titles, lang=self.lang)
 
     def _on_storage(self, key: str, value: str | None) -> None:
         if key == self.storage_key and self.session.merge(value):
@@ -175,4 +193,4 @@ class Trainer:
     def _on_reset(self, _: Any) -> None:
         self.session.reset()
         self._show_progress()
-        self.messages.info("Progress reset: everything is new again.")
+        self.messages.info(words(self.lang)("Progress reset: everything is new again."))

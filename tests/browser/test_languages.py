@@ -1,6 +1,6 @@
-"""Every word in the reader's language: the play and landing pages in French, Russian and Spanish
-show no English (proper names and card notation aside), set ``<html lang>``, and keep ``lang`` in
-every link they make."""
+"""Every word in the reader's language: the play, landing, puzzle and drill pages in French, Russian
+and Spanish show no English (proper names and card notation aside), set ``<html lang>``, and keep
+``lang`` in every link they make."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from .table_helpers import act, open_live
 LANGS = ("fr", "ru", "es")
 ALLOWED = {
     # proper names: the languages' own names in the menu, the books and authors the games are named after
-    "English", "Français", "Español", "American", "Hoyle", "New", "Complete",
+    "English", "Français", "Español", "American", "Hoyle", "New", "Complete", "Arnold", "Mazarin",
     # the sources' keys and the readings' options (the book's notation)
-    "S0", "S1", "S2", "Enc", "PJ", "PW", "AMB", "FR", "Hoc", "W-Hocs", "Hocs", "h_scope", "opera_draw_refund",
+    "S0", "S1", "S2", "Enc", "PJ", "PW", "NJ", "AMB", "FR", "Hoc", "W-Hocs", "Hocs", "h_scope", "opera_draw_refund",
     # card notation
     "A", "J", "Q", "K", "JK",
 }
@@ -42,10 +42,14 @@ def english_left(text: str, lang: str) -> list[str]:
     if lang == "ru":
         tokens = re.findall(r"[^\W\d][\w\-]*", text)
         latin = {w.strip("-") for w in tokens if re.search(r"[A-Za-z]", w)}
-        return sorted(w for w in latin if w not in ALLOWED and not re.fullmatch(r"(AMB|FR|W)-[\w\-]+|[ST]\d|[IVXLC]+", w))
+        # (a source's key such as AJO-Hoc, and a puzzle's id, modern-0a1b2c3d, are notation too)
+        return sorted(w for w in latin if w not in ALLOWED and not re.fullmatch(
+            r"(AMB|FR|W|[A-Z]+)-[\w\-]+|[ST]\d|[IVXLC]+|[a-z\-]+-[0-9a-f]{8}", w))
     found = {m.group(0).lower() for m in ENGLISH.finditer(text)}
     if lang == "es":
         found -= {"bot", "bots"}  # the Spanish word too
+    if lang == "fr":
+        found -= {"point", "points"}  # the French word too (a settlement's "13 points dans ...")
     return sorted(found)
 
 
@@ -116,3 +120,51 @@ def test_the_replay_page_keeps_the_language_in_its_links(context: Any, book_url:
         page.close()
 
 
+
+
+def _answered(page: Any, prefix: str) -> None:
+    """Click the first answer of a practice page and wait for its feedback."""
+    page.locator(f".comet-live-view .comet-{prefix}-answer").first.click()
+    page.wait_for_function(f"() => (document.querySelector('.comet-live-view .comet-{prefix}-feedback') || {{}})"
+                           ".innerText?.length > 0", timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_puzzle_page_has_no_english_left(context: Any, book_url: str, lang: str) -> None:
+    page = context.new_page()
+    try:
+        page.goto(f"{book_url}play/puzzles.html?family=manille&lang={lang}")
+        page.wait_for_selector("html.comet-live-ready", state="attached", timeout=180_000)
+        _answered(page, "puzzle")
+        page.locator(".comet-live-view details.comet-puzzle-definition summary").click()  # how the answers are proven
+        page.wait_for_timeout(300)
+        assert page.evaluate("document.documentElement.lang") == lang
+        text = page.evaluate(TEXT_JS)
+        assert not english_left(text, lang), (english_left(text, lang), text[:3000])
+        link = page.locator(".comet-live-view a.comet-puzzle-link").get_attribute("href")
+        assert link and link.startswith("?id=") and link.endswith(f"lang={lang}")
+        menu = page.eval_on_selector_all(".comet-live-view a.comet-lang-link",
+                                         "els => els.map(e => e.getAttribute('href'))")
+        assert len(menu) == 4 and all("family=manille" in href for href in menu)
+        games = page.locator("header a[data-comet-keep-lang]").get_attribute("href")
+        assert games and games.endswith(f"lang={lang}")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("kind", ["play", "next", "settle", "opera"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_drill_page_has_no_english_left(context: Any, book_url: str, lang: str, kind: str) -> None:
+    page = context.new_page()
+    try:
+        page.goto(f"{book_url}play/drills.html?kind={kind}&lang={lang}")
+        page.wait_for_selector("html.comet-live-ready", state="attached", timeout=180_000)
+        _answered(page, "drill")
+        assert page.evaluate("document.documentElement.lang") == lang
+        text = page.evaluate(TEXT_JS)
+        assert not english_left(text, lang), (english_left(text, lang), text[:3000])
+        menu = page.eval_on_selector_all(".comet-live-view a.comet-lang-link",
+                                         "els => els.map(e => e.getAttribute('href'))")
+        assert len(menu) == 4 and all(f"kind={kind}" in href for href in menu)
+    finally:
+        page.close()
