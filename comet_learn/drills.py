@@ -109,6 +109,8 @@ class Drill:
             return self.names()(int(option[len(SEAT):]))
         if option in (NOBODY, PASS_OPTION, YES, NO):
             return _(option)
+        if option[:1] in "+-" and option[1:].isdigit():  # a net (the settlement drill): a true minus sign
+            return option.replace("-", "\u2212")
         try:
             return card_symbol(Card.parse(option), self.lang)
         except InvalidCardError:

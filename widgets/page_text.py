@@ -66,8 +66,8 @@ def addresses_markdown() -> str:
             "the record of the match (or deal) in the notation, and how many plays of its last deal to keep "
             "(all by default). Its game must be one of the page's.\n\n"
             "The other pages: `replay` reads `record`, `move` (the step to show) and `lang`, as *Copy link to "
-            "this step* writes them; `puzzles` reads `family`, `level`, `theme` and `id` (one puzzle's own link); "
-            "`drills` reads `variant` and `kind`.\n\n"
+            "this step* writes them; `puzzles` reads `family`, `level`, `theme`, `id` (one puzzle's own link) and "
+            "`lang`; `drills` reads `variant`, `kind` and `lang`.\n\n"
             "A value the page cannot use is named in a notice above the table, and its default is used.")
 
 
