@@ -41,8 +41,9 @@ from comet.agents import GreedyAgent, SearchAgent, _signature, decide
 from comet.cards import Card
 from comet.plays import CARDS, PASS
 from comet_learn import proof
+from comet_learn.lessons import themes_of
 from comet_learn.puzzles import (CHECK_DEALS, FORMAT_VERSION, LEVELS, Choice, Puzzle, family_of, from_dict, puzzle_id,
-                                 recheck, themes_of, to_dict)
+                                 recheck, to_dict)
 from comet_learn.solver import BudgetExceeded, Line, opera_open
 
 __all__ = ["families", "find", "grade", "generate", "set_text", "fingerprint"]
@@ -184,7 +185,7 @@ def examine(family: str, vid: str, seed: int, move: int, deals: int = proof.DEAL
 
 
 def _themed(p: Puzzle) -> Puzzle:
-    """``p`` with its themes read from its choices and lines (:func:`comet_learn.puzzles.themes_of`)."""
+    """``p`` with its themes read from its choices and lines (:func:`comet_learn.lessons.themes_of`)."""
     return replace(p, themes=themes_of(p.position(), p.answers, p.options))
 
 

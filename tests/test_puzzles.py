@@ -12,8 +12,9 @@ import pytest
 import comet
 import comet.variants
 from comet_learn import generate, proof
+from comet_learn.lessons import themes_of
 from comet_learn.puzzles import (CHECK_DEALS, LEVELS, PRINCIPLES, THEMES, Puzzle, from_dict, load, puzzle_id, recheck,
-                                 stored_facts, themes_of, to_dict)
+                                 stored_facts, to_dict)
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = load()
