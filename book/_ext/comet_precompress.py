@@ -4,7 +4,7 @@ Beside each such file the build writes ``<file>.gz`` (gzip, level 9) and ``<file
 so a server that can send a file's precompressed copy (nginx's ``gzip_static``/``brotli_static``,
 Apache's rewrite rules, ``tools/serve.py``-like handlers: README, "Deploying") sends about a third
 of the bytes: the Pyodide core's 9.6 MB of WebAssembly go out as 3.1 MB of brotli. A copy is kept
-only where it saves at least a tenth; files already compressed (zip archives, woff2, images) are
+only where it saves at least a tenth; files already compressed (woff2, images, zips of deflated entries) are
 left alone.
 
 Brotli's best quality (11) is slow on large files (90 s for the WebAssembly on this machine,
@@ -23,9 +23,12 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml", ".ttf", ".eot"})
-"""What gets copies: text, WebAssembly and the uncompressed font formats (not source maps, which
-readers never load, nor woff/woff2, zip or images, compressed already)."""
+SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml", ".ttf", ".eot",
+                      ".zip"})
+"""What gets copies: text, WebAssembly, the uncompressed font formats and the Python zips, whose
+entries are stored for this (``tools/pyodide/compile.mjs``: brotli compresses a whole archive of
+modules far better than zip's deflate of each; a zip of deflated entries saves too little to get a
+copy). Not source maps, which readers never load, nor woff/woff2 or images, compressed already."""
 MIN_SIZE = 1400
 """Smaller files fit in one packet: not worth a copy."""
 MIN_SAVING = 0.9
