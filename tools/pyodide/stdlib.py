@@ -75,7 +75,7 @@ def imports_of(source: bytes, module: str, is_package: bool) -> set[str]:
             if base:
                 found.add(base)
                 found.update(f"{base}.{alias.name}" for alias in node.names)
-    out = set()
+    out: set[str] = set()
     for name in found:
         parts = name.split(".")
         out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
