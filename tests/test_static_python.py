@@ -103,3 +103,18 @@ def test_the_built_site_has_a_favicon_at_its_root() -> None:
     from PIL import Image
 
     assert Image.open(SITE / "favicon.ico").format == "ICO"
+
+
+def test_deflated_zips_for_hosts_that_send_files_as_they_lie() -> None:
+    """``COMET_DEFLATE_ZIPS=1``: the same archive, its entries deflated."""
+    import io
+
+    live = load_file("book/_ext/comet_live.py", "comet_live")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as z:
+        z.writestr(zipfile.ZipInfo("a/b.pyc", date_time=(2020, 1, 1, 0, 0, 0)), b"x" * 5000)
+        z.writestr(zipfile.ZipInfo("a/data.json", date_time=(2020, 1, 1, 0, 0, 0)), b"{}")
+    packed = live.deflated(buffer.getvalue())
+    out = zipfile.ZipFile(io.BytesIO(packed))
+    assert out.namelist() == ["a/b.pyc", "a/data.json"] and out.read("a/b.pyc") == b"x" * 5000
+    assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in out.infolist()) and len(packed) < 1000

@@ -203,9 +203,32 @@ def _live(app: Sphinx) -> dict[str, Any]:
     return {"pyodide": app.comet_pyodide, "download": core + len(data)}  # type: ignore[attr-defined]
 
 
+DEFLATE_ENV = "COMET_DEFLATE_ZIPS"
+"""Set (to anything but "" or 0) for a host that sends files as they lie (GitHub Pages, plain S3):
+the Python zips' entries are then deflated, as zip does, rather than stored for the host's brotli
+copy (README, "Deploying")."""
+
+
+def deflated(data: bytes) -> bytes:
+    """The same zip with its entries deflated (same names, dates and order)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in source.infolist():
+            copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            copy.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(copy, source.read(info))
+    return buffer.getvalue()
+
+
 def _builder_inited(app: Sphinx) -> None:
+    import os
+
     status("byte-compiling the site's Python and the standard library with the site's Pyodide (Node)")
     name, data, stdlib = compile_python()
+    if os.environ.get(DEFLATE_ENV, "") not in ("", "0"):
+        status(f"{DEFLATE_ENV}: the Python zips' entries deflated (a host that sends files as they lie)")
+        data, stdlib = deflated(data), deflated(stdlib)
+        name = f"site-{hashlib.sha256(data).hexdigest()[:10]}.zip"
     app.comet_live_zip = (name, data)  # type: ignore[attr-defined]
     app.comet_stdlib = stdlib  # type: ignore[attr-defined]
     app.comet_pyodide = pyodide_folder(stdlib)  # type: ignore[attr-defined]
