@@ -8,11 +8,12 @@ only where it saves at least a tenth; files already compressed (woff2, images, z
 left alone.
 
 Brotli's best quality (11) is slow on large files (90 s for the WebAssembly on this machine,
-140 s for the whole site on a busy one), so files over :data:`BEST_LIMIT` get quality 9 (5 s for
-the WebAssembly; its copy is 13% larger than at 11, and on a play page all the quality-9 files
-together add about 80 KB of 7.5 MB); the copies of a file's bytes are kept in ``_vendor/compressed/``
-(by their content's hash), so the vendored files, most of the bytes, are compressed once per
-machine and later builds only copy them.
+140 s for the whole site on a busy one), so files over :data:`BEST_LIMIT` get quality 9 (5 to 12 s
+for the WebAssembly; its copy is 13% larger than at 11), except the WebAssembly itself, the largest
+file a play page fetches, which gets quality 10 (13 s on an idle machine: 2.79 MB rather than 3.10
+at 9 and 2.74 at 11; a quarter of a second less on a fast mobile network, 1.5 s on a slow one);
+the copies of a file's bytes are kept in ``_vendor/compressed/`` (by their content's hash), so the
+vendored files, most of the bytes, are compressed once per machine and later builds only copy them.
 """
 
 from __future__ import annotations
@@ -34,7 +35,10 @@ MIN_SIZE = 1400
 MIN_SAVING = 0.9
 """A copy is kept only if it is at most this fraction of the file."""
 BEST_LIMIT = 100_000
-"""Files larger than this get brotli quality 9 rather than 11 (see the module's docstring)."""
+"""Files larger than this get brotli quality 9 rather than 11 (see the module's docstring)..."""
+WASM_QUALITY = 10
+"""... but WebAssembly larger than this gets quality 10 (the Pyodide core: vendored, so compressed
+once per machine)."""
 
 
 def _compress(job: tuple[str, str]) -> tuple[str, int, int]:
@@ -43,7 +47,7 @@ def _compress(job: tuple[str, str]) -> tuple[str, int, int]:
 
     path, cache_dir = Path(job[0]), Path(job[1])
     data = path.read_bytes()
-    quality = 11 if len(data) <= BEST_LIMIT else 9
+    quality = 11 if len(data) <= BEST_LIMIT else WASM_QUALITY if path.suffix == ".wasm" else 9
     key = hashlib.sha256(data).hexdigest()
     sizes = []
     for suffix, make in ((".gz", lambda: gzip.compress(data, 9, mtime=0)),
