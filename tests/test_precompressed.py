@@ -18,6 +18,7 @@ import os
 import random
 import threading
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import brotli
@@ -49,10 +50,13 @@ def test_copies_beside_the_large_text_files_only(tmp_path: Path) -> None:
     (site / "small.css").write_bytes(b"p { margin: 0 }\n")
     noise = random.Random(1).randbytes(50_000)
     (site / "noise.json").write_bytes(noise)  # does not compress: no copy
-    (site / "archive.zip").write_bytes(text)  # not a kind that gets copies
+    for name, how in (("archive.zip", zipfile.ZIP_DEFLATED), ("_static/python.zip", zipfile.ZIP_STORED)):
+        with zipfile.ZipFile(site / name, "w", how) as z:  # deflated entries: too little to save
+            z.writestr("big.js", text)
+            z.writestr("noise.bin", noise[:20_000])
     files, size, gz, br = _precompress().precompress(site, tmp_path / "cache", workers=1)  # type: ignore[attr-defined]
-    assert files == 3  # big.js, engine.wasm, noise.json (small.css is under the size)
-    for name in ("_static/big.js", "_static/engine.wasm"):
+    assert files == 5  # big.js, engine.wasm, noise.json, the zips (small.css is under the size)
+    for name in ("_static/big.js", "_static/engine.wasm", "_static/python.zip"):
         data = (site / name).read_bytes()
         assert gzip.decompress((site / f"{name}.gz").read_bytes()) == data
         assert brotli.decompress((site / f"{name}.br").read_bytes()) == data
@@ -81,7 +85,8 @@ def test_the_built_sites_copies_are_its_files() -> None:
     live = SITE / "_static" / "live"
     pyodide = next(live.glob("pyodide-*"))
     for path in (pyodide / "pyodide.asm.wasm", pyodide / "pyodide.asm.mjs", SITE / "_static" / "offline" / "html-manager"
-                 / "embed-amd.js", SITE / "play" / "modern.html", live / "live.js", live / "live-worker.js"):
+                 / "embed-amd.js", SITE / "play" / "modern.html", live / "live.js", live / "live-worker.js",
+                 pyodide / "python_stdlib.zip", next(live.glob("site-*.zip"))):
         assert path.with_name(path.name + ".br").is_file() and path.with_name(path.name + ".gz").is_file(), path
 
 

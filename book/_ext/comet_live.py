@@ -8,7 +8,10 @@
   site's own Pyodide (``tools/pyodide/compile.mjs``, run with Node at every build): the site's
   Python (``comet``, ``widgets`` and the small IPython stand-in of ``tools/pyodide``) and the
   pure-Python wheels of ipywidgets, traitlets and comm. The Pyodide core and the wheels come from
-  ``make vendor`` (``_vendor/book/live/pyodide``, ``_vendor/wheels``).
+  ``make vendor`` (``_vendor/book/live/pyodide``, ``_vendor/wheels``). The same run repacks
+  Pyodide's standard library (``tools/pyodide/stdlib.py``: what the pages import byte-compiled,
+  what nothing can import left out, entries stored for the host's brotli copy), which replaces
+  ``python_stdlib.zip`` in the site's copy of the core.
 * A step-through's snapshot is written into the page as HTML (:mod:`bookkit.snapshot`), so that
   it steps through its saved frames as soon as the page is shown. A page with no other snapshot
   leaves the widget manager out of its head: live.js loads it with Python.
@@ -79,19 +82,28 @@ def sources_zip() -> bytes:
 
 def site_zip() -> tuple[str, bytes]:
     """Every module the pages import, byte-compiled for the browser's Python; and its file name."""
+    name, data, _ = compile_python()
+    return name, data
+
+
+def compile_python() -> tuple[str, bytes, bytes]:
+    """The site's zip (its file name and bytes) and the repacked standard library (bytes), from
+    one run of ``compile.mjs``."""
     wheels = sorted(WHEELS.glob("*.whl"))
     if not wheels or not (PYODIDE / "pyodide.mjs").is_file():
         raise RuntimeError(f"the Pyodide core or the wheels are missing ({PYODIDE}, {WHEELS}): run `make vendor`")
     with tempfile.TemporaryDirectory() as tmp:
         sources = Path(tmp) / "sources.zip"
         sources.write_bytes(sources_zip())
-        out = Path(tmp) / "site.zip"
-        done = subprocess.run(["node", str(COMPILE), str(PYODIDE), str(out), *map(str, wheels), str(sources)],
-                              capture_output=True, text=True)
+        out, stdlib = Path(tmp) / "site.zip", Path(tmp) / "stdlib.zip"
+        done = subprocess.run(["node", str(COMPILE), str(PYODIDE), str(out), "--stdlib", str(stdlib),
+                               *map(str, wheels), str(sources)], capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"byte-compiling the site's Python failed:\n{done.stdout}{done.stderr}")
+        status(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "standard library repacked")
         data = out.read_bytes()
-    return f"site-{hashlib.sha256(data).hexdigest()[:10]}.zip", data
+        stdlib_data = stdlib.read_bytes()
+    return f"site-{hashlib.sha256(data).hexdigest()[:10]}.zip", data, stdlib_data
 
 
 def archives(zip_name: str) -> list[dict[str, str]]:
@@ -108,19 +120,25 @@ def live_cells(source: Path) -> list[str]:
             if cell.cell_type == "code" and LIVE_TAG in cell.metadata.get("tags", [])]
 
 
-def pyodide_folder() -> str:
+STDLIB = "python_stdlib.zip"
+
+
+def pyodide_folder(stdlib: bytes | None = None) -> str:
     """The Pyodide core's folder in ``_static/live/``, named by its files' content
-    (``pyodide-<hash>/``): a new Pyodide gets a new address, so a browser may keep these files for
-    good (README, "Deploying")."""
+    (``pyodide-<hash>/``; ``stdlib``: the repacked standard library that replaces the vendored one
+    there): a new Pyodide gets a new address, so a browser may keep these files for good (README,
+    "Deploying")."""
     digest = hashlib.sha256()
     for path in sorted(PYODIDE.iterdir()):
         if path.is_file():
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+            data = stdlib if stdlib is not None and path.name == STDLIB else path.read_bytes()
+            digest.update(path.name.encode() + b"\0" + data)
     return f"pyodide-{digest.hexdigest()[:10]}/"
 
 
-DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-"""What the worker fetches of the Pyodide core (besides the site's zip): the progress bar's total."""
+DOWNLOADS = ("pyodide.asm.wasm", "pyodide-lock.json")
+"""What the worker fetches of the Pyodide core (besides the standard library and the site's zip):
+with those, the progress bar's total."""
 
 
 def config_script(cells: list[str], slots: str, zip_name: str, *, query: bool = False,
@@ -181,14 +199,39 @@ def _inline_step_throughs(app: Sphinx, pagename: str, body: str) -> str:
 def _live(app: Sphinx) -> dict[str, Any]:
     """What every live page's configuration says of the Python files: their folder and size."""
     name, data = app.comet_live_zip  # type: ignore[attr-defined]
-    core = sum((PYODIDE / f).stat().st_size for f in DOWNLOADS)
+    core = sum((PYODIDE / f).stat().st_size for f in DOWNLOADS) + len(app.comet_stdlib)  # type: ignore[attr-defined]
     return {"pyodide": app.comet_pyodide, "download": core + len(data)}  # type: ignore[attr-defined]
 
 
+DEFLATE_ENV = "COMET_DEFLATE_ZIPS"
+"""Set (to anything but "" or 0) for a host that sends files as they lie (GitHub Pages, plain S3):
+the Python zips' entries are then deflated, as zip does, rather than stored for the host's brotli
+copy (README, "Deploying")."""
+
+
+def deflated(data: bytes) -> bytes:
+    """The same zip with its entries deflated (same names, dates and order)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in source.infolist():
+            copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            copy.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(copy, source.read(info))
+    return buffer.getvalue()
+
+
 def _builder_inited(app: Sphinx) -> None:
-    status("byte-compiling the site's Python with the site's Pyodide (Node)")
-    app.comet_live_zip = site_zip()  # type: ignore[attr-defined]
-    app.comet_pyodide = pyodide_folder()  # type: ignore[attr-defined]
+    import os
+
+    status("byte-compiling the site's Python and the standard library with the site's Pyodide (Node)")
+    name, data, stdlib = compile_python()
+    if os.environ.get(DEFLATE_ENV, "") not in ("", "0"):
+        status(f"{DEFLATE_ENV}: the Python zips' entries deflated (a host that sends files as they lie)")
+        data, stdlib = deflated(data), deflated(stdlib)
+        name = f"site-{hashlib.sha256(data).hexdigest()[:10]}.zip"
+    app.comet_live_zip = (name, data)  # type: ignore[attr-defined]
+    app.comet_stdlib = stdlib  # type: ignore[attr-defined]
+    app.comet_pyodide = pyodide_folder(stdlib)  # type: ignore[attr-defined]
 
 
 def _build_finished(app: Sphinx, exception: Exception | None) -> None:
@@ -208,6 +251,7 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
     for old in live.glob("pyodide-*"):
         shutil.rmtree(old)
     (live / "pyodide").rename(folder)
+    (folder / STDLIB).write_bytes(app.comet_stdlib)  # type: ignore[attr-defined]
     from comet_play_static import write_play_pages
 
     status("writing the static play pages (each page's cells run here for its snapshot)")
@@ -230,8 +274,24 @@ def _precompress(app: Sphinx, exception: Exception | None) -> None:
            f"brotli {br / 1e6:.1f} MB")
 
 
+def _favicon(app: Sphinx, exception: Exception | None) -> None:
+    """``favicon.ico`` at the root, from the book's icon: the root page names none, and a browser
+    asks for this one (a 404 otherwise). Before the precompressed copies."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from comet_favicon import write_favicon
+
+    icon = app.config.html_favicon
+    svg = Path(app.srcdir) / icon if icon and "://" not in icon else None
+    write_favicon(Path(app.outdir), svg)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _builder_inited)
+    app.connect("build-finished", _favicon, priority=900)
     app.connect("html-page-context", _page_context, priority=600)  # (after myst-nb adds the page's scripts)
     app.connect("build-finished", _build_finished)
     app.connect("build-finished", _precompress, priority=990)

@@ -4,15 +4,16 @@ Beside each such file the build writes ``<file>.gz`` (gzip, level 9) and ``<file
 so a server that can send a file's precompressed copy (nginx's ``gzip_static``/``brotli_static``,
 Apache's rewrite rules, ``tools/serve.py``-like handlers: README, "Deploying") sends about a third
 of the bytes: the Pyodide core's 9.6 MB of WebAssembly go out as 3.1 MB of brotli. A copy is kept
-only where it saves at least a tenth; files already compressed (zip archives, woff2, images) are
+only where it saves at least a tenth; files already compressed (woff2, images, zips of deflated entries) are
 left alone.
 
 Brotli's best quality (11) is slow on large files (90 s for the WebAssembly on this machine,
-140 s for the whole site on a busy one), so files over :data:`BEST_LIMIT` get quality 9 (5 s for
-the WebAssembly; its copy is 13% larger than at 11, and on a play page all the quality-9 files
-together add about 80 KB of 7.5 MB); the copies of a file's bytes are kept in ``_vendor/compressed/``
-(by their content's hash), so the vendored files, most of the bytes, are compressed once per
-machine and later builds only copy them.
+140 s for the whole site on a busy one), so files over :data:`BEST_LIMIT` get quality 9 (5 to 12 s
+for the WebAssembly; its copy is 13% larger than at 11), except the WebAssembly itself, the largest
+file a play page fetches, which gets quality 10 (13 s on an idle machine: 2.79 MB rather than 3.10
+at 9 and 2.74 at 11; a quarter of a second less on a fast mobile network, 1.5 s on a slow one);
+the copies of a file's bytes are kept in ``_vendor/compressed/`` (by their content's hash), so the
+vendored files, most of the bytes, are compressed once per machine and later builds only copy them.
 """
 
 from __future__ import annotations
@@ -23,15 +24,21 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml", ".ttf", ".eot"})
-"""What gets copies: text, WebAssembly and the uncompressed font formats (not source maps, which
-readers never load, nor woff/woff2, zip or images, compressed already)."""
+SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml", ".ttf", ".eot",
+                      ".zip"})
+"""What gets copies: text, WebAssembly, the uncompressed font formats and the Python zips, whose
+entries are stored for this (``tools/pyodide/compile.mjs``: brotli compresses a whole archive of
+modules far better than zip's deflate of each; a zip of deflated entries saves too little to get a
+copy). Not source maps, which readers never load, nor woff/woff2 or images, compressed already."""
 MIN_SIZE = 1400
 """Smaller files fit in one packet: not worth a copy."""
 MIN_SAVING = 0.9
 """A copy is kept only if it is at most this fraction of the file."""
 BEST_LIMIT = 100_000
-"""Files larger than this get brotli quality 9 rather than 11 (see the module's docstring)."""
+"""Files larger than this get brotli quality 9 rather than 11 (see the module's docstring)..."""
+WASM_QUALITY = 10
+"""... but WebAssembly larger than this gets quality 10 (the Pyodide core: vendored, so compressed
+once per machine)."""
 
 
 def _compress(job: tuple[str, str]) -> tuple[str, int, int]:
@@ -40,7 +47,7 @@ def _compress(job: tuple[str, str]) -> tuple[str, int, int]:
 
     path, cache_dir = Path(job[0]), Path(job[1])
     data = path.read_bytes()
-    quality = 11 if len(data) <= BEST_LIMIT else 9
+    quality = 11 if len(data) <= BEST_LIMIT else WASM_QUALITY if path.suffix == ".wasm" else 9
     key = hashlib.sha256(data).hexdigest()
     sizes = []
     for suffix, make in ((".gz", lambda: gzip.compress(data, 9, mtime=0)),

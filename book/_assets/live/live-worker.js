@@ -55,9 +55,9 @@ function report(force) {
   }
 }
 
-/* The Pyodide core's two big files: the site's zip (and, in the page, the widget manager) are
- * fetched once they are in, so that on a slow network they do not share its bandwidth with what
- * Python needs first; Python then starts while the rest comes. */
+/* The Pyodide core's two big files: the site's zip is fetched once they are in, so that on a slow
+ * network it does not share its bandwidth with what Python needs first; Python then starts while
+ * the site's zip comes. */
 var CORE = ["pyodide.asm.wasm", "python_stdlib.zip"];
 var coreLeft = CORE.length;
 var onCore = null;
@@ -76,12 +76,30 @@ async function count(body, core) {
   } catch (e) { /* the download failed: Pyodide reports it */ }
   if (core) {
     coreLeft -= 1;
-    if (coreLeft === 0) { post({ type: "core" }); onCore(); }
+    if (coreLeft === 0) { onCore(); }
   }
+}
+
+/* The Pyodide core's files, asked for as soon as the worker knows their folder (init) rather than
+ * when Pyodide's scripts get to them, one after another (pyodide.mjs, then pyodide.asm.mjs, then
+ * these): Pyodide's own fetch of one of them is handed the response under way. */
+var EARLY = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+var early = {};
+
+function fetchEarly(indexURL) {
+  EARLY.forEach(function (name) {
+    var url = indexURL + name;
+    early[url] = self.fetch(url, { credentials: "same-origin" });
+  });
 }
 
 self.fetch = function (input, init) {
   var url = String(input && input.url || input);
+  if (early[url]) {
+    var response = early[url];
+    delete early[url];
+    return response;
+  }
   var core = CORE.some(function (name) { return url.split("?")[0].endsWith("/" + name); });
   return realFetch(input, init).then(function (r) {
     if (r.ok && r.body && r.status !== 304) {
@@ -139,10 +157,15 @@ async function forgetSnapshot(key) {
 
 async function init(m) {
   var t0 = performance.now();
+  fetchEarly(m.indexURL);
+  // (the same module pyodide.mjs imports next: fetched and compiled meanwhile)
+  var asm = import(m.indexURL + "pyodide.asm.mjs").catch(function () { /* Pyodide reports it */ });
   var pyodide = await import(m.indexURL + "pyodide.mjs");
+  await asm;
   var pythonLoaded = null;
   var archives = Promise.race([coreFetched, new Promise(function (resolve) { pythonLoaded = resolve; })])
-    .then(function () { return Promise.all(m.archives.map(function (a) { return fetchBytes(a.url); })); });
+    .then(function () { return Promise.all(m.archives.map(function (a) { return fetchBytes(a.url); })); })
+    .then(function (buffers) { post({ type: "core" }); return buffers; });
   var snapshots = canSnapshot();
   snapshotKey = new URL("python-snapshot/" + pyodide.version + "/" +
     m.archives.map(function (a) { return a.url.split("/").pop(); }).join("+"), m.indexURL).href;
@@ -181,6 +204,7 @@ async function init(m) {
       "import widgets.browser\n" +
       "widgets.browser.preload()\n"
     );
+    times.preloaded = Math.round(performance.now() - t0);
     if (snapshots) { pendingSnapshot = py.makeMemorySnapshot(); }
   }
   var t4 = performance.now();
@@ -194,9 +218,9 @@ async function init(m) {
     "widgets.browser.install(send)\n"
   );
   py.pyimport("widgets.browser").load_storage(m.storage || "{}");
-  times = { snapshot: restored ? "restored" : snapshots ? "made" : "none", python: Math.round(t1 - t0),
-    fetched: Math.round(t2 - t0), unpacked: Math.round(t3 - t0), imported: Math.round(t4 - t0),
-    ready: Math.round(performance.now() - t0) };
+  times = Object.assign(times, { snapshot: restored ? "restored" : snapshots ? "made" : "none",
+    python: Math.round(t1 - t0), fetched: Math.round(t2 - t0), unpacked: Math.round(t3 - t0),
+    imported: Math.round(t4 - t0), ready: Math.round(performance.now() - t0) });
   start = t0;
   post({ type: "ready", times: times });
 }

@@ -63,8 +63,10 @@
     if (!bar || !words) { return; }
     var percent = Math.min(100, Math.round(fraction * 100));
     bar.value = percent;
-    bar.setAttribute("aria-valuetext", percent + "% of " + (config.download / 1e6).toFixed(1) + " MB");
-    words.textContent = " " + percent + "% of " + (config.download / 1e6).toFixed(1) + " MB";
+    // (A percentage only: config.download counts the files as unpacked, which the host sends
+    // compressed, a third of that.)
+    bar.setAttribute("aria-valuetext", percent + "% downloaded");
+    words.textContent = " " + percent + "%";
   }
 
   function onProgress(loaded) {
