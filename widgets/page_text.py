@@ -120,6 +120,8 @@ PAGE_WORDS = {
                   "and its steps still work."),
     "no_manager": N_("The page's scripts could not be loaded: the saved picture stays."),
     "cell_failed": N_("This demo could not start in the browser: the saved picture stays."),
+    "download": N_("Engine download"),
+    "downloaded": N_("{percent}% downloaded"),
 }
 """The words of a static page around its widget (header, loading notes): ``lang.js`` shows them
 in the address's language."""

@@ -45,7 +45,7 @@
       var bar = document.createElement("progress");
       bar.className = "comet-live-progress";
       bar.max = 100;
-      bar.setAttribute("aria-label", "Engine download");
+      bar.setAttribute("aria-label", say("download", "Engine download"));
       var words = document.createElement("span");
       words.className = "comet-live-progress-text";
       note.appendChild(document.createTextNode(" "));
@@ -65,7 +65,7 @@
     bar.value = percent;
     // (A percentage only: config.download counts the files as unpacked, which the host sends
     // compressed, a third of that.)
-    bar.setAttribute("aria-valuetext", percent + "% downloaded");
+    bar.setAttribute("aria-valuetext", say("downloaded", "{percent}% downloaded").replace("{percent}", String(percent)));
     words.textContent = " " + percent + "%";
   }
 
