@@ -30,13 +30,14 @@ from comet.cards import Card
 from comet_render.i18n import card_symbol, words
 from comet_render.svg_base import (
     _BODY_H, _BODY_R, _BODY_W, _BODY_X, _BODY_Y,
-    DEFAULT_COLORS, LABEL_FONT, SvgString, _W, _check_card, _colors, _finish, _n, _paint, _root,
+    DEFAULT_COLORS, LABEL_FONT, SVG_NS, SvgString, _W, _check_card, _colors, _finish, _n, _paint, _root,
     _sub, _text,
 )
 from comet_render.svg_card import _back_group, _card_group, back, card, card_html  # (re-exported: one card)
 
 __all__ = [
     "DEFAULT_COLORS",
+    "SVG_NS",
     "SvgString",
     "back",
     "card",
