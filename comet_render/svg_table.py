@@ -25,7 +25,7 @@ from comet.ledger import POOL, net
 from comet.calls import LANGUAGES
 from comet_render.i18n import N_, Words, card_symbol, rank_label, words
 from comet_render.narrate import default_names, sentence_html
-from comet_render.words import Names, need_text, payment_sentence, settlement, stop_label, unit_name
+from comet_render.words import Names, need_text, payment_sentence, say, settlement, stop_label, unit_name
 from comet.runs import Run, runs_of
 
 if TYPE_CHECKING:
@@ -247,9 +247,10 @@ def round_html(
     _ = words(lang)
     names = names or default_names(rnd.players, lang)
     v = rnd.variant
-    info = _("{players} players; {pack} pack; {name} deals; {plays} so far.", players=rnd.players,
-             pack=_(PACKS.get(rnd.pack_name, rnd.pack_name)), name=names(rnd.dealer),
-             plays=_.ngettext("{n} play", "{n} plays", len(rnd.history)))
+    info = say(_, names, rnd.dealer, N_("{players} players; {pack} pack; you deal; {plays} so far."),
+               N_("{players} players; {pack} pack; {name} deals; {plays} so far."), players=rnd.players,
+               pack=_(PACKS.get(rnd.pack_name, rnd.pack_name)),
+               plays=_.ngettext("{n} play", "{n} plays", len(rnd.history)))
     head = (f'<div style="font-size:15px;font-weight:700">{escape(_(v.name))}</div>'
             f'<div style="font-size:12px;color:#333">{escape(info)}</div>')
     parts = [
