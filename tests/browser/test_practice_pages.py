@@ -44,7 +44,7 @@ def test_the_settlement_drill_hides_its_answer_until_answered(browser: Any, book
         assert drill.question in before
         assert "Settlement" not in before and net not in before, "the answer shows before it is given"
         answer = next(iter(drill.answers))
-        view.locator(".comet-drill-answers button", has_text=_exact(answer)).first.click()
+        view.locator(".comet-drill-answers button", has_text=_exact(drill.label(answer))).first.click()
         page.wait_for_function("() => document.querySelector('.comet-live-view .comet-drill-feedback')"
                                ".innerText.includes('Right!')", timeout=30_000)
         shown = view.locator(".comet-drill-lines").first.inner_text()

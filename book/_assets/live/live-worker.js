@@ -89,7 +89,11 @@ var early = {};
 function fetchEarly(indexURL) {
   EARLY.forEach(function (name) {
     var url = indexURL + name;
-    early[url] = self.fetch(url, { credentials: "same-origin" });
+    var response = self.fetch(url, { credentials: "same-origin" });
+    // (Handled here too: when Pyodide itself cannot load, it never asks for these, and their
+    // failure must not surface as an uncaught rejection; when it asks, it sees the failure.)
+    response.catch(function () {});
+    early[url] = response;
   });
 }
 
