@@ -58,6 +58,7 @@ CSS = """
 .comet-caption{color:#fff;font-size:12px;text-align:center;max-width:100%;text-shadow:0 1px 2px #000;
  display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
 .comet-pile{position:absolute;right:7%;bottom:9%;color:#e8f5ec;font-size:12px;max-width:28%;text-align:right}
+.comet-felt:has(>.comet-settle[open])>.comet-pile{visibility:hidden}
 .comet-fly{animation:comet-fly .45s ease-out both}
 @keyframes comet-fly{from{transform:translate(calc((var(--x) - 50) * min(1vw,11px)),calc((var(--y) - 53) * 3.6px))
  scale(.7);opacity:.3}to{transform:none;opacity:1}}
