@@ -65,14 +65,11 @@ help:
 venv: $(VENV_STAMP)
 
 # The pinned lock first, then the project itself (editable, no dependencies: the lock has them).
-# --no-compile: Python compiles a module when it is first imported (and keeps the .pyc), rather than
-# pip compiling every module of every package up front (half of the install's time, mostly for
-# modules nothing here imports).
 $(VENV_STAMP): requirements.txt pyproject.toml
 	@if [ ! -x $(VPY) ] || ! $(VPY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then \
 	  rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
-	$(STAGE) "make venv: pip install" --every 10 -- $(VPY) -m pip install --disable-pip-version-check --no-input -q --no-compile -r requirements.txt
-	$(VPY) -m pip install --disable-pip-version-check --no-input -q --no-compile --no-deps -e .
+	$(STAGE) "make venv: pip install" --every 10 -- $(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements.txt
+	$(VPY) -m pip install --disable-pip-version-check --no-input -q --no-deps -e .
 	touch $@
 
 # --- System packages ---------------------------------------------------------
