@@ -52,6 +52,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 
 from bench._report import write_section  # run from the checkout: python -m bench.static
@@ -94,7 +96,7 @@ def wire_bytes(request: Any) -> int:
     came from the browser's cache."""
     try:
         sizes = request.sizes()
-    except Exception:  # noqa: BLE001 (a request that failed or was cancelled)
+    except PlaywrightError:  # (a request that failed or was cancelled)
         return 0
     return int(sizes.get("responseBodySize", 0)) + int(sizes.get("responseHeadersSize", 0))
 
@@ -204,7 +206,7 @@ def network_visit(context: Any, url: str, conditions: dict[str, float]) -> dict[
         try:
             page.wait_for_selector(LIVE_CLICKABLE, timeout=500)
             break
-        except Exception:  # noqa: BLE001 (not yet)
+        except PlaywrightTimeoutError:  # (not yet)
             value = page.evaluate(PROGRESS_JS)
             if value is not None and (not progress or value != progress[-1]):
                 progress.append(int(value))

@@ -72,10 +72,6 @@ def whole(n: int, lang: str = "en") -> str:
     return f"{n:,}".replace(",", "\u202f" if lang != "es" else "\u00a0")
 
 
-def _signed(value: float, places: int) -> str:
-    return decimal(value, places)
-
-
 def play_words(play: Play, lang: str = "en") -> str:
     """A play in the table's card symbols: ``8♦``, ``7♥ 7♦ 7♠ 7♣``, ``9♣ as 10``, ``pass``, in ``lang``."""
     _ = words(lang)
