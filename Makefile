@@ -47,7 +47,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: help venv deps-system vendor catalogs book serve test mypy test-unit test-browser nbval bench clean puzzles
+.PHONY: help venv deps-system vendor catalogs book serve test mypy test-unit test-built test-browser nbval bench clean puzzles
 
 help:
 	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
@@ -151,17 +151,25 @@ BROWSER_WORKERS ?= 3
 STAGES_LOG := bench/results/test-stages.tsv
 
 # Every stage runs, so one log shows every failure; the target fails if any of them failed.
-# (pytest needs _build/html for the browser tests, and the book's executed notebooks for nbval.)
+# mypy and the unit tests need no book: they run beside the book build (which keeps about one core
+# busy executing notebooks), their output held in $(BESIDE_LOG) and shown once the book is built.
+# Then the tests that read the built site (`-m built`), the browser tests, nbval.
+BESIDE_LOG := bench/results/beside-book.log
 test:
-	@mkdir -p $(dir $(STAGES_LOG)); rm -f $(STAGES_LOG); status=0; \
+	@mkdir -p $(dir $(STAGES_LOG)); rm -f $(STAGES_LOG); status=0; start=$$(date +%s.%N); \
 	$(STAGE) install --log $(STAGES_LOG) -- $(MAKE) --no-print-directory venv deps-system vendor catalogs || exit 1; \
-	$(STAGE) mypy --log $(STAGES_LOG) -- $(MAKE) --no-print-directory mypy || status=1; \
+	echo "make test: mypy and the unit tests run beside the book build (their output follows it)"; \
+	( s=0; $(STAGE) "mypy (beside book)" --log $(STAGES_LOG) -- $(MAKE) --no-print-directory mypy || s=1; \
+	  $(STAGE) "unit (beside book)" --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-unit || s=1; \
+	  exit $$s ) >$(BESIDE_LOG) 2>&1 & beside=$$!; \
 	$(STAGE) book --log $(STAGES_LOG) -- $(MAKE) --no-print-directory book || status=1; \
-	$(STAGE) unit --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-unit || status=1; \
+	wait $$beside || status=1; \
+	echo "make test: mypy and the unit tests (run beside the book build):"; cat $(BESIDE_LOG); \
+	$(STAGE) built --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-built || status=1; \
 	$(STAGE) browser --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-browser || status=1; \
 	$(STAGE) nbval --log $(STAGES_LOG) -- $(MAKE) --no-print-directory nbval || status=1; \
 	echo "make test: the time of each stage (load average $$(cut -d' ' -f1-3 /proc/loadavg), $$(nproc) cores)"; \
-	$(STAGE) --summary $(STAGES_LOG); \
+	$(STAGE) --summary $(STAGES_LOG) --since $$start; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above: mypy, book build, pytest or nbval)"; fi; \
 	exit $$status
 
@@ -172,24 +180,28 @@ mypy: venv
 	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench; \
 	else echo "mypy: skipped (no comet/__init__.py yet)"; fi
 
-# The tests that need no browser, then the browser tests in processes of their own (Playwright's
-# event loop stays out of the widget tests).
+# The tests that need no browser and no built book; the tests that read the built site
+# (`-m built`: _build/html, _build/jupyter_execute); then the browser tests in processes of their
+# own (Playwright's event loop stays out of the widget tests).
 test-unit: venv catalogs
-	$(VPY) -m pytest -m "not browser" -n $(UNIT_WORKERS)
+	$(VPY) -m pytest -m "not browser and not built" -n $(UNIT_WORKERS)
+
+test-built: venv catalogs
+	$(VPY) -m pytest -m "built and not browser"
 
 test-browser: venv deps-system vendor catalogs
 	$(VPY) -m pytest -m browser -n $(BROWSER_WORKERS) --dist loadgroup
 
 # The notebooks. The book's MyST pages are executed once, by the book build (-W: a cell that
 # fails stops it); tests/test_executed_notebooks.py checks what that run left in
-# _build/jupyter_execute (every code cell of every page ran, no error). nbval runs the Voila
+# _build/jupyter_execute (every code cell of every page ran, no error; `make test-built`). nbval runs the Voila
 # pages of book/play (real .ipynb run in a kernel), and any MyST page that asks nbval to compare
 # an output (`# NBVAL_CHECK_OUTPUT`), converted to .ipynb by tools/to_ipynb.py.
 nbval: venv catalogs
 	rm -rf $(BUILD_DIR)/nbval
 	$(VPY) tools/to_ipynb.py --only-nbval-checked $(BUILD_DIR)/nbval
 	$(VPY) -m pytest -p no:cacheprovider --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg \
-	  $(BUILD_DIR)/nbval book/play tests/test_executed_notebooks.py
+	  $(BUILD_DIR)/nbval book/play
 
 # Runs every bench/*.py except helpers named _*.py; the peers benchmark needs the
 # optional packages of requirements-extra.txt (RLCard's UNO), installed here on demand.

@@ -51,6 +51,14 @@ def read_stages(path: Path) -> list[tuple[str, float, float, int]]:
     return rows
 
 
+def split_total(stages: list[tuple[str, float, float, int]]) -> tuple[list[tuple[str, float, float, int]], float]:
+    """The stages without the run's own ``total`` row (tools/stage.py ``--since``: stages may run
+    side by side), and the run's wall time: that row's, or else the sum of the stages'."""
+    rows = [s for s in stages if s[0] != "total"]
+    total = [s[1] for s in stages if s[0] == "total"]
+    return rows, (total[-1] if total else sum(s[1] for s in rows))
+
+
 def main(argv: list[str]) -> int:
     load_before = os.getloadavg()[0]
     if "--from" in argv:
@@ -78,7 +86,7 @@ def main(argv: list[str]) -> int:
                              "cpu_s": f"{cpu:.1f}", "exit": status})
     with HISTORY.open(newline="") as f:
         history = list(csv.DictReader(f))
-    total_wall = sum(s[1] for s in stages)
+    stages, total_wall = split_total(stages)
     lines = [
         f"`python -m bench.stages` runs `make test` ({where}) and reads the time of each of its stages "
         "(`tools/stage.py`: wall time, and CPU time of every process of the stage, browsers and kernels included). "
@@ -97,8 +105,9 @@ def main(argv: list[str]) -> int:
     for h in history:
         runs.setdefault((h["date"], h["commit"], h["where"]), []).append(h)
     for (date_, sha, where_), rows in runs.items():
+        run, wall = split_total([(r["stage"], float(r["wall_s"]), float(r["cpu_s"]), int(r["exit"])) for r in rows])
         lines.append(f"| {date_} | {sha} | {where_} | {rows[0]['load_before']}/{rows[0]['load_after']} | "
-                     f"{sum(float(r['wall_s']) for r in rows):.0f} s | {sum(float(r['cpu_s']) for r in rows):.0f} s |")
+                     f"{wall:.0f} s | {sum(r[2] for r in run):.0f} s |")
     body = "\n".join(lines)
     print(body)
     write_section("test-stages", "`make test`, stage by stage", body)

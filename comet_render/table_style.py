@@ -4,7 +4,9 @@ static site and in a notebook, with no external file).
 A green felt with a wooden rim, the players around it, the hand as cards along the bottom (on a
 screen narrower than 700 px fixed to the bottom of the screen with the actions), short
 animations of plays and chips (none when the reader prefers reduced motion), a visible keyboard
-focus, and text colours of at least 4.5:1 contrast.
+focus, and text colours of at least 4.5:1 contrast. Every animation ends: the glow round the
+player whose turn it is pulses three times, then stays lit (a pulse for ever repainted the page
+sixty times a second, a third of a core on a page left open: a phone's battery).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ CSS = """
 .comet-seat{position:absolute;transform:translate(-50%,-50%);display:flex;flex-direction:column;align-items:center;
  gap:2px;min-width:72px;max-width:130px;padding:4px 8px;background:rgba(0,0,0,.42);border-radius:14px;color:#fff;
  text-align:center;z-index:2}
-.comet-seat-turn{outline:3px solid #ffd24a;box-shadow:0 0 16px #ffd24a;animation:comet-pulse 1.6s ease-in-out infinite}
+.comet-seat-turn{outline:3px solid #ffd24a;box-shadow:0 0 16px #ffd24a;animation:comet-pulse 1.6s ease-in-out 3}
 .comet-seat-anchor{flex-direction:row;flex-wrap:wrap;justify-content:center;gap:6px;max-width:260px}
 .comet-seat-name{font-weight:600;font-size:13px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:124px}
 .comet-bot-mark{font-weight:400;font-size:10px;border:1px solid #cfe8d8;border-radius:6px;padding:0 3px;margin-left:3px}

@@ -23,6 +23,7 @@ from load_file import load_file
 ROOT = Path(__file__).resolve().parents[1]
 EXECUTED = ROOT / "_build" / "jupyter_execute"
 PAGES = load_file("tools/to_ipynb.py", "comet_to_ipynb").myst_notebooks()
+pytestmark = pytest.mark.built  # reads the book build's output: `make test` runs it after the book
 
 
 def _executed(page: Path) -> dict:  # type: ignore[type-arg]

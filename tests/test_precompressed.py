@@ -71,6 +71,7 @@ def test_copies_beside_the_large_text_files_only(tmp_path: Path) -> None:
     assert (site / "_static" / "big.js.br").read_bytes() == before
 
 
+@pytest.mark.built
 def test_the_built_sites_copies_are_its_files() -> None:
     if not (SITE / "index.html").is_file():
         if os.environ.get("CI"):

@@ -42,6 +42,7 @@ def _modules(names: list[str]) -> set[str]:
     return out
 
 
+@pytest.mark.built
 def test_the_standard_library_is_compiled_pruned_and_stored() -> None:
     _built()
     stdlib = zipfile.ZipFile(next((SITE / "_static" / "live").glob("pyodide-*/python_stdlib.zip")))
@@ -69,6 +70,7 @@ def test_the_standard_library_is_compiled_pruned_and_stored() -> None:
     assert not missing, sorted(missing)
 
 
+@pytest.mark.built
 def test_the_sites_zip_holds_compiled_modules_once() -> None:
     _built()
     site = zipfile.ZipFile(next((SITE / "_static" / "live").glob("site-*.zip")))
@@ -98,6 +100,7 @@ def test_favicon_drawn_from_the_books_icon(tmp_path: Path) -> None:
     assert Image.open(favicon.write_favicon(tmp_path, broken)).format == "ICO"  # a plain icon, still there
 
 
+@pytest.mark.built
 def test_the_built_site_has_a_favicon_at_its_root() -> None:
     _built()
     from PIL import Image

@@ -2,12 +2,18 @@
 """Run one stage of a make target and say how long it took: wall time and CPU time.
 
     python tools/stage.py NAME [--log FILE] [--every SECONDS] -- COMMAND [ARG...]
+    python tools/stage.py --summary FILE [--since EPOCH]
 
 Runs COMMAND, then prints ``stage NAME: 84.2 s, CPU 80.1 s (exit 0)`` and, with ``--every``, a
 line ``NAME: still running (40 s)`` every SECONDS meanwhile (for steps that print nothing for a
 long time, such as ``pip install -q``); with ``--log``,
 appends ``NAME<TAB>wall<TAB>cpu<TAB>exit`` to FILE (``make test`` prints the table of its
 stages from it at the end; ``bench/stages.py`` keeps them). Exits with COMMAND's status.
+
+``--summary FILE`` prints the table of FILE's stages. Stages may run side by side (``make test``
+runs mypy and the unit tests beside the book build), so the sum of their wall times is not the
+time the whole took: with ``--since EPOCH`` (the ``date +%s`` the run began) a row ``total`` is
+appended to FILE, its wall time from EPOCH to now and its CPU time the stages' sum.
 
 The CPU time is that of every process the stage started, browsers and kernels included: this
 process is their "subreaper" (Linux ``PR_SET_CHILD_SUBREAPER``), so a process whose parent exits
@@ -88,19 +94,33 @@ def run(name: str, command: list[str], log: str | None = None, every: float | No
     return status if status >= 0 else 128 - status
 
 
-def summary(log: str) -> str:
-    """The stages of ``log`` as a table, with their total."""
+TOTAL = "total"
+"""The row of a log that times the whole run (``--since``), not one stage."""
+
+
+def summary(log: str, since: float | None = None) -> str:
+    """The stages of ``log`` as a table, with their total: the sum of their wall times, or with
+    ``since`` the time from then to now (also appended to ``log`` as the row :data:`TOTAL`)."""
     rows = [line.split("\t") for line in open(log, encoding="utf-8").read().splitlines() if line.strip()]
-    lines = [f"{'stage':<14}{'wall':>9}{'CPU':>9}  exit"]
+    rows = [r for r in rows if r[0] != TOTAL]
+    lines = [f"{'stage':<20}{'wall':>9}{'CPU':>9}  exit"]
     for name, wall, cpu, status in rows:
-        lines.append(f"{name:<14}{float(wall):>8.1f}s{float(cpu):>8.1f}s  {status}")
-    lines.append(f"{'total':<14}{sum(float(r[1]) for r in rows):>8.1f}s{sum(float(r[2]) for r in rows):>8.1f}s")
+        lines.append(f"{name:<20}{float(wall):>8.1f}s{float(cpu):>8.1f}s  {status}")
+    cpu_sum = sum(float(r[2]) for r in rows)
+    if since is None:
+        lines.append(f"{TOTAL:<20}{sum(float(r[1]) for r in rows):>8.1f}s{cpu_sum:>8.1f}s")
+    else:
+        wall = time.time() - since
+        worst = max((int(r[3]) for r in rows), default=0, key=abs)
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(f"{TOTAL}\t{wall:.1f}\t{cpu_sum:.1f}\t{worst}\n")
+        lines.append(f"{TOTAL + ' (start to end)':<20}{wall:>8.1f}s{cpu_sum:>8.1f}s")
     return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["--summary"] and len(argv) == 2:
-        print(summary(argv[1]))
+    if argv[:1] == ["--summary"] and len(argv) in (2, 4) and argv[2:3] in ([], ["--since"]):
+        print(summary(argv[1], float(argv[3]) if len(argv) == 4 else None))
         return 0
     if "--" not in argv or argv.index("--") < 1:
         print(__doc__, file=sys.stderr)

@@ -65,6 +65,7 @@ VOILA_GROUP = "voila"
 """The xdist group of the tests that use the session's Voila server (``served``)."""
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups (--dist loadgroup)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
@@ -108,6 +109,14 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """A page that is closed while it downloads resets its connection: not an error of ours."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="session")
 def book_dir() -> Path:
     if not (BOOK_DIR / "index.html").is_file():
@@ -119,7 +128,7 @@ def book_dir() -> Path:
 def book_url(book_dir: Path) -> Iterator[str]:
     """The built book served on a free port of 127.0.0.1; yields its base URL."""
     handler = functools.partial(_QuietHandler, directory=str(book_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

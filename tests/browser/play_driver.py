@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlparse
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 STATE_JS = """() => {
   const root = document.querySelector('.comet-play');
   if (!root) return null;
@@ -232,12 +234,20 @@ class Game:
         return False
 
     def play(self, timeout: float = 120.0, real_click: bool = True) -> None:
-        """Play to the end of the deal (this page only)."""
+        """Play to the end of the deal (this page only). Between two clicks the page itself
+        waits for the table's next state (no round trip to the browser every few milliseconds)."""
         deadline = time.monotonic() + timeout
         while not self.step(real_click=real_click):
-            if time.monotonic() > deadline:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 raise TimeoutError(f"{self.url}: deal not over after {timeout:.0f} s ({self.clicks} clicks)")
-            self.page.wait_for_timeout(5)
+            if self._waiting_for >= 0:
+                try:
+                    self.page.wait_for_function(f"() => ({SEQ_JS})() > {self._waiting_for}", timeout=left * 1000)
+                except PlaywrightTimeout:
+                    pass  # (the loop says how far the deal got)
+            else:
+                self.page.wait_for_timeout(50)  # the table is not drawn yet
 
 
 def query_of(url: str) -> dict[str, str]:

@@ -198,14 +198,10 @@ def test_visitors_at_once(browser: Any, served: Served) -> None:
                 stuck = [(g.url, g.clicks, g._waiting_for, (page_state(g.page) or {}).get("seq")) for g in games
                          if not g.done]
                 pytest.fail(f"{sum(g.done for g in games)} of {LOAD_SESSIONS} finished; unfinished: {stuck}")
-            progressed = False
             for g in games:
                 if not g.done:
-                    before = g.clicks
                     g.step(real_click=False)
-                    progressed |= g.clicks != before
-            if not progressed:
-                time.sleep(0.02)
+            time.sleep(0.1)  # (a round of 20 pages read is not free: no visitor clicks faster)
         elapsed = time.monotonic() - start
         kernels = [p for p in voila.children(recursive=True) if "ipykernel_launcher" in " ".join(p.cmdline())]
         assert len(kernels) >= LOAD_SESSIONS

@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import ARTIFACTS, watch_page
 from .play_driver import (CLICK_JS, SEQ_JS, Game, check_settlement, double_click_cards,
@@ -75,6 +76,26 @@ def test_static_play_page_reads_the_address(page: Any, book_url: str) -> None:
     notice = page.locator(".comet-query-notice").first.inner_text()
     assert "commit-1991" in notice and "'eleven'" in notice and "'-4'" in notice
     assert page.locator(".comet-play-buttons .widget-button:visible").count() > 0
+    watch.assert_quiet()
+
+
+RUNNING_ANIMATIONS_JS = """() => document.getAnimations().filter((a) => a.playState === 'running')
+  .map((a) => (a.animationName || a.transitionProperty || 'animation') + ' x' + a.effect.getTiming().iterations)"""
+
+
+def test_an_idle_play_page_goes_quiet(shared_page: Any, book_url: str) -> None:
+    """The table's animations end (the turn's glow pulses three times, then stays lit): a page
+    left open repaints nothing, where an endless pulse kept a third of a core busy."""
+    page = shared_page
+    watch = watch_page(page)
+    page.goto(f"{book_url}play/hoc.html?players=3&seed=2")
+    _wait_live(page)
+    assert page.locator(".comet-seat-turn").count() == 1  # whose turn it is, lit
+    assert page.evaluate(RUNNING_ANIMATIONS_JS), "the turn's glow does not pulse at all"
+    try:
+        page.wait_for_function(f"() => ({RUNNING_ANIMATIONS_JS})().length === 0", timeout=15_000)
+    except PlaywrightTimeout:
+        pytest.fail(f"animations still running after 15 s: {page.evaluate(RUNNING_ANIMATIONS_JS)}")
     watch.assert_quiet()
 
 
