@@ -110,11 +110,11 @@ def summary(log: str, since: float | None = None) -> str:
     if since is None:
         lines.append(f"{TOTAL:<20}{sum(float(r[1]) for r in rows):>8.1f}s{cpu_sum:>8.1f}s")
     else:
-        wall = time.time() - since
+        elapsed = time.time() - since
         worst = max((int(r[3]) for r in rows), default=0, key=abs)
         with open(log, "a", encoding="utf-8") as f:
-            f.write(f"{TOTAL}\t{wall:.1f}\t{cpu_sum:.1f}\t{worst}\n")
-        lines.append(f"{TOTAL + ' (start to end)':<20}{wall:>8.1f}s{cpu_sum:>8.1f}s")
+            f.write(f"{TOTAL}\t{elapsed:.1f}\t{cpu_sum:.1f}\t{worst}\n")
+        lines.append(f"{TOTAL + ' (start to end)':<20}{elapsed:>8.1f}s{cpu_sum:>8.1f}s")
     return "\n".join(lines)
 
 

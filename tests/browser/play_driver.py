@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlparse
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 STATE_JS = """() => {
   const root = document.querySelector('.comet-play');
@@ -76,6 +75,18 @@ SEQ_JS = """() => {
   return Number(seq.slice('comet-seq-'.length)) || 0;
 }"""
 
+
+WAIT_SEQ_JS = f"""([after, ms]) => new Promise((resolve) => {{
+  const seq = {SEQ_JS};
+  if (seq() > after) return resolve(true);
+  const watch = new MutationObserver(() => {{ if (seq() > after) done(true); }});
+  const timer = setTimeout(() => done(false), ms);
+  function done(value) {{ watch.disconnect(); clearTimeout(timer); resolve(value); }}
+  watch.observe(document.body, {{subtree: true, childList: true, attributes: true, attributeFilter: ['class']}});
+}})"""
+"""Resolves once the table's sequence number passes ``after`` (true) or after ``ms`` (false):
+the page tells when it changed, no polling (a round trip every few milliseconds cost more than
+a core; ``requestAnimationFrame`` polling keeps the page drawing frames)."""
 
 
 def page_state(page: Any) -> dict[str, Any] | None:
@@ -242,10 +253,7 @@ class Game:
             if left <= 0:
                 raise TimeoutError(f"{self.url}: deal not over after {timeout:.0f} s ({self.clicks} clicks)")
             if self._waiting_for >= 0:
-                try:
-                    self.page.wait_for_function(f"() => ({SEQ_JS})() > {self._waiting_for}", timeout=left * 1000)
-                except PlaywrightTimeout:
-                    pass  # (the loop says how far the deal got)
+                self.page.evaluate(WAIT_SEQ_JS, [self._waiting_for, min(left, 5.0) * 1000])
             else:
                 self.page.wait_for_timeout(50)  # the table is not drawn yet
 

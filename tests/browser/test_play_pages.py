@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import Any, Iterator
 
 import psutil
 import pytest
 
-from .conftest import ARTIFACTS, Served, watch_page
+from .conftest import ARTIFACTS, Served, fake_book, start_serve, stop_serve, watch_page
 from .play_driver import Game, check_settlement, double_click_cards, double_click_once, expected_outcome, page_state
 from .widget_ws import WidgetClient, kernel_id
 
@@ -173,10 +173,24 @@ LOAD_SESSIONS = int(os.environ.get("COMET_LOAD_SESSIONS", "20"))
 LOAD_TIMEOUT = float(os.environ.get('COMET_LOAD_TIMEOUT', '300'))
 
 
+@pytest.fixture()
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A server of the test's own, as `make serve` runs it: a kernel pre-heated for every page,
+    and a taken kernel replaced only after serve.py's pause (``FILL_DELAY``), not at once: the
+    pool is not refilled in the middle of a rush of visitors, who are given fresh kernels."""
+    served = start_serve(fake_book(tmp_path_factory), pool_size=1, fill_delay=None,
+                         extra_env={"COMET_BOT_DELAY": os.environ.get("COMET_TEST_BOT_DELAY", "0.05")})
+    try:
+        yield served
+    finally:
+        stop_serve(served.process)
+
+
 @pytest.mark.load
 @pytest.mark.slow
 @pytest.mark.timeout(600)
-def test_visitors_at_once(browser: Any, served: Served) -> None:
+def test_visitors_at_once(browser: Any, class_server: Served) -> None:
+    served = class_server
     pages = ["hoc", "manille", "new-comet", "modern", "commit"]
     voila = psutil.Process(served.process.pid)
     contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)]

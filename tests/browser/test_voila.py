@@ -263,7 +263,8 @@ def test_a_voila_page_has_the_sites_bar_and_the_readers_language(page: Any, serv
 def test_an_idle_game_is_warned_then_cut(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
     """With a 20 s cut (the default is minutes): the page warns its visitor, then the kernel is
     culled and the page says the game was closed."""
-    served = start_serve(fake_book(tmp_path_factory), pool_size=1, fill_delay=0, idle_cut=20)
+    # No pre-heated kernels (pool 0): the page's kernel is started for it, and culled the same way.
+    served = start_serve(fake_book(tmp_path_factory), pool_size=0, fill_delay=0, idle_cut=20)
     context = browser.new_context()
     try:
         page = context.new_page()
