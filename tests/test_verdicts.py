@@ -15,8 +15,8 @@
 from __future__ import annotations
 
 import html
-import os
 import math
+import os
 import re
 from pathlib import Path
 

@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 SUITE = '''
-import os
 import pytest
 
 @pytest.hookimpl(tryfirst=True)

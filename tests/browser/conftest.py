@@ -329,15 +329,20 @@ def fake_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return book
 
 
+def start_play_server(tmp_path_factory: pytest.TempPathFactory, fill_delay: float | None) -> Served:
+    """tools/serve.py for the play pages' tests: a kernel pre-heated for every page, a fake book.
+    The bots' plays still come one after another (comet-busy), 0.05 s apart rather than the page's
+    0.3 s: a test plays whole deals, and the pauses alone would add minutes to the run."""
+    return start_serve(fake_book(tmp_path_factory), pool_size=1, fill_delay=fill_delay,
+                       extra_env={"COMET_BOT_DELAY": os.environ.get("COMET_TEST_BOT_DELAY", "0.05")})
+
+
 @pytest.fixture(scope="session")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """tools/serve.py with every play page pre-heated (one kernel each), for the whole session."""
     if not os.access(CHROMIUM, os.X_OK):
         _missing(f"{CHROMIUM} is missing: run `make deps-system`")
-    # The bots' plays still come one after another (comet-busy), 0.05 s apart rather than the page's
-    # 0.3 s: a test plays whole deals, and the pauses alone would add minutes to the run.
-    served = start_serve(fake_book(tmp_path_factory), pool_size=1, fill_delay=0,
-                         extra_env={"COMET_BOT_DELAY": os.environ.get("COMET_TEST_BOT_DELAY", "0.05")})
+    served = start_play_server(tmp_path_factory, fill_delay=0)
     try:
         yield served
     finally:

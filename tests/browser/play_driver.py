@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlparse
 
-
 STATE_JS = """() => {
   const root = document.querySelector('.comet-play');
   if (!root) return null;

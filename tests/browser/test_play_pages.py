@@ -17,7 +17,7 @@ from typing import Any, Iterator
 import psutil
 import pytest
 
-from .conftest import ARTIFACTS, Served, fake_book, start_serve, stop_serve, watch_page
+from .conftest import ARTIFACTS, Served, start_play_server, stop_serve, watch_page
 from .play_driver import Game, check_settlement, double_click_cards, double_click_once, expected_outcome, page_state
 from .widget_ws import WidgetClient, kernel_id
 
@@ -178,8 +178,7 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """A server of the test's own, as `make serve` runs it: a kernel pre-heated for every page,
     and a taken kernel replaced only after serve.py's pause (``FILL_DELAY``), not at once: the
     pool is not refilled in the middle of a rush of visitors, who are given fresh kernels."""
-    served = start_serve(fake_book(tmp_path_factory), pool_size=1, fill_delay=None,
-                         extra_env={"COMET_BOT_DELAY": os.environ.get("COMET_TEST_BOT_DELAY", "0.05")})
+    served = start_play_server(tmp_path_factory, fill_delay=None)
     try:
         yield served
     finally:
