@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 LIVE_TIMEOUT = 180_000
 """Python's first load on a busy two-core machine can take a while."""
 
@@ -83,6 +85,13 @@ def test_two_open_tabs_keep_both_tabs_answers(browser: Any, book_url: str) -> No
         a, b = _first_puzzle(one), _first_puzzle(two)
         _answer(one, a, a.answers[0])
         _answer(two, b, next(t for t in b.plays if t not in b.answers))
+        # (Each tab's Python sends its write to the page after drawing the answer: wait for it.)
+        both = ("(ids) => { const s = window.localStorage.getItem('comet:puzzles') || '';"
+                " return ids.every((id) => s.includes(id)); }")
+        try:
+            one.wait_for_function(both, arg=[a.id, b.id], timeout=10_000)
+        except PlaywrightTimeout:
+            pass  # (the assertion says what is kept)
         stored = one.evaluate("() => window.localStorage.getItem('comet:puzzles')")
         assert a.id in stored and b.id in stored
         # The first tab heard of the second's answer (the storage event) and shows both sets.
