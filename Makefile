@@ -65,10 +65,18 @@ help:
 venv: $(VENV_STAMP)
 
 # The pinned lock first, then the project itself (editable, no dependencies: the lock has them).
+# The lock is installed by uv (pinned here, itself installed by pip into .venv): it downloads and
+# unpacks in parallel and byte-compiles on both cores, 16 s where pip takes 44 s on this machine.
+# If uv cannot (no wheel for the platform, a registry it cannot reach), pip installs the same lock.
+UV_VERSION := 0.13.9
+PIP_Q := --disable-pip-version-check --no-input -q
 $(VENV_STAMP): requirements.txt pyproject.toml
 	@if [ ! -x $(VPY) ] || ! $(VPY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))'; then \
 	  rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
-	$(STAGE) "make venv: pip install" --every 10 -- $(VPY) -m pip install --disable-pip-version-check --no-input -q -r requirements.txt
+	@if $(VPY) -m pip install $(PIP_Q) uv==$(UV_VERSION) && \
+	  $(STAGE) "make venv: uv pip install" --every 10 -- $(VENV)/bin/uv pip install --python $(VPY) -q --compile-bytecode -r requirements.txt; \
+	then :; else echo "make venv: uv failed; pip installs the lock instead"; \
+	  $(STAGE) "make venv: pip install" --every 10 -- $(VPY) -m pip install $(PIP_Q) -r requirements.txt; fi
 	$(VPY) -m pip install --disable-pip-version-check --no-input -q --no-deps -e .
 	touch $@
 

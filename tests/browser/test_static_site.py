@@ -87,6 +87,7 @@ def test_an_idle_play_page_goes_quiet(shared_page: Any, book_url: str) -> None:
     """The table's animations end (the turn's glow pulses three times, then stays lit): a page
     left open repaints nothing, where an endless pulse kept a third of a core busy."""
     page = shared_page
+    page.emulate_media(reduced_motion="no-preference")  # (the tests' browser prefers reduced motion)
     watch = watch_page(page)
     page.goto(f"{book_url}play/hoc.html?players=3&seed=2")
     _wait_live(page)
@@ -358,7 +359,10 @@ def test_a_copied_link_opens_the_same_position(browser: Any, book_url: str) -> N
         page.goto(f"{book_url}book/rules/modern.html")
         step = page.locator(".comet-step").first
         page.wait_for_selector(".comet-step.comet-step-ready")
+        shown = _caption(page)
         step.locator(".comet-step-next").click()
+        page.wait_for_function("(shown) => document.querySelector('.comet-step-caption').innerText !== shown",
+                               arg=shown, polling=100)
         caption = _caption(page)
         href = step.locator(".comet-step-caption a.comet-copy-link").get_attribute("href")
         assert href is not None and href.startswith("../../play/replay.html?record=")
