@@ -15,8 +15,9 @@ address can raise.
 Where the query string comes from:
 
 * under Voilà with pre-heated kernels the notebook runs *before* anyone asks for the page, so
-  :func:`query_string` waits for the request with Voilà's own ``voila.utils.get_query_string``
-  (a pre-heated kernel is paused there until a visitor arrives; the imports are already done);
+  :func:`query_string` waits for the request (:func:`widgets.voila_request.wait_for_request`,
+  Voilà's protocol without importing Voilà's server; a pre-heated kernel is paused there until a
+  visitor arrives, the imports already done);
 * under Voilà without pre-heating, and anywhere else, it is ``$QUERY_STRING`` (empty outside
   Voilà).
 """
@@ -38,6 +39,7 @@ from widgets.common import BOT_NAMES, BOTS, LANGUAGE_CODES, MAX_SEED, UserError
 from widgets.controllers.checks import SEAT_KINDS, clean_name, players_words
 from widgets.landing import FAMILIES, family_page
 from widgets.page_text import PAGE_TITLES as PAGE_TITLES  # (the pages' words: widgets.page_text)
+from widgets.voila_request import wait_for_request
 from widgets.page_text import addresses_markdown as addresses_markdown
 from widgets.page_text import games_markdown as games_markdown
 from widgets.page_text import heading_html as heading_html
@@ -218,22 +220,18 @@ def _read_link(family: str, record: str, move: str | None, out: Settings) -> Non
 def query_string() -> str:
     """The query string of the request that opened this page ("" outside Voilà).
 
-    A pre-heated Voilà kernel waits here for its visitor (``voila.utils.get_query_string``);
-    if that fails for any reason the page still opens, with the defaults.
+    A pre-heated Voilà kernel waits here for its visitor (:mod:`widgets.voila_request`); if that
+    fails for any reason the page still opens, with the defaults.
     """
     if os.environ.get("VOILA_PREHEAT") == "True":
-        try:
-            from voila.utils import get_query_string
-        except ImportError:
-            return os.environ.get("QUERY_STRING", "")
-        # Voilà fetches the request in a thread whose errors would be printed on stderr (which
-        # a page could show): keep them out of the page.
+        # The request is fetched in a thread whose errors would be printed on stderr (which a
+        # page could show): keep them out of the page.
         with contextlib.redirect_stderr(io.StringIO()), warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
-                return get_query_string() or ""
+                wait_for_request()
             except Exception:  # noqa: BLE001 - a page opens with the defaults rather than not at all
-                return os.environ.get("QUERY_STRING", "")
+                pass
     return os.environ.get("QUERY_STRING", "")
 
 
