@@ -74,3 +74,26 @@ def test_an_engine_error_is_a_message_and_changes_nothing(monkeypatch: pytest.Mo
     assert table.messages.is_error and "Nothing was changed" in table.messages.text
     assert "bug" not in table.messages.text
     assert rnd.history == before[0] and rnd.hands == before[1]
+
+
+@pytest.mark.parametrize(("lang", "nothing", "bug"), [("fr", "Rien n'a été changé.", "bogue"),
+                                                      ("ru", "Ничего не изменилось.", "ошибка программы"),
+                                                      ("es", "No se ha cambiado nada.", "error del programa")])
+def test_the_pages_own_sentences_are_in_the_tables_language(monkeypatch: pytest.MonkeyPatch, lang: str,
+                                                            nothing: str, bug: str) -> None:
+    assert message_text(comet.IllegalPlayError("2H is illegal"), lang) == f"2H is illegal {nothing}"
+    monkeypatch.setattr(widgets.common, "RAISE_UNEXPECTED", False)
+    table = PlayTable(seed=3, bot="greedy", lang=lang)
+    monkeypatch.setattr(widgets.controllers.table, "narrate",
+                        lambda rnd, *args: (_ for _ in ()).throw(comet.IllegalPlayError("that play is illegal here")))
+    button = table.button_for(table.shown_plays[0])
+    assert button is not None
+    button.click()
+    assert table.messages.is_error and table.messages.text.endswith(nothing), table.messages.text
+    monkeypatch.setattr(widgets.controllers.table, "narrate",
+                        lambda rnd, *args: (_ for _ in ()).throw(ValueError("boom")))
+    button = table.button_for(table.shown_plays[0])
+    assert button is not None
+    button.click()
+    assert table.messages.is_error and bug in table.messages.text and "(ValueError: boom)" in table.messages.text.replace(" :", ":")
+    assert "This is a bug" not in table.messages.text

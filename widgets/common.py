@@ -85,20 +85,20 @@ def follow_variant(players_choice: W.Dropdown, v: comet.Variant) -> int:
     return players
 
 
-def message_text(error: BaseException) -> str:
-    """A readable sentence for an exception (no traceback)."""
+def message_text(error: BaseException, lang: str = "en") -> str:
+    """A readable sentence for an exception (no traceback), its own words in ``lang``."""
     if isinstance(error, UserError):
         return str(error)
     if isinstance(error, comet.CometError):
         text = str(error) or type(error).__name__
-        return _trim(text[0].upper() + text[1:]) + " Nothing was changed."
-    return bug_text(error)
+        return _trim(text[0].upper() + text[1:]) + " " + words(lang)("Nothing was changed.")
+    return bug_text(error, lang)
 
 
-def bug_text(error: BaseException) -> str:
-    """What a page says of an unexpected error: a bug, not the visitor's doing."""
-    return (f"Something went wrong in this page ({type(error).__name__}: {_trim(str(error))}). "
-            "This is a bug, not your move; reloading the page starts again.")
+def bug_text(error: BaseException, lang: str = "en") -> str:
+    """What a page says of an unexpected error, in ``lang``: a bug, not the visitor's doing."""
+    return words(lang)("Something went wrong in this page ({kind}: {detail}). This is a bug, not your move; "
+                       "reloading the page starts again.", kind=type(error).__name__, detail=_trim(str(error)))
 
 
 def _trim(text: str, limit: int = 400) -> str:
@@ -157,13 +157,13 @@ def safe(method: F) -> F:
         try:
             return method(self, *args, **kwargs)
         except EXPECTED_ERRORS as error:
-            self.messages.error(message_text(error))
+            self.messages.error(message_text(error, self.messages.lang))
             self.errors = getattr(self, "errors", 0) + 1
             return None
         except Exception as error:
             LOG.exception("unexpected error in %s", getattr(method, "__qualname__", method))
             self.errors = getattr(self, "errors", 0) + 1
-            self.messages.error(bug_text(error))
+            self.messages.error(bug_text(error, self.messages.lang))
             if RAISE_UNEXPECTED:
                 raise
             return None
