@@ -37,7 +37,7 @@ def _id(reference: str) -> str:
     return reference.removeprefix("IPY_MODEL_")
 
 
-class _Attributes:
+class Attributes:
     """A drawn widget's classes (its own, then the kind of element drawn) and inline style."""
 
     def __init__(self, classes: list[str], styles: list[str]) -> None:
@@ -50,7 +50,12 @@ class _Attributes:
         return text + (f' style="{html.escape(style)}"' if style else "")
 
 
-class _Drawer:
+class ModelDrawer:
+    """Draws saved widget models (ipywidgets' embed state) as HTML: ``draw`` a model, which calls the
+    method named after its kind (``_vbox``, ``_html``, ...) with the model's state and its
+    :class:`Attributes`. A subclass draws more kinds (``book/_ext/comet_play_static.py``: a whole
+    play table)."""
+
     def __init__(self, models: Models) -> None:
         self.models = models
 
@@ -71,28 +76,28 @@ class _Drawer:
         if draw is None:
             raise ValueError(f"a step-through holds a {name}, which the book cannot draw without the widget manager")
         styles = [f"{css}:{layout[key]}" for key, css in LAYOUT_STYLES.items() if layout.get(key)]
-        text: str = draw(s, _Attributes(list(s.get("_dom_classes", [])), styles))
+        text: str = draw(s, Attributes(list(s.get("_dom_classes", [])), styles))
         return text
 
     def _children(self, s: dict[str, Any]) -> str:
         return "".join(self.draw(child) for child in s.get("children", []))
 
-    def _vbox(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _vbox(self, s: dict[str, Any], a: Attributes) -> str:
         return f'<div{a("comet-snap-col")}>{self._children(s)}</div>'
 
-    def _hbox(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _hbox(self, s: dict[str, Any], a: Attributes) -> str:
         return f'<div{a("comet-snap-row")}>{self._children(s)}</div>'
 
-    def _accordion(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _accordion(self, s: dict[str, Any], a: Attributes) -> str:
         # Closed, and it opens only with Python: drawn as its (disabled) title.
         title = html.escape((s.get("titles") or [""])[0])
         return (f'<div{a("comet-snap-accordion comet-live-off")} aria-disabled="true">'
                 f'<span aria-hidden="true">▸</span> {title}</div>')
 
-    def _html(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _html(self, s: dict[str, Any], a: Attributes) -> str:
         return f'<div{a("comet-snap-html")}><div class="widget-html-content">{s.get("value", "")}</div></div>'
 
-    def _button(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _button(self, s: dict[str, Any], a: Attributes) -> str:
         off = CONTROL_CLASS not in a.classes or s.get("disabled")
         colour = self.state(s["style"]).get("button_color") if s.get("style") else None
         look = (f"background:{colour}", "color:#fff") if colour else ()
@@ -102,27 +107,27 @@ class _Drawer:
         return (f'<button type="button"{a("comet-snap-button", *look)}{tip}'
                 f'{" disabled" if off else ""}>{glyph}{html.escape(s.get("description", ""))}</button>')
 
-    def _field(self, s: dict[str, Any], a: _Attributes, control: str) -> str:
+    def _field(self, s: dict[str, Any], a: Attributes, control: str) -> str:
         return (f'<label{a("comet-snap-field")}><span>{html.escape(s.get("description", ""))}</span>'
                 f'{control}</label>')
 
-    def _dropdown(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _dropdown(self, s: dict[str, Any], a: Attributes) -> str:
         index = s.get("index")
         label = s["_options_labels"][index] if isinstance(index, int) else ""
         return self._field(s, a, f'<select disabled><option selected>{html.escape(label)}</option></select>')
 
-    def _boundedinttext(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _boundedinttext(self, s: dict[str, Any], a: Attributes) -> str:
         return self._field(s, a, f'<input type="number" value="{int(s.get("value", 0))}" disabled>')
 
-    def _textarea(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _textarea(self, s: dict[str, Any], a: Attributes) -> str:
         return self._field(s, a, f'<textarea disabled>{html.escape(s.get("value", ""))}</textarea>')
 
-    def _checkbox(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _checkbox(self, s: dict[str, Any], a: Attributes) -> str:
         checked = " checked" if s.get("value") else ""
         return (f'<label{a("comet-snap-field")}><input type="checkbox"{checked} disabled>'
                 f'<span>{html.escape(s.get("description", ""))}</span></label>')
 
-    def _intslider(self, s: dict[str, Any], a: _Attributes) -> str:
+    def _intslider(self, s: dict[str, Any], a: Attributes) -> str:
         value, low, high = int(s.get("value", 0)), int(s.get("min", 0)), int(s.get("max", 100))
         return (f'<div{a("comet-snap-slider")}><label><span>{html.escape(s.get("description", ""))}</span>'
                 f'<input type="range" min="{low}" max="{high}" value="{value}"></label>'
@@ -135,7 +140,7 @@ def step_through_html(models: Models, model_id: str) -> str | None:
     model = models.get(model_id)
     if model is None or STEP_CLASS not in model["state"].get("_dom_classes", []):
         return None
-    drawn = _Drawer(models).draw(model_id)
+    drawn = ModelDrawer(models).draw(model_id)
     return drawn if f'<div class="{FRAMES_CLASS}" hidden>' in drawn else None
 
 

@@ -74,9 +74,9 @@ MORE_LAYOUT = {"min_width": "min-width", "min_height": "min-height", "margin": "
 
 
 def _drawer() -> type:
-    from bookkit.snapshot import ICONS, LAYOUT_STYLES, _Attributes, _Drawer
+    from bookkit.snapshot import ICONS, LAYOUT_STYLES, Attributes, ModelDrawer
 
-    class PlayDrawer(_Drawer):  # type: ignore[misc,valid-type]
+    class PlayDrawer(ModelDrawer):  # type: ignore[misc,valid-type]
         """``bookkit.snapshot``'s drawer of saved widget models as HTML, for a whole play table."""
 
         def draw(self, reference: str) -> str:
@@ -93,7 +93,7 @@ def _drawer() -> type:
             styles = [f"{css}:{layout[key]}" for key, css in {**LAYOUT_STYLES, **MORE_LAYOUT}.items()
                       if layout.get(key)]
             classes = [*s.get("_dom_classes", []), *WIDGET_CLASSES.get(name, "").split()]
-            return str(draw(s, _Attributes(classes, styles)))
+            return str(draw(s, Attributes(classes, styles)))
 
         def _box(self, s: dict[str, Any], a: Any) -> str:
             return f'<div{a("comet-snap-box")}>{self._children(s)}</div>'
