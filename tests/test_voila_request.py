@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from widgets.pages import query_string
 from widgets import voila_request
+from widgets.pages import query_string
 from widgets.voila_request import query_url
 
 KERNEL_ID = "0a1b2c3d-0000-4000-8000-000000000001"

@@ -41,16 +41,21 @@ def clock(context: Any) -> None:
     context.add_init_script(CLOCK_JS)
 
 
-def kernels(serve_pid: int) -> list[psutil.Process]:
-    """The kernels under ``tools/serve.py`` (process ``serve_pid``)."""
+def kernels_among(processes: list[psutil.Process]) -> list[psutil.Process]:
+    """The Jupyter kernels among ``processes`` (those gone meanwhile left out)."""
     out = []
-    for p in psutil.Process(serve_pid).children(recursive=True):
+    for p in processes:
         try:
             if "ipykernel_launcher" in " ".join(p.cmdline()):
                 out.append(p)
-        except psutil.NoSuchProcess:
+        except psutil.Error:
             pass
     return out
+
+
+def kernels(serve_pid: int) -> list[psutil.Process]:
+    """The kernels under ``tools/serve.py`` (process ``serve_pid``)."""
+    return kernels_among(psutil.Process(serve_pid).children(recursive=True))
 
 
 def server(serve_pid: int) -> psutil.Process:

@@ -16,6 +16,7 @@ import psutil
 import pytest
 
 from .conftest import ROOT, Served, fake_book, start_serve, stop_serve
+from .soak import kernels, kernels_among
 
 PAGES = sorted(p.stem for p in (ROOT / "book" / "play").glob("*.ipynb"))
 
@@ -58,17 +59,6 @@ def test_only_the_play_pages_are_served(served: Served) -> None:
     status, body = _get(served.page_url("hoc"))
     assert status == 200
     assert "play_page" not in body and "widgets.pages" not in body
-
-
-def _kernels_among(processes: list[psutil.Process]) -> list[psutil.Process]:
-    out = []
-    for proc in processes:
-        try:
-            if "ipykernel_launcher" in " ".join(proc.cmdline()):
-                out.append(proc)
-        except psutil.Error:
-            continue
-    return out
 
 
 def _at_work(processes: list[psutil.Process], window: float) -> list[psutil.Process]:
@@ -151,7 +141,7 @@ def test_sigterm_with_visitors_stops_everything_within_10_s(browser: Any,
             # beyond the pool of one kernel a page: kernels are started for them, pages render
             context.new_page().goto(served.page_url(name, f"seed={10 + i}"), wait_until="commit")
         deadline = time.monotonic() + 30
-        while len(_kernels_among(_tagged(tag))) < 10:
+        while len(kernels_among(_tagged(tag))) < 10:
             assert time.monotonic() < deadline, "the visitors' kernels never started"
             time.sleep(0.2)
         # One more visitor beyond the pool (a kernel starts for it), and the signal as soon as a
@@ -161,8 +151,8 @@ def test_sigterm_with_visitors_stops_everything_within_10_s(browser: Any,
         busy: list[psutil.Process] = []
         while not busy:
             assert time.monotonic() < deadline, "no kernel was seen at work before the signal"
-            kernels = _kernels_among(_tagged(tag))
-            busy = _at_work(kernels, window=0.1)
+            up = kernels_among(_tagged(tag))
+            busy = _at_work(up, window=0.1)
         tree = _tagged(tag)
         started = time.monotonic()
         os.killpg(served.process.pid, signal.SIGTERM)
@@ -178,7 +168,7 @@ def test_sigterm_with_visitors_stops_everything_within_10_s(browser: Any,
         assert "Handle signal 15" in text, text[-3000:]
         assert "Kernel shutdown" in text or "serve: Voila had not stopped its kernels" in text, text[-3000:]
         assert "Traceback" not in text, text[-3000:]
-        assert len(kernels) >= len(PAGES) + 2, "not every page's kernel and the visitors' were up"
+        assert len(up) >= len(PAGES) + 2, "not every page's kernel and the visitors' were up"
     finally:
         context.close()
         stop_serve(served.process)
@@ -196,11 +186,6 @@ def test_book_dir_missing_is_a_clear_error(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------- our pages (issue 16)
-def _kernels(served: Served) -> list[psutil.Process]:
-    return [p for p in psutil.Process(served.process.pid).children(recursive=True)
-            if "ipykernel_launcher" in " ".join(p.cmdline())]
-
-
 def test_root_is_a_landing_page_of_the_games(page: Any, served: Served) -> None:
     """Voila's root was a list of .ipynb names built by JupyterLab scripts (console errors, a CDN):
     now the games, with their periods and players, linked to their pages; nothing from outside,
@@ -267,7 +252,7 @@ def test_a_left_page_frees_its_kernel(page: Any, served: Served) -> None:
     from .widget_ws import kernel_id
 
     kid = kernel_id(page.content())
-    mine = [p for p in _kernels(served) if kid in " ".join(p.cmdline())]
+    mine = [p for p in kernels(served.process.pid) if kid in " ".join(p.cmdline())]
     assert len(mine) == 1
     page.goto(served.play_url)
     gone, alive = psutil.wait_procs(mine, timeout=15)
@@ -306,7 +291,7 @@ def test_an_idle_game_is_warned_then_cut(browser: Any, tmp_path_factory: pytest.
         from .widget_ws import kernel_id
 
         kid = kernel_id(page.content())
-        mine = [p for p in _kernels(served) if kid in " ".join(p.cmdline())]
+        mine = [p for p in kernels(served.process.pid) if kid in " ".join(p.cmdline())]
         assert len(mine) == 1
         page.locator(".comet-play .comet-play-buttons .widget-button:visible").first.click()  # a move
         bar = page.locator(".comet-idle")
