@@ -1,0 +1,142 @@
+"""tools/play_kernels.py: the cap on live kernels (a visitor's start refused, a pool's refill waiting
+for room), and a handed kernel shut down when its page never connects; on kernels that are names
+(no processes: the real server is tested in tests/browser/test_voila_guard.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+
+from load_file import load_file
+
+play_kernels = load_file("tools/play_kernels.py", "play_kernels")
+POOLED = {"env": {"VOILA_PREHEAT": "True"}}
+VISITOR = {"env": {"VOILA_PREHEAT": "False"}}
+
+
+class NameKernels(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Kernels that are names, started and shut down at once (below CometKernelManager in the MRO)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.names: list[str] = []
+        self.started = 0
+
+    def list_kernel_ids(self) -> list[str]:
+        return list(self.names)
+
+    def __contains__(self, kernel_id: object) -> bool:
+        return kernel_id in self.names
+
+    async def start_kernel(self, **kwargs: Any) -> str:
+        await asyncio.sleep(0)
+        self.started += 1
+        self.names.append(f"k{self.started}")
+        return self.names[-1]
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
+        if kernel_id not in self.names:
+            raise web.HTTPError(404)
+        self.names.remove(kernel_id)
+
+    async def shutdown_all(self, now: bool = False) -> None:
+        self.names.clear()
+
+    def notify_connect(self, kernel_id: str) -> None:
+        pass
+
+
+class Manager(play_kernels.CometKernelManager, NameKernels):  # type: ignore[misc]
+    pass
+
+
+def run(test: Callable[[Any], Awaitable[None]], **options: Any) -> None:
+    async def main() -> None:
+        await test(Manager(**options))
+
+    asyncio.run(main())
+
+
+def test_a_visitor_beyond_the_cap_gets_no_kernel() -> None:
+    async def test(km: Any) -> None:
+        handed: list[str] = []
+        play_kernels.HANDED.set(handed.append)
+        assert [await km.start_kernel(**VISITOR), await km.start_kernel(**VISITOR)] == ["k1", "k2"]
+        assert handed == ["k1", "k2"]  # (the page handler is told which kernel its visitor has)
+        assert km.live() == 2 and not km.has_room()
+        with pytest.raises(play_kernels.KernelCapReached, match="2 kernels are live, the cap is 2"):
+            await km.start_kernel(**VISITOR)
+        assert km.started == 2 and handed == ["k1", "k2"]
+        await km.shutdown_kernel("k1")
+        assert await km.start_kernel(**VISITOR) == "k3"
+
+    run(test, max_kernels=2)
+
+
+def test_kernels_starting_count_toward_the_cap() -> None:
+    async def test(km: Any) -> None:
+        starts = [asyncio.ensure_future(km.start_kernel(**VISITOR)) for _ in range(3)]
+        await asyncio.sleep(0)  # all three are starting: the third found no room
+        assert km.live() == 2
+        done = await asyncio.gather(*starts, return_exceptions=True)
+        assert done[:2] == ["k1", "k2"] and isinstance(done[2], play_kernels.KernelCapReached)
+
+    run(test, max_kernels=2)
+
+
+def test_a_pools_refill_waits_for_room_and_never_passes_the_cap() -> None:
+    async def test(km: Any) -> None:
+        await km.start_kernel(**VISITOR)
+        await km.start_kernel(**POOLED)
+        refills = [asyncio.ensure_future(km.start_kernel(**POOLED)) for _ in range(2)]
+        await asyncio.sleep(0.01)
+        assert not any(r.done() for r in refills) and km.pool_waiting == 2 and km.live() == 2
+        await km.shutdown_kernel("k1")  # a visitor left: one refill starts, the other waits on
+        await asyncio.sleep(0.01)
+        assert sum(r.done() for r in refills) == 1 and km.live() == 2 and km.pool_waiting == 1
+        with pytest.raises(play_kernels.KernelCapReached):
+            await km.start_kernel(**VISITOR)
+        await km.shutdown_all()  # stopping: the waiting refill gives up (Voilà awaits every pool entry)
+        with pytest.raises(play_kernels.KernelCapReached, match="stopping"):
+            await asyncio.wait_for(refills[1] if refills[0].done() else refills[0], 1)
+
+    run(test, max_kernels=2)
+
+
+def test_a_handed_kernel_whose_page_never_connects_is_shut_down() -> None:
+    async def test(km: Any) -> None:
+        for _ in range(4):
+            await km.start_kernel(**VISITOR)
+        km.hand_out("k1")  # its page was sent, never connected
+        km.page_sent("k1")
+        km.hand_out("k2")  # its page connected (even before the whole page was sent)
+        km.notify_connect("k2")
+        km.page_sent("k2")
+        km.hand_out("k3")  # its page is still being rendered
+        # k4: not handed to anyone (a pre-heated kernel waiting in its pool)
+        assert km.awaiting() == 2
+        assert await km.cut_unconnected() == []
+        await asyncio.sleep(0.06)
+        assert await km.cut_unconnected() == ["k1"]
+        assert km.list_kernel_ids() == ["k2", "k3", "k4"] and km.cut == 1 and km.awaiting() == 1
+        await km.shutdown_kernel("k3")  # (its visitor left: nothing left to cut)
+        assert km.awaiting() == 0 and await km.cut_unconnected() == []
+
+    run(test, max_kernels=8, connect_timeout=0.05)
+
+
+def test_a_kernel_gone_meanwhile_is_no_error() -> None:
+    async def test(km: Any) -> None:
+        await km.start_kernel(**VISITOR)
+        km.hand_out("k1")
+        km.page_sent("k1")
+        km.names.remove("k1")  # (ended by itself, not through shutdown_kernel)
+        await asyncio.sleep(0.02)
+        assert await km.cut_unconnected() == [] and km.awaiting() == 0
+
+    run(test, max_kernels=8, connect_timeout=0.01)
