@@ -76,6 +76,11 @@ def test_at_most_n_new_kernels_per_address_in_any_minute() -> None:
     assert limiter.wait("2001:db8::2") == 0  # (one of two in its /64)
     limiter.record("2001:db8::2")
     assert limiter.wait("2001:db8::3") > 0
+    limiter.record("198.51.100.9")  # a request that began, then got no kernel (a 503): taken back
+    limiter.record("198.51.100.9")
+    assert limiter.wait("198.51.100.9") > 0
+    limiter.forget("198.51.100.9")
+    assert limiter.wait("198.51.100.9") == 0
     clock.now += 50
     assert limiter.wait("198.51.100.7") == 0
     limiter.record("198.51.100.7")

@@ -130,7 +130,9 @@ class AddressLimiter:
     """At most ``per_window`` new kernels per address in any ``window`` seconds (0: no limit).
 
     :meth:`wait` says how long an address must wait (0: it may have one now); :meth:`record`
-    counts a kernel it was given. Addresses with nothing in the window are forgotten."""
+    counts a kernel it was given (as its request begins, so that requests at once cannot pass the
+    limit together; :meth:`forget` takes it back if none was). Addresses with nothing in the window
+    are forgotten."""
 
     def __init__(self, per_window: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.per_window = per_window
@@ -167,6 +169,12 @@ class AddressLimiter:
         if len(self._given) > 2 * self._swept + 1024:  # many addresses: forget those done
             self._given = {k: t for k, t in self._given.items() if self._recent(k, now)}
             self._swept = len(self._given)
+
+    def forget(self, address: str) -> None:
+        """Take back the latest :meth:`record` of ``address`` (counted as a request began; it got no kernel)."""
+        times = self._given.get(address_key(address))
+        if times:
+            times.pop()
 
     def __len__(self) -> int:
         return len(self._given)

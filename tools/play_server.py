@@ -167,18 +167,19 @@ class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
         guard: Guard = self.settings["comet_guard"]
         km: CometKernelManager = self.kernel_manager
         address = guard.address(self.request)
-        if self._is_page(km, path or ""):
+        counted = self._is_page(km, path or "")
+        if counted:
             wait = guard.limiter.wait(address)
             if wait > 0:
                 return self.refuse(HTTPStatus.TOO_MANY_REQUESTS, wait)
             self._pooled = km.pool_kernel(path or "")
             if self._pooled is None and not km.has_room():
                 return self.refuse(HTTPStatus.SERVICE_UNAVAILABLE, BUSY_RETRY_AFTER)
+            guard.limiter.record(address)  # (now: taken back below if no kernel is handed)
         handed: list[str] = []
 
         def hand(kernel_id: str) -> None:
             handed.append(kernel_id)
-            guard.limiter.record(address)
             km.hand_out(kernel_id)
 
         self._hand = hand
@@ -195,6 +196,8 @@ class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
             HANDED.reset(token)
             for kernel_id in handed:
                 km.page_sent(kernel_id)
+            if counted and not handed:
+                guard.limiter.forget(address)
 
     @staticmethod
     def _is_page(km: Any, path: str) -> bool:
