@@ -19,10 +19,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 KERNEL_MB = 64
-"""What one more live kernel costs, in MB: a page's kernel (RSS, shared pages included: 59-60 MB
-whether its page never connected, was just opened, or played three deals; PSS 45 MB, private 43 MB)
-plus what the server keeps for it (about 1 MB, rounded up). Measured by ``bench/hostile.py``
-(``bench/README.md``, "The play server under a flood")."""
+"""What one more live kernel costs, in MB, counted high: a page's kernel as ``/proc`` gives its RSS
+(shared pages counted in full; 2026-12-06, ``bench/hostile.py``: 50.6 MB pre-heated, 58 MB once its
+page was rendered for a visitor who never connected, 60 MB after five plays; PSS 35 MB and 45 MB,
+their shared pages counted once) plus what Voilà keeps for it (2.3 MB a kernel in a flood), rounded
+up. ``bench/README.md``, "The play server under a flood", has the run."""
 MEMORY_SHARE = 0.5
 """The share of the memory available at start that kernels may take by default (the rest: the
 system, the book's server, the play server itself, and a margin: RSS counts shared pages in full)."""

@@ -10,11 +10,13 @@
   tracebacks hidden, with pre-heated kernels.
 
 Voila runs as ``tools/play_server.py`` (Voila with our landing page at the root, our 404 page, and
-the ``_xsrf`` cookie a page's shutdown request needs: a page that is left frees its kernel at once).
+the ``_xsrf`` cookie a page's shutdown request needs: a page that is left frees its kernel at once;
+and its guard: a cap on live kernels, a kernel whose page never connects shut down after
+``CONNECT_TIMEOUT`` s, ``KERNELS_PER_ADDRESS`` new kernels per address a minute: :class:`Guard`).
 
 Pre-heating: Voila starts ``pool_size`` kernels per page ahead of visitors and runs the page in
 them; ``widgets.pages`` then waits for the visitor's request to read the URL's settings. Sized
-for a class on a 2-core machine: two kernels per page (ten, about 80 MB each) are ready at any
+for a class on a 2-core machine: two kernels per page (sixteen, about 51 MB each) are ready at any
 time, so the next visitor to a page gets a table at once; a used one is replaced after
 ``FILL_DELAY`` (6 s: a kernel start takes CPU, which the next visitors' pages, arriving within
 seconds of the first, would otherwise share; ``bench/class_visits.py`` measured the 2nd visitor at
@@ -32,7 +34,10 @@ When both answer it prints exactly two lines::
 and runs until Ctrl-C or SIGTERM, which stop both (Voila's whole process group) and exit 0.
 Environment: COMET_BOOK_PORT, COMET_PLAY_PORT, COMET_BOOK_DIR (default ``_build/html``),
 COMET_VOILA_POOL_SIZE (pre-heated kernels per page, default 2; 0 turns pre-heating off),
-COMET_VOILA_FILL_DELAY (seconds, default 6), COMET_VOILA_IDLE_CUT (seconds, default 600). One
+COMET_VOILA_FILL_DELAY (seconds, default 6), COMET_VOILA_IDLE_CUT (seconds, default 600), and the
+guard's: COMET_MAX_KERNELS (default 0: from the memory available), COMET_CONNECT_TIMEOUT (seconds,
+default 60), COMET_KERNELS_PER_ADDRESS (default 30; 0: no limit), COMET_TRUSTED_PROXIES (addresses
+whose X-Forwarded-For is believed; none); a bad value stops it with a message (exit 2). One
 build serves any ports: a link of the book to the Voila server (``{{ play_url }}``, class
 ``comet-voila-url``) is rewritten to the port Voila is started on as its page is served.
 
