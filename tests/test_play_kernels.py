@@ -55,9 +55,9 @@ class Manager(play_kernels.CometKernelManager, NameKernels):  # type: ignore[mis
     pass
 
 
-def run(test: Callable[[Any], Awaitable[None]], **options: Any) -> None:
+def run(test: Callable[[Any], Awaitable[None]], manager: type = Manager, **options: Any) -> None:
     async def main() -> None:
-        await test(Manager(**options))
+        await test(manager(**options))
 
     asyncio.run(main())
 
@@ -140,3 +140,67 @@ def test_a_kernel_gone_meanwhile_is_no_error() -> None:
         assert await km.cut_unconnected() == [] and km.awaiting() == 0
 
     run(test, max_kernels=8, connect_timeout=0.01)
+
+
+class VoilaPools(play_kernels.CometKernelManager):  # type: ignore[misc]
+    """What Voilà's kernel manager adds above ours: the pools (page -> entries whose result names
+    the kernel), an entry dropped when its kernel is shut down, and the refill."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._pools: dict[str, list[Any]] = {}
+        self.refills: list[str] = []
+
+    def ready(self, page: str, kernel_id: str) -> None:
+        entry = asyncio.get_running_loop().create_future()
+        entry.set_result({"kernel_id": kernel_id})
+        self._pools.setdefault(page, []).append(entry)
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str = "", **kwargs: Any) -> None:
+        self.refills.append(notebook_name)
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        for pool in self._pools.values():
+            pool[:] = [e for e in pool if not (e.done() and e.result()["kernel_id"] == kernel_id)]
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+
+class PooledManager(VoilaPools, NameKernels):  # type: ignore[misc]
+    pass
+
+
+def test_at_the_cap_a_visitor_takes_the_place_of_another_pages_pre_heated_kernel() -> None:
+    async def test(km: Any) -> None:
+        for _ in range(4):
+            await km.start_kernel(**VISITOR)
+        km.ready("hoc.ipynb", "k2")  # ready and waiting for a visitor of their page
+        km.ready("modern.ipynb", "k3")
+        km.ready("modern.ipynb", "k4")
+        km._pools["commit.ipynb"] = [asyncio.get_running_loop().create_future()]  # (still starting)
+        assert km.pool_kernel("hoc.ipynb") == "k2" and km.pool_kernel("commit.ipynb") is None
+        assert km.pool_kernel("replay.ipynb") is None
+        refill = asyncio.ensure_future(km.start_kernel(**POOLED))  # (commit's, waiting for room)
+        await asyncio.sleep(0.01)
+        # A visitor of replay (no pool ready): modern's, the pool with the most ready, gives one up.
+        room = await km.make_room("replay.ipynb")
+        assert room is not None and km.refills == ["modern.ipynb"]
+        assert km.list_kernel_ids() == ["k1", "k2", "k3"] and km.live() == 4  # (its place is kept)
+        await asyncio.sleep(0.01)
+        assert not refill.done(), "a pool's refill took the place made for a visitor"
+        token = play_kernels.ROOM.set(room)
+        assert await km.start_kernel(**VISITOR) == "k5"
+        play_kernels.ROOM.reset(token)
+        km.release(room)  # (used: nothing to give back)
+        assert km.live() == 4 and not refill.done()
+        # A visitor who gets a place and then no kernel gives it back: the refill takes it.
+        other = await km.make_room("replay.ipynb")
+        assert other is not None and km.live() == 4
+        km.release(other)
+        await asyncio.sleep(0.01)
+        assert refill.done() and km.live() == 4
+        assert km.refills == ["modern.ipynb", "modern.ipynb"]
+        # Only the visitor's own page has one ready (it is handed to them): no place to make.
+        assert [page for page in km._pools if km.pool_kernel(page)] == ["hoc.ipynb"]
+        assert await km.make_room("hoc.ipynb") is None
+
+    run(test, max_kernels=4, manager=PooledManager)

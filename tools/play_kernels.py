@@ -13,11 +13,15 @@ passes here.
   ``connect_timeout`` seconds of its page being sent, else it is shut down: a plain GET of a page
   (a script, a scanner, a visitor gone before the page loaded) no longer keeps a kernel until the
   idle cut. Kernels waiting in a pool are not handed to anyone yet, so never cut this way.
+* **Pre-heated kernels are spare room**: at the cap, a visitor whose page has no ready kernel takes
+  the place of a pre-heated kernel waiting in another page's pool (:meth:`CometKernelManager.make_room`):
+  kernels kept for visitors who may come never keep out one who came.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -29,6 +33,20 @@ from traitlets import Float, Int
 
 HANDED: ContextVar[Callable[[str], None] | None] = ContextVar("comet_handed", default=None)
 """Set by the page handler while it serves a page: told the id of a kernel started for it."""
+
+
+class Room:
+    """A place under the cap kept for one visitor's kernel (:meth:`CometKernelManager.make_room`)."""
+
+    held = True
+
+
+ROOM: ContextVar[Room | None] = ContextVar("comet_room", default=None)
+"""Set by the page handler when a place was made for its visitor: their kernel takes it."""
+QUIET = logging.getLogger("comet.play.made_room")
+"""Where the page of a pre-heated kernel shut down to make room logs its end (nowhere)."""
+QUIET.propagate = False
+QUIET.addHandler(logging.NullHandler())
 RENDER_LIMIT = 60.0
 """Seconds a handed kernel may take to render its page (Voilà's ``iopub_timeout``, as
 ``tools/serve.py`` sets it) before the wait for its connection starts anyway."""
@@ -48,6 +66,7 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._starting = 0
+        self._reserved = 0  # places made for visitors whose kernel has not started yet
         self._awaiting: dict[str, float] = {}  # kernel id -> when it is cut if its page has not connected
         self._connected: set[str] = set()
         self._freed = asyncio.Event()
@@ -58,8 +77,8 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """Kernels shut down so far because their page never connected."""
 
     def live(self) -> int:
-        """Kernels running or starting."""
-        return len(self.list_kernel_ids()) + self._starting
+        """Kernels running or starting (and places kept for a visitor's)."""
+        return len(self.list_kernel_ids()) + self._starting + self._reserved
 
     def has_room(self) -> bool:
         return not self._closing and self.live() < self.max_kernels
@@ -68,8 +87,12 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """A kernel, if there is room: a pool's refill (``VOILA_PREHEAT=True``) waits for it; a start
         for a visitor raises :class:`KernelCapReached` without it, and tells :data:`HANDED`."""
         pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        room = None if pooled else ROOM.get()
         if pooled:
             await self._wait_for_room()
+        elif room is not None and room.held:  # (the place made for this visitor)
+            room.held = False
+            self._reserved -= 1
         elif not self.has_room():
             raise KernelCapReached(f"{self.live()} kernels are live, the cap is {self.max_kernels}")
         self._starting += 1
@@ -97,19 +120,58 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         event, self._freed = self._freed, asyncio.Event()
         event.set()
 
+    def _pools_now(self) -> dict[str, list[Any]]:
+        """Voilà's pools (``VoilaKernelManager._pools``, Voilà 0.5.8: page -> its entries, tasks
+        whose result names the kernel); none when pre-heating is off."""
+        pools = getattr(self, "_pools", None)
+        return pools if isinstance(pools, dict) else {}
+
+    def _ready(self, entry: Any) -> str | None:
+        if not entry.done() or entry.cancelled() or entry.exception() is not None:
+            return None
+        kernel_id = entry.result().get("kernel_id")
+        return kernel_id if isinstance(kernel_id, str) and kernel_id in self else None
+
     def pool_kernel(self, notebook: str) -> str | None:
         """The kernel a visitor of ``notebook`` would be handed from its pool now, if it is ready:
-        Voilà takes the pool's first entry (``VoilaKernelManager._pools``, Voilà 0.5.8), and awaits
-        it if it is still starting, or waiting for room. None when that entry is not ready."""
-        pools = getattr(self, "_pools", None)
-        pool = pools.get(notebook) if isinstance(pools, dict) else None
-        if not pool:
+        Voilà takes the pool's first entry, and awaits it if it is still starting, or waiting for
+        room. None when that entry is not ready."""
+        pool = self._pools_now().get(notebook)
+        return self._ready(pool[0]) if pool else None
+
+    async def make_room(self, notebook: str) -> Room | None:
+        """At the cap, a place for the kernel of a visitor of ``notebook``, made by shutting down a
+        pre-heated kernel waiting in another page's pool (of the pool with the most ready): its
+        replacement waits for room. None if no pool has one ready."""
+        ready = [(sum(self._ready(e) is not None for e in pool), name, i)
+                 for name, pool in self._pools_now().items() if name != notebook
+                 for i, entry in enumerate(pool) if self._ready(entry) is not None]
+        if self._closing or not ready:
             return None
-        first = pool[0]
-        if not first.done() or first.cancelled() or first.exception() is not None:
-            return None
-        kernel_id = first.result().get("kernel_id")
-        return kernel_id if isinstance(kernel_id, str) and kernel_id in self else None
+        _, name, i = max(ready)
+        pooled = self._pools_now()[name][i].result()
+        room = Room()
+        self._reserved += 1  # (counted before its kernel goes: no refill may take the place)
+        self.log.info("At the cap: the pre-heated kernel %s of %s makes room for a visitor of %s",
+                      pooled["kernel_id"], name, notebook)
+        # Its page, run ahead of a visitor, is waiting in the kernel: it fails as the kernel goes,
+        # and Voilà would log that with a traceback. Not an error here.
+        renderer = pooled.get("renderer")
+        for part in (renderer, getattr(renderer, "executor", None)):
+            if part is not None:
+                part.log = QUIET
+        await self._shut_down_if_there(pooled["kernel_id"])
+        refill = getattr(self, "fill_if_needed", None)  # (Voilà's: its pool's replacement, in line for room)
+        if callable(refill):
+            refill(notebook_name=name)
+        return room
+
+    def release(self, room: Room) -> None:
+        """The place made for a visitor who, after all, got no kernel started."""
+        if room.held:
+            room.held = False
+            self._reserved -= 1
+            self.room_may_have_freed()
 
     def hand_out(self, kernel_id: str) -> None:
         """``kernel_id`` was handed to a visitor: its page must connect (see :meth:`page_sent`)."""

@@ -34,6 +34,7 @@ Voilà itself (``voila.app.Voila``), with these changes:
     ``play_limits.KERNEL_MB``); beyond it a page answers 503 "all tables are busy, try again in
     a minute" with ``Retry-After``, in the page's ``lang``, instead of starting one. A visitor
     handed a pool's ready kernel adds none, so is served at the cap; a pool's refill waits for room;
+    at the cap, a visitor whose page has no ready kernel takes the place of another page's;
   - a kernel whose page has not connected to it within ``--CometVoila.connect_timeout`` seconds
     (default 60) of being sent is shut down (``play_kernels.CometKernelManager``);
   - at most ``--CometVoila.kernels_per_address`` new kernels per client address in any minute
@@ -72,7 +73,7 @@ from widgets.landing import busy_html, error_html, landing_html, not_found_html
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # (loaded by path, as the tests do)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_kernels import HANDED, CometKernelManager, KernelCapReached  # noqa: E402
+from play_kernels import HANDED, ROOM, CometKernelManager, KernelCapReached, Room  # noqa: E402
 from play_limits import (AddressLimiter, Network, available_memory, client_address,  # noqa: E402
                          default_max_kernels, parse_networks)
 
@@ -167,6 +168,7 @@ class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
         guard: Guard = self.settings["comet_guard"]
         km: CometKernelManager = self.kernel_manager
         address = guard.address(self.request)
+        room: Room | None = None
         counted = self._is_page(km, path or "")
         if counted:
             wait = guard.limiter.wait(address)
@@ -174,7 +176,9 @@ class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
                 return self.refuse(HTTPStatus.TOO_MANY_REQUESTS, wait)
             self._pooled = km.pool_kernel(path or "")
             if self._pooled is None and not km.has_room():
-                return self.refuse(HTTPStatus.SERVICE_UNAVAILABLE, BUSY_RETRY_AFTER)
+                room = await km.make_room(path or "")
+                if room is None:
+                    return self.refuse(HTTPStatus.SERVICE_UNAVAILABLE, BUSY_RETRY_AFTER)
             guard.limiter.record(address)  # (now: taken back below if no kernel is handed)
         handed: list[str] = []
 
@@ -184,6 +188,7 @@ class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
 
         self._hand = hand
         token = HANDED.set(hand)  # (a kernel started for this page is handed to it)
+        room_token = ROOM.set(room)
         self.xsrf_token  # (tornado sets the cookie when the token is first read)
         try:
             await super().get(path)
@@ -194,6 +199,9 @@ class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
             return self.refuse(HTTPStatus.SERVICE_UNAVAILABLE, BUSY_RETRY_AFTER)
         finally:
             HANDED.reset(token)
+            ROOM.reset(room_token)
+            if room is not None:
+                km.release(room)
             for kernel_id in handed:
                 km.page_sent(kernel_id)
             if counted and not handed:
