@@ -108,6 +108,22 @@ def test_a_pools_refill_waits_for_room_and_never_passes_the_cap() -> None:
     run(test, max_kernels=2)
 
 
+def test_a_refill_starts_alone_and_not_while_a_visitors_page_renders() -> None:
+    async def test(km: Any) -> None:
+        await km.start_kernel(**VISITOR)
+        km.hand_out("k1")  # its page is being rendered
+        refills = [asyncio.ensure_future(km.start_kernel(**POOLED)) for _ in range(3)]
+        await asyncio.sleep(0.01)
+        assert km.pool_waiting == 3, "a refill started while a visitor's page was rendered"
+        km.page_sent("k1")
+        await asyncio.sleep(0)  # (they wake; the first to look starts, the others see it starting)
+        assert km.pool_waiting == 2 and km.live() == 2
+        await asyncio.gather(*refills)  # one after the other
+        assert km.list_kernel_ids() == ["k1", "k2", "k3", "k4"]
+
+    run(test, max_kernels=8)
+
+
 def test_a_handed_kernel_whose_page_never_connects_is_shut_down() -> None:
     async def test(km: Any) -> None:
         for _ in range(4):

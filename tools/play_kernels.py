@@ -7,8 +7,10 @@ passes here.
 
 * **Live kernels** are those running or starting, pre-heated or a visitor's: at most
   ``max_kernels``. A kernel started for a visitor beyond it raises :class:`KernelCapReached` (the
-  page handler answers 503); a pool's refill waits until there is room (a kernel shut down), then
-  starts. A visitor handed a pool's ready kernel adds no kernel, so is served even at the cap.
+  page handler answers 503). A visitor handed a pool's ready kernel adds no kernel, so is served
+  even at the cap. A pool's refill waits until there is room, and starts alone: not while another
+  kernel starts or a visitor's page is being rendered (after a flood, every pool's refills at once
+  took the two cores from the first visitor let in: 12.5 s to a playable table).
 * **A kernel handed to a visitor must be connected to** (the page opens its websocket) within
   ``connect_timeout`` seconds of its page being sent, else it is shut down: a plain GET of a page
   (a script, a scanner, a visitor gone before the page loaded) no longer keeps a kernel until the
@@ -68,6 +70,7 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._starting = 0
         self._reserved = 0  # places made for visitors whose kernel has not started yet
         self._awaiting: dict[str, float] = {}  # kernel id -> when it is cut if its page has not connected
+        self._rendering: set[str] = set()  # handed kernels whose page is not all sent yet
         self._connected: set[str] = set()
         self._freed = asyncio.Event()
         self._closing = False
@@ -100,13 +103,18 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             kernel_id: str = await super().start_kernel(**kwargs)
         finally:
             self._starting -= 1
+            self.room_may_have_freed()  # (a refill may start now)
         handed = None if pooled else HANDED.get()
         if handed is not None:
             handed(kernel_id)
         return kernel_id
 
+    def _may_refill(self) -> bool:
+        """Whether a pool's refill may start now: room, and no other kernel starting nor page rendering."""
+        return self.has_room() and self._starting == 0 and not self._rendering
+
     async def _wait_for_room(self) -> None:
-        while not self.has_room():
+        while not self._may_refill():
             if self._closing:
                 raise KernelCapReached("the server is stopping")
             self.pool_waiting += 1
@@ -175,11 +183,14 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     def hand_out(self, kernel_id: str) -> None:
         """``kernel_id`` was handed to a visitor: its page must connect (see :meth:`page_sent`)."""
+        self._rendering.add(kernel_id)
         if kernel_id not in self._connected:
             self._awaiting[kernel_id] = time.monotonic() + RENDER_LIMIT + self.connect_timeout
 
     def page_sent(self, kernel_id: str) -> None:
         """The visitor has the whole page of ``kernel_id``: it has ``connect_timeout`` s to connect."""
+        self._rendering.discard(kernel_id)
+        self.room_may_have_freed()
         if kernel_id in self._awaiting:
             self._awaiting[kernel_id] = time.monotonic() + self.connect_timeout
 
@@ -219,6 +230,7 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         finally:
             self._awaiting.pop(kernel_id, None)
             self._connected.discard(kernel_id)
+            self._rendering.discard(kernel_id)
             self.room_may_have_freed()
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
