@@ -5,6 +5,7 @@ for room), and a handed kernel shut down when its page never connects; on kernel
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ class NameKernels(AsyncMappingKernelManager):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.names: list[str] = []
         self.started = 0
+        self.start_time = 0.0
 
     def list_kernel_ids(self) -> list[str]:
         return list(self.names)
@@ -34,7 +36,7 @@ class NameKernels(AsyncMappingKernelManager):  # type: ignore[misc]
         return kernel_id in self.names
 
     async def start_kernel(self, **kwargs: Any) -> str:
-        await asyncio.sleep(0)
+        await asyncio.sleep(self.start_time)
         self.started += 1
         self.names.append(f"k{self.started}")
         return self.names[-1]
@@ -57,7 +59,7 @@ class Manager(play_kernels.CometKernelManager, NameKernels):  # type: ignore[mis
 
 def run(test: Callable[[Any], Awaitable[None]], manager: type = Manager, **options: Any) -> None:
     async def main() -> None:
-        await test(manager(**options))
+        await test(manager(**{"refill_gap": 0.0, **options}))
 
     asyncio.run(main())
 
@@ -115,13 +117,25 @@ def test_a_refill_starts_alone_and_not_while_a_visitors_page_renders() -> None:
         refills = [asyncio.ensure_future(km.start_kernel(**POOLED)) for _ in range(3)]
         await asyncio.sleep(0.01)
         assert km.pool_waiting == 3, "a refill started while a visitor's page was rendered"
+        km.start_time = 0.05
         km.page_sent("k1")
-        await asyncio.sleep(0)  # (they wake; the first to look starts, the others see it starting)
+        await asyncio.sleep(0.02)  # (they wake; the first to look starts, the others see it starting)
         assert km.pool_waiting == 2 and km.live() == 2
         await asyncio.gather(*refills)  # one after the other
         assert km.list_kernel_ids() == ["k1", "k2", "k3", "k4"]
 
     run(test, max_kernels=8)
+
+
+def test_refills_start_a_gap_apart() -> None:
+    async def test(km: Any) -> None:
+        started = []
+        for _ in range(3):
+            await km.start_kernel(**POOLED)
+            started.append(time.monotonic())
+        assert started[1] - started[0] >= 0.1 and started[2] - started[1] >= 0.1
+
+    run(test, max_kernels=8, refill_gap=0.1)
 
 
 def test_a_handed_kernel_whose_page_never_connects_is_shut_down() -> None:
@@ -167,9 +181,9 @@ class VoilaPools(play_kernels.CometKernelManager):  # type: ignore[misc]
         self._pools: dict[str, list[Any]] = {}
         self.refills: list[str] = []
 
-    def ready(self, page: str, kernel_id: str) -> None:
+    def ready(self, page: str, kernel_id: str, renderer: object = None) -> None:
         entry = asyncio.get_running_loop().create_future()
-        entry.set_result({"kernel_id": kernel_id})
+        entry.set_result({"kernel_id": kernel_id, "renderer": renderer})
         self._pools.setdefault(page, []).append(entry)
 
     def fill_if_needed(self, delay: float | None = None, notebook_name: str = "", **kwargs: Any) -> None:
@@ -220,3 +234,23 @@ def test_at_the_cap_a_visitor_takes_the_place_of_another_pages_pre_heated_kernel
         assert await km.make_room("hoc.ipynb") is None
 
     run(test, max_kernels=4, manager=PooledManager)
+
+
+def test_a_pre_heated_kernel_still_starting_its_page_keeps_its_place() -> None:
+    """Shut down before Voilà's renderer has its kernel client, the page's task would fail with an
+    error nobody reads ("Task exception was never retrieved", seen in bench/hostile.py)."""
+    from types import SimpleNamespace
+
+    async def test(km: Any) -> None:
+        for _ in range(3):
+            await km.start_kernel(**VISITOR)
+        km.ready("hoc.ipynb", "k1", SimpleNamespace())  # its page's task has not begun
+        km.ready("hoc.ipynb", "k2", SimpleNamespace(executor=SimpleNamespace(kc=None)))  # connecting
+        assert await km.make_room("modern.ipynb") is None
+        settled = SimpleNamespace(executor=SimpleNamespace(kc=object(), log=None), log=None)  # waiting in its page
+        km.ready("commit.ipynb", "k3", settled)
+        room = await km.make_room("modern.ipynb")
+        assert room is not None and km.list_kernel_ids() == ["k1", "k2"]
+        assert settled.log is settled.executor.log is play_kernels.QUIET  # (its page's end is not an error)
+
+    run(test, max_kernels=3, manager=PooledManager)

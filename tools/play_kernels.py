@@ -9,8 +9,9 @@ passes here.
   ``max_kernels``. A kernel started for a visitor beyond it raises :class:`KernelCapReached` (the
   page handler answers 503). A visitor handed a pool's ready kernel adds no kernel, so is served
   even at the cap. A pool's refill waits until there is room, and starts alone: not while another
-  kernel starts or a visitor's page is being rendered (after a flood, every pool's refills at once
-  took the two cores from the first visitor let in: 12.5 s to a playable table).
+  kernel starts or a visitor's page is being rendered, and ``refill_gap`` seconds after the refill
+  before (after a flood, every pool's refills at once took the two cores from the first visitor
+  let in: 12.5 s, then 16 s, to a playable table).
 * **A kernel handed to a visitor must be connected to** (the page opens its websocket) within
   ``connect_timeout`` seconds of its page being sent, else it is shut down: a plain GET of a page
   (a script, a scanner, a visitor gone before the page loaded) no longer keeps a kernel until the
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -64,6 +66,8 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     max_kernels = Int(16, config=True, help="At most this many live kernels, pre-heated ones included.")
     connect_timeout = Float(60.0, config=True,
                             help="Seconds a page has, once sent, to connect to its kernel before it is shut down.")
+    refill_gap = Float(2.0, config=True,
+                       help="Seconds between two refills' starts (each takes about a second of CPU, page included).")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
@@ -74,6 +78,7 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._connected: set[str] = set()
         self._freed = asyncio.Event()
         self._closing = False
+        self._last_refill = -math.inf
         self.pool_waiting = 0
         """Pool refills waiting for room now."""
         self.cut = 0
@@ -110,8 +115,10 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return kernel_id
 
     def _may_refill(self) -> bool:
-        """Whether a pool's refill may start now: room, and no other kernel starting nor page rendering."""
-        return self.has_room() and self._starting == 0 and not self._rendering
+        """Whether a pool's refill may start now: room, no other kernel starting nor page rendering,
+        and the refill before started ``refill_gap`` s ago."""
+        return (self.has_room() and self._starting == 0 and not self._rendering
+                and time.monotonic() - self._last_refill >= self.refill_gap)
 
     async def _wait_for_room(self) -> None:
         while not self._may_refill():
@@ -119,9 +126,12 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                 raise KernelCapReached("the server is stopping")
             self.pool_waiting += 1
             try:
-                await self._freed.wait()
+                await asyncio.wait_for(self._freed.wait(), max(0.05, self.refill_gap))
+            except TimeoutError:
+                pass  # (the gap has passed: look again)
             finally:
                 self.pool_waiting -= 1
+        self._last_refill = time.monotonic()
 
     def room_may_have_freed(self) -> None:
         """Wake the refills waiting for room (they look again)."""
@@ -140,6 +150,13 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         kernel_id = entry.result().get("kernel_id")
         return kernel_id if isinstance(kernel_id, str) and kernel_id in self else None
 
+    def _settled(self, entry: Any) -> bool:
+        """Ready, and its page running in it (Voilà's renderer has its kernel client: shut down
+        before that, the page's task fails with an error nobody reads)."""
+        renderer = entry.result().get("renderer") if self._ready(entry) else None
+        return self._ready(entry) is not None and (
+            renderer is None or getattr(getattr(renderer, "executor", None), "kc", None) is not None)
+
     def pool_kernel(self, notebook: str) -> str | None:
         """The kernel a visitor of ``notebook`` would be handed from its pool now, if it is ready:
         Voilà takes the pool's first entry, and awaits it if it is still starting, or waiting for
@@ -151,9 +168,9 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """At the cap, a place for the kernel of a visitor of ``notebook``, made by shutting down a
         pre-heated kernel waiting in another page's pool (of the pool with the most ready): its
         replacement waits for room. None if no pool has one ready."""
-        ready = [(sum(self._ready(e) is not None for e in pool), name, i)
+        ready = [(sum(self._settled(e) for e in pool), name, i)
                  for name, pool in self._pools_now().items() if name != notebook
-                 for i, entry in enumerate(pool) if self._ready(entry) is not None]
+                 for i, entry in enumerate(pool) if self._settled(entry)]
         if self._closing or not ready:
             return None
         _, name, i = max(ready)

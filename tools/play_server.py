@@ -33,8 +33,9 @@ Voilà itself (``voila.app.Voila``), with these changes:
     included; default: half the memory available at start, in kernels of
     ``play_limits.KERNEL_MB``); beyond it a page answers 503 "all tables are busy, try again in
     a minute" with ``Retry-After``, in the page's ``lang``, instead of starting one. A visitor
-    handed a pool's ready kernel adds none, so is served at the cap; a pool's refill waits for room;
-    at the cap, a visitor whose page has no ready kernel takes the place of another page's;
+    handed a pool's ready kernel adds none, so is served at the cap; a pool's refill waits for room
+    (and starts alone, not while a visitor's kernel starts or page renders); at the cap, a visitor
+    whose page has no ready kernel takes the place of another page's;
   - a kernel whose page has not connected to it within ``--CometVoila.connect_timeout`` seconds
     (default 60) of being sent is shut down (``play_kernels.CometKernelManager``);
   - at most ``--CometVoila.kernels_per_address`` new kernels per client address in any minute
