@@ -156,43 +156,46 @@ def flood(served: Served, addresses: list[str]) -> Flood:
 @dataclass
 class Visit:
     seconds: float = float("inf")  # from the reference moment to a playable table
+    let_in: float = float("inf")  # from the reference moment to the page's 200
     refused: Counter[int] = field(default_factory=Counter)
     kernel_rss_mb: float = float("nan")
 
 
 def visit(context: Any, url: str, start: float, limit: float, plays: int = 1, sampler: Sampler | None = None) -> Visit:
-    """A visitor opening ``url``, again every 0.25 s while refused, until a card of the table is
-    clicked and the table's answer drawn (``plays`` times); seconds from ``start``."""
+    """A visitor opening ``url``, again every 0.25 s while refused (the same tab, as a reload),
+    until a card of the table is clicked and the table's answer drawn (``plays`` times); seconds
+    from ``start``. Then the visitor leaves (its kernel is shut down)."""
     out = Visit()
-    while time.monotonic() - start < limit:
-        page = context.new_page()
-        try:
+    page = context.new_page()
+    try:
+        while time.monotonic() - start < limit:
             response = page.goto(url, wait_until="commit", timeout=60_000)
             status = response.status if response is not None else 0
-            if status != 200:
-                out.refused[status] += 1
-                page.wait_for_load_state("load", timeout=20_000)  # (closed while loading, a page hung Playwright)
-                page.close()
-                time.sleep(0.25)
-                continue
-            for n in range(plays):
-                page.locator(CLICKABLE).first.wait_for(state="visible", timeout=60_000)
-                page.wait_for_function(IDLE_JS, timeout=60_000)
-                seq = page.evaluate(SEQ_JS)
-                page.locator(CLICKABLE).first.click()
-                page.wait_for_function(f"() => ({SEQ_JS})() > {seq} && ({IDLE_JS})()", timeout=60_000)
-                if n == 0:
-                    out.seconds = time.monotonic() - start
-            if sampler is not None:
-                sampler.look()
-                kid = re.search(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"', page.content())
-                out.kernel_rss_mb = sampler.rss.get(kid.group(1), 0) / MB if kid else float("nan")
-            page.goto("about:blank", timeout=20_000)  # (leaves: its kernel is shut down)
-        except PlaywrightError as error:
-            print(f"visitor: {type(error).__name__}: {str(error)[:200]}", flush=True)
-        finally:
-            page.close()
-        return out
+            if status == 200:
+                break
+            out.refused[status] += 1
+            page.wait_for_load_state("load", timeout=20_000)  # (left while loading, a page hung Playwright)
+            time.sleep(0.25)
+        else:
+            return out
+        out.let_in = time.monotonic() - start
+        for n in range(plays):
+            page.locator(CLICKABLE).first.wait_for(state="visible", timeout=60_000)
+            page.wait_for_function(IDLE_JS, timeout=60_000)
+            seq = page.evaluate(SEQ_JS)
+            page.locator(CLICKABLE).first.click()
+            page.wait_for_function(f"() => ({SEQ_JS})() > {seq} && ({IDLE_JS})()", timeout=60_000)
+            if n == 0:
+                out.seconds = time.monotonic() - start
+        if sampler is not None:
+            sampler.look()
+            kid = re.search(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"', page.content())
+            out.kernel_rss_mb = sampler.rss.get(kid.group(1), 0) / MB if kid else float("nan")
+        page.goto("about:blank", timeout=20_000)
+    except PlaywrightError as error:
+        print(f"visitor: {type(error).__name__}: {str(error)[:200]}", flush=True)
+    finally:
+        page.close()
     return out
 
 
@@ -314,7 +317,7 @@ start {r['load_start']:.1f}, at the end {r['load_end']:.1f} (the machine is shar
 | most memory, Voilà and kernels (RSS) | {r['a_peak'][2] / MB:.0f} MB | {r['b_peak'][2] / MB:.0f} MB | ≤ {limit_mb} MB + Voilà idle ({r['voila_idle_mb']:.0f} MB): {ok(max(r['a_peak'][2], r['b_peak'][2]) / MB <= limit_mb + r['voila_idle_mb'])} |
 | a flood's kernel, from its page read to its process gone: min / median / max | {fmt(r['a_cut'])} ({len(a.handed)} kernels) | {fmt(r['b_cut'])} ({len(b.handed)} kernels) | about a minute ({CONNECT_TIMEOUT:.0f} s and the look every 5 s): {ok(max(r['a_cut'] + r['b_cut'], default=0) <= CONNECT_TIMEOUT + 10)} |
 | the real visitor's pages refused before a table | {sum(r['a_visit'].refused.values())} | {sum(r['b_visit'].refused.values())} ({', '.join(f'{n} × {s}' for s, n in r['b_visit'].refused.items())}) | |
-| the real visitor: seconds to a playable table | {r['a_visit'].seconds:.2f} s after the flood's end | {r['b_after_free']:.2f} s after capacity freed ({r['b_freed']:.1f} s after the flood's end; {r['b_visit'].seconds:.1f} s in all) | ≤ 5 s: {ok(r['a_visit'].seconds <= 5 and r['b_after_free'] <= 5)} |
+| the real visitor: seconds to a playable table | {r['a_visit'].seconds:.2f} s after the flood's end | {r['b_after_free']:.2f} s after capacity freed ({r['b_freed']:.1f} s after the flood's end; {r['b_visit'].seconds:.1f} s in all; let in {r['b_visit'].let_in - r['b_freed']:.2f} s after capacity freed) | ≤ 5 s: {ok(r['a_visit'].seconds <= 5 and r['b_after_free'] <= 5)} |
 
 Reference: a visitor on the idle server had a playable table in {r['first']:.2f} s. "Playable": a card
 of the table clicked and the table's answer drawn, timed from the flood's last answer (one address),

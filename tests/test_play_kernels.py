@@ -59,7 +59,7 @@ class Manager(play_kernels.CometKernelManager, NameKernels):  # type: ignore[mis
 
 def run(test: Callable[[Any], Awaitable[None]], manager: type = Manager, **options: Any) -> None:
     async def main() -> None:
-        await test(manager(**{"refill_gap": 0.0, **options}))
+        await test(manager(**{"refill_gap": 0.0, "refill_hold": 0.0, **options}))
 
     asyncio.run(main())
 
@@ -125,6 +125,19 @@ def test_a_refill_starts_alone_and_not_while_a_visitors_page_renders() -> None:
         assert km.list_kernel_ids() == ["k1", "k2", "k3", "k4"]
 
     run(test, max_kernels=8)
+
+
+def test_no_refill_while_visitors_are_refused() -> None:
+    async def test(km: Any) -> None:
+        km.refused()  # a visitor got "all tables are busy" just now: they will try again
+        refill = asyncio.ensure_future(km.start_kernel(**POOLED))
+        await asyncio.sleep(0.05)
+        assert not refill.done() and km.live() == 0
+        assert await km.start_kernel(**VISITOR) == "k1"  # (the visitor trying again gets the room)
+        await asyncio.sleep(0.15)
+        assert refill.done() and km.live() == 2
+
+    run(test, max_kernels=8, refill_hold=0.1)
 
 
 def test_refills_start_a_gap_apart() -> None:

@@ -9,9 +9,10 @@ passes here.
   ``max_kernels``. A kernel started for a visitor beyond it raises :class:`KernelCapReached` (the
   page handler answers 503). A visitor handed a pool's ready kernel adds no kernel, so is served
   even at the cap. A pool's refill waits until there is room, and starts alone: not while another
-  kernel starts or a visitor's page is being rendered, and ``refill_gap`` seconds after the refill
-  before (after a flood, every pool's refills at once took the two cores from the first visitor
-  let in: 12.5 s, then 16 s, to a playable table).
+  kernel starts or a visitor's page is being rendered, ``refill_gap`` seconds after the refill
+  before, and not within ``refill_hold`` seconds of a visitor refused for want of room (they try
+  again: the room, and the two cores, are theirs first). After a flood, every pool's refills at
+  once took the cores from the first visitor let in: 12.5 s, then 16 s, to a playable table.
 * **A kernel handed to a visitor must be connected to** (the page opens its websocket) within
   ``connect_timeout`` seconds of its page being sent, else it is shut down: a plain GET of a page
   (a script, a scanner, a visitor gone before the page loaded) no longer keeps a kernel until the
@@ -68,6 +69,7 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                             help="Seconds a page has, once sent, to connect to its kernel before it is shut down.")
     refill_gap = Float(2.0, config=True,
                        help="Seconds between two refills' starts (each takes about a second of CPU, page included).")
+    refill_hold = Float(10.0, config=True, help="No refill starts within this many seconds of a visitor refused.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
@@ -79,6 +81,7 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._freed = asyncio.Event()
         self._closing = False
         self._last_refill = -math.inf
+        self._last_refused = -math.inf
         self.pool_waiting = 0
         """Pool refills waiting for room now."""
         self.cut = 0
@@ -114,11 +117,16 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             handed(kernel_id)
         return kernel_id
 
+    def refused(self) -> None:
+        """A visitor was refused for want of room (they will try again)."""
+        self._last_refused = time.monotonic()
+
     def _may_refill(self) -> bool:
         """Whether a pool's refill may start now: room, no other kernel starting nor page rendering,
-        and the refill before started ``refill_gap`` s ago."""
+        the refill before started ``refill_gap`` s ago and no visitor refused ``refill_hold`` s."""
+        now = time.monotonic()
         return (self.has_room() and self._starting == 0 and not self._rendering
-                and time.monotonic() - self._last_refill >= self.refill_gap)
+                and now - self._last_refill >= self.refill_gap and now - self._last_refused >= self.refill_hold)
 
     async def _wait_for_room(self) -> None:
         while not self._may_refill():
@@ -126,7 +134,7 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                 raise KernelCapReached("the server is stopping")
             self.pool_waiting += 1
             try:
-                await asyncio.wait_for(self._freed.wait(), max(0.05, self.refill_gap))
+                await asyncio.wait_for(self._freed.wait(), max(0.05, min(self.refill_gap, self.refill_hold)))
             except TimeoutError:
                 pass  # (the gap has passed: look again)
             finally:

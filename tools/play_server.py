@@ -34,8 +34,8 @@ Voilà itself (``voila.app.Voila``), with these changes:
     ``play_limits.KERNEL_MB``); beyond it a page answers 503 "all tables are busy, try again in
     a minute" with ``Retry-After``, in the page's ``lang``, instead of starting one. A visitor
     handed a pool's ready kernel adds none, so is served at the cap; a pool's refill waits for room
-    (and starts alone, not while a visitor's kernel starts or page renders); at the cap, a visitor
-    whose page has no ready kernel takes the place of another page's;
+    (and starts alone, 2 s after the one before, not while a visitor's kernel starts or page
+    renders, nor within 10 s of a 503); at the cap, a visitor whose page has no ready kernel takes the place of another page's;
   - a kernel whose page has not connected to it within ``--CometVoila.connect_timeout`` seconds
     (default 60) of being sent is shut down (``play_kernels.CometKernelManager``);
   - at most ``--CometVoila.kernels_per_address`` new kernels per client address in any minute
@@ -227,6 +227,8 @@ class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
         lang = self.get_argument("lang", "en")
         self.comet_refused = True
         self.settings["comet_guard"].refused[int(status)] += 1
+        if status == HTTPStatus.SERVICE_UNAVAILABLE:
+            self.kernel_manager.refused()  # (no pool refill takes the room they wait for)
         self.set_status(int(status))
         self.set_header("Retry-After", str(max(1, round(wait + 0.5))))
         self.set_header("Content-Type", "text/html; charset=UTF-8")
