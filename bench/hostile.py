@@ -322,8 +322,8 @@ start {r['load_start']:.1f}, at the end {r['load_end']:.1f} (the machine is shar
 Reference: a visitor on the idle server had a playable table in {r['first']:.2f} s. "Playable": a card
 of the table clicked and the table's answer drawn, timed from the flood's last answer (one address),
 or from the moment the first of the flood's kernels was seen gone (looked for every 0.25 s; many
-addresses: until then every table is taken by design, and the visitor, trying again every 0.25 s, gets 503). Each visitor leaves its page,
-which shuts its kernel down. Voilà logged no traceback: {ok(not r['traceback'])}.
+addresses: until then every table is taken by design, and the visitor, trying again every 0.25 s in
+the same tab, gets 503). Each visitor leaves its page, which shuts its kernel down. Voilà logged no traceback: {ok(not r['traceback'])}.
 
 A kernel's size (what `play_limits.KERNEL_MB` is based on), read from `/proc` during this run: a
 pre-heated kernel {fmt(r['pool_rss'], ' MB')} RSS (min / median / max; PSS {fmt(r['pool_pss'], ' MB')}:

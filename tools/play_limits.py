@@ -20,10 +20,10 @@ from pathlib import Path
 
 KERNEL_MB = 64
 """What one more live kernel costs, in MB, counted high: a page's kernel as ``/proc`` gives its RSS
-(shared pages counted in full; 2026-12-06, ``bench/hostile.py``: 50.6 MB pre-heated, 58 MB once its
-page was rendered for a visitor who never connected, 60 MB after five plays; PSS 35 MB and 45 MB,
-their shared pages counted once) plus what Voilà keeps for it (2.3 MB a kernel in a flood), rounded
-up. ``bench/README.md``, "The play server under a flood", has the run."""
+(shared pages counted in full; 2026-12-06, ``bench/hostile.py``: 58 MB pre-heated and waiting for its
+visitor, 58 MB once its page was sent to a visitor who never connected, 61 MB after five plays; PSS
+42 to 45 MB, shared pages counted once) plus what Voilà keeps for it (2 to 2.3 MB a kernel in a
+flood), rounded up. ``bench/README.md``, "The play server under a flood", has the run."""
 MEMORY_SHARE = 0.5
 """The share of the memory available at start that kernels may take by default (the rest: the
 system, the book's server, the play server itself, and a margin: RSS counts shared pages in full)."""
