@@ -16,6 +16,8 @@ from tornado import web
 from load_file import load_file
 
 play_kernels = load_file("tools/play_kernels.py", "play_kernels")
+play_limits = load_file("tools/play_limits.py", "play_limits")
+play_guard = load_file("tools/play_guard.py", "play_guard")
 POOLED = {"env": {"VOILA_PREHEAT": "True"}}
 VISITOR = {"env": {"VOILA_PREHEAT": "False"}}
 
@@ -267,3 +269,33 @@ def test_a_pre_heated_kernel_still_starting_its_page_keeps_its_place() -> None:
         assert settled.log is settled.executor.log is play_kernels.QUIET  # (its page's end is not an error)
 
     run(test, max_kernels=3, manager=PooledManager)
+
+
+def test_a_kernel_whose_visitor_is_still_downloading_the_page_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's files are about 5 MB: on a class's Wi-Fi its scripts can take a minute to come,
+    and the page connects only once they have. Kept while they come, up to LOADING_LIMIT."""
+    monkeypatch.setattr(play_kernels, "LOADING_LIMIT", 0.3)
+    guard = play_guard.Guard(play_limits.AddressLimiter(0), (), loading_window=0.1)
+
+    async def test(km: Any) -> None:
+        for kid, address in (("k1", "198.51.100.7"), ("k2", "198.51.100.8")):
+            await km.start_kernel(**VISITOR)
+            guard.owners[kid] = address
+            km.hand_out(kid)
+            km.page_sent(kid)
+        await asyncio.sleep(0.06)
+        guard.fetched[play_limits.address_key("198.51.100.7")] = time.monotonic()  # (a part of a script sent)
+        assert guard.loading("k1") and not guard.loading("k2")
+        assert await km.cut_unconnected(guard.loading) == ["k2"]
+        for _ in range(6):  # still downloading, 0.06 s at a time: kept until LOADING_LIMIT
+            guard.fetched[play_limits.address_key("198.51.100.7")] = time.monotonic()
+            await asyncio.sleep(0.06)
+            if await km.cut_unconnected(guard.loading):
+                break
+        assert km.list_kernel_ids() == [] and km.cut == 2
+        guard.forget(km.list_kernel_ids())
+        await asyncio.sleep(0.11)
+        guard.forget(km.list_kernel_ids())
+        assert guard.owners == {} and guard.fetched == {}
+
+    run(test, max_kernels=8, connect_timeout=0.05)

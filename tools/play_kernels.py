@@ -16,7 +16,9 @@ passes here.
 * **A kernel handed to a visitor must be connected to** (the page opens its websocket) within
   ``connect_timeout`` seconds of its page being sent, else it is shut down: a plain GET of a page
   (a script, a scanner, a visitor gone before the page loaded) no longer keeps a kernel until the
-  idle cut. Kernels waiting in a pool are not handed to anyone yet, so never cut this way.
+  idle cut. Kernels waiting in a pool are not handed to anyone yet, so never cut this way. A
+  kernel whose visitor is still downloading the page's files (about 5 MB of scripts: a minute on a
+  class's shared Wi-Fi, or on a starved machine) is kept while they come, up to ``LOADING_LIMIT``.
 * **Pre-heated kernels are spare room**: at the cap, a visitor whose page has no ready kernel takes
   the place of a pre-heated kernel waiting in another page's pool (:meth:`CometKernelManager.make_room`):
   kernels kept for visitors who may come never keep out one who came.
@@ -52,6 +54,9 @@ QUIET = logging.getLogger("comet.play.made_room")
 """Where the page of a pre-heated kernel shut down to make room logs its end (nowhere)."""
 QUIET.propagate = False
 QUIET.addHandler(logging.NullHandler())
+LOADING_LIMIT = 300.0
+"""Seconds after its page was sent that a kernel is kept, unconnected, while its visitor is still
+downloading the page's files; then it is cut even so."""
 RENDER_LIMIT = 60.0
 """Seconds a handed kernel may take to render its page (Voilà's ``iopub_timeout``, as
 ``tools/serve.py`` sets it) before the wait for its connection starts anyway."""
@@ -77,6 +82,7 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._reserved = 0  # places made for visitors whose kernel has not started yet
         self._awaiting: dict[str, float] = {}  # kernel id -> when it is cut if its page has not connected
         self._rendering: set[str] = set()  # handed kernels whose page is not all sent yet
+        self._sent: dict[str, float] = {}  # kernel id -> when its page was sent (while unconnected)
         self._connected: set[str] = set()
         self._freed = asyncio.Event()
         self._closing = False
@@ -217,7 +223,8 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._rendering.discard(kernel_id)
         self.room_may_have_freed()
         if kernel_id in self._awaiting:
-            self._awaiting[kernel_id] = time.monotonic() + self.connect_timeout
+            self._sent[kernel_id] = time.monotonic()
+            self._awaiting[kernel_id] = self._sent[kernel_id] + self.connect_timeout
 
     def awaiting(self) -> int:
         """Kernels handed out whose page has not connected yet."""
@@ -226,14 +233,24 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     def notify_connect(self, kernel_id: str) -> None:
         self._connected.add(kernel_id)
         self._awaiting.pop(kernel_id, None)
+        self._sent.pop(kernel_id, None)
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
 
-    async def cut_unconnected(self) -> list[str]:
-        """Shut down (at once) every handed kernel whose page has not connected in time; their ids."""
+    async def cut_unconnected(self, loading: Callable[[str], bool] = lambda kernel_id: False) -> list[str]:
+        """Shut down (at once) every handed kernel whose page has not connected in time, unless
+        ``loading(its id)``: its visitor is still downloading the page's files (up to
+        :data:`LOADING_LIMIT`); their ids."""
         now = time.monotonic()
-        late = [kid for kid, deadline in self._awaiting.items() if deadline <= now]
-        for kid in late:
+        late = []
+        for kid, deadline in list(self._awaiting.items()):
+            if deadline > now:
+                continue
+            if loading(kid) and now - self._sent.get(kid, now) < LOADING_LIMIT:
+                self._awaiting[kid] = now + min(5.0, self.connect_timeout / 4)  # (look again then)
+                continue
             del self._awaiting[kid]
+            self._sent.pop(kid, None)
+            late.append(kid)
         late = [kid for kid in late if kid in self]
         if late:
             self.log.warning("Shutting down %d kernel(s) whose page did not connect within %g s: %s",
@@ -254,6 +271,7 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
         finally:
             self._awaiting.pop(kernel_id, None)
+            self._sent.pop(kernel_id, None)
             self._connected.discard(kernel_id)
             self._rendering.discard(kernel_id)
             self.room_may_have_freed()

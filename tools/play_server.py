@@ -37,13 +37,14 @@ Voilà itself (``voila.app.Voila``), with these changes:
     (and starts alone, 2 s after the one before, not while a visitor's kernel starts or page
     renders, nor within 10 s of a 503); at the cap, a visitor whose page has no ready kernel takes the place of another page's;
   - a kernel whose page has not connected to it within ``--CometVoila.connect_timeout`` seconds
-    (default 60) of being sent is shut down (``play_kernels.CometKernelManager``);
+    (default 60) of being sent is shut down (``play_kernels.CometKernelManager``), unless its
+    address is still downloading the page's files (``play_guard.NotesLoading``: up to 5 minutes);
   - at most ``--CometVoila.kernels_per_address`` new kernels per client address in any minute
     (default 30; 0: no limit), beyond which 429 with ``Retry-After``; the address is taken from
     ``X-Forwarded-For`` only for requests from ``--CometVoila.trusted_proxies`` (none by default);
   - the 404 page is about 16 KB (the games' names and links, without the pictures of hands).
 
-  Refusals are not logged one by one: a line every ``REFUSALS_LOG_INTERVAL`` s counts them.
+  Refusals are not logged one by one: a line every 10 s counts them (``play_guard.RefusalLog``).
 
 Environment: ``COMET_BOOK_URL``, the book's address, linked from the landing page.
 """
@@ -55,7 +56,6 @@ import ctypes.util
 import gc
 import os
 import sys
-from collections import Counter
 from collections.abc import Callable, Collection
 from http import HTTPStatus
 from pathlib import Path
@@ -63,7 +63,6 @@ from typing import Any
 
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import ioloop, web
-from tornado.log import access_log
 from traitlets import Float, Int, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
@@ -74,9 +73,9 @@ from widgets.landing import busy_html, error_html, landing_html, not_found_html
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # (loaded by path, as the tests do)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+from play_guard import Guard, NotesLoading, RefusalLog, log_request  # noqa: E402
 from play_kernels import HANDED, ROOM, CometKernelManager, KernelCapReached, Room  # noqa: E402
-from play_limits import (AddressLimiter, Network, available_memory, client_address,  # noqa: E402
-                         default_max_kernels, parse_networks)
+from play_limits import AddressLimiter, available_memory, default_max_kernels, parse_networks  # noqa: E402
 
 IDLE_WARNING = 120
 """Seconds before the cut at which the page warns a visitor who has made no move."""
@@ -84,8 +83,6 @@ TRIM_INTERVAL = 20
 """Seconds between two looks at whether kernels were freed (then memory is given back)."""
 BUSY_RETRY_AFTER = 60
 """``Retry-After`` of a 503 "all tables are busy" (what its sentence says: in a minute)."""
-REFUSALS_LOG_INTERVAL = 10
-"""Seconds between two log lines counting the pages refused (a flood would otherwise log each)."""
 
 
 def _malloc_trim() -> Any:
@@ -143,19 +140,6 @@ class OwnErrorPages:
         self.finish(page)  # type: ignore[attr-defined]
 
 
-class Guard:
-    """What the page handler asks before it hands out a kernel: the per-address limit, which
-    proxies' ``X-Forwarded-For`` to believe, and the count of refusals for the log."""
-
-    def __init__(self, limiter: AddressLimiter, trusted: tuple[Network, ...]) -> None:
-        self.limiter = limiter
-        self.trusted = trusted
-        self.refused: Counter[int] = Counter()
-
-    def address(self, request: Any) -> str:
-        return client_address(request.remote_ip or "", request.headers.get("X-Forwarded-For"), self.trusted)
-
-
 class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
     """A playable page: Voilà's, and the ``_xsrf`` cookie its shutdown request sends back; no
     kernel beyond the cap or the address's share (503, 429: :func:`widgets.landing.busy_html`)."""
@@ -185,6 +169,7 @@ class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
 
         def hand(kernel_id: str) -> None:
             handed.append(kernel_id)
+            guard.owners[kernel_id] = address
             km.hand_out(kernel_id)
 
         self._hand = hand
@@ -235,32 +220,6 @@ class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
         self.set_header("Cache-Control", "no-store")
         self.set_header("Content-Language", words(lang).lang)
         self.finish(busy_html(int(status), lang, self.request.uri or "", self.settings.get("base_url", "/")))
-
-
-def log_request(handler: Any) -> None:
-    """Tornado's access log, without the refused pages (counted instead: :class:`RefusalLog`)."""
-    if getattr(handler, "comet_refused", False):
-        return
-    status = handler.get_status()
-    log = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
-    request = handler.request
-    log("%d %s %s (%s) %.2fms", status, request.method, request.uri, request.remote_ip, 1000 * request.request_time())
-
-
-class RefusalLog:
-    """Every ``REFUSALS_LOG_INTERVAL`` s with refusals, one line: how many, why, the kernels."""
-
-    def __init__(self, guard: Guard, km: CometKernelManager, log: Any) -> None:
-        self.guard, self.km, self.log = guard, km, log
-
-    def __call__(self) -> None:
-        refused = self.guard.refused
-        if refused:
-            self.log.warning("Refused %d page(s) in %d s: %d with all tables busy (%d of %d kernels live), "
-                             "%d from addresses past their share; %d kernel(s) cut for never connecting so far",
-                             sum(refused.values()), REFUSALS_LOG_INTERVAL, refused[503], self.km.live(),
-                             self.km.max_kernels, refused[429], self.km.cut)
-            refused.clear()
 
 
 class LandingHandler(OwnErrorPages, JupyterHandler):  # type: ignore[misc]
@@ -324,15 +283,17 @@ class CometVoila(Voila):  # type: ignore[misc]
         km: CometKernelManager = self.kernel_manager
         km.max_kernels = self.max_kernels or default_max_kernels(available_memory())
         km.connect_timeout = self.connect_timeout
-        guard = Guard(AddressLimiter(self.kernels_per_address), parse_networks(self.trusted_proxies))
+        guard = Guard(AddressLimiter(self.kernels_per_address), parse_networks(self.trusted_proxies),
+                      loading_window=min(10.0, self.connect_timeout))
         settings["comet_guard"] = guard
         self.log.info("At most %d live kernels%s; a page has %g s to connect to its kernel; %s new kernels "
                       "per address a minute; X-Forwarded-For believed from: %s", km.max_kernels,
                       "" if self.max_kernels else " (half the memory available now)", km.connect_timeout,
                       self.kernels_per_address or "any number of", self.trusted_proxies or "no one")
         check = min(5.0, max(0.5, km.connect_timeout / 4))
-        ioloop.PeriodicCallback(km.cut_unconnected, check * 1000).start()
-        ioloop.PeriodicCallback(RefusalLog(guard, km, self.log), REFUSALS_LOG_INTERVAL * 1000).start()
+        ioloop.PeriodicCallback(lambda: km.cut_unconnected(guard.loading), check * 1000).start()
+        ioloop.PeriodicCallback(lambda: guard.forget(km.list_kernel_ids()), 60_000).start()
+        ioloop.PeriodicCallback(RefusalLog(guard, km, self.log), RefusalLog.INTERVAL * 1000).start()
         return settings
 
     def start(self) -> None:
@@ -358,6 +319,8 @@ class CometVoila(Voila):  # type: ignore[misc]
                 handler = PlayPageHandler
             elif handler is TornadoVoilaTreeHandler:
                 handler = LandingHandler
+            elif isinstance(handler, type) and issubclass(handler, web.StaticFileHandler):
+                handler = type(handler.__name__, (NotesLoading, handler), {})
             handlers.append((pattern, handler, *rest))
         self.app.settings["default_handler_class"] = NotFoundHandler
         self.app.settings["default_handler_args"] = {}

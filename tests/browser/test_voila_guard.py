@@ -9,6 +9,7 @@ loopback address). Each test first waits until no kernel is left from the one be
 from __future__ import annotations
 
 import http.client
+import re
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -153,6 +154,24 @@ def test_a_kernel_whose_page_never_connects_is_shut_down(guarded: Served) -> Non
         assert alive(kept.kernel), "the kernel of a page that connected was shut down"
     finally:
         kept.leave(guarded)
+
+
+def test_a_kernel_is_kept_while_its_visitor_is_still_downloading_the_page(guarded: Served) -> None:
+    """The page connects once its scripts have come (5 MB: a minute on a class's Wi-Fi)."""
+    no_kernels_left(guarded)
+    answer = get(guarded, page("hoc"), forwarded="198.51.100.60", via=PROXY)
+    kernel = kernel_id(answer.body)
+    scripts = re.findall(r'src="/(voila/(?:static|templates)/[^"?]+)', answer.body)
+    assert scripts, "the page links no script of Voilà's"
+    sent = time.monotonic()
+    while time.monotonic() - sent < TIMEOUT + 2 * CHECK + 1:  # its files, slowly, past the timeout
+        assert get(guarded, scripts[0], forwarded="198.51.100.60", via=PROXY).status == 200
+        time.sleep(0.3)
+    assert alive(kernel), "the kernel of a page still loading was shut down"
+    stopped = time.monotonic()
+    while alive(kernel):  # the downloads stop (the visitor went): cut
+        assert time.monotonic() - stopped < TIMEOUT + 2 * CHECK + 5, "the kernel outlived its page's loading"
+        time.sleep(0.1)
 
 
 def test_new_kernels_per_address_a_minute(guarded: Served) -> None:
