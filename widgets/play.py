@@ -52,7 +52,8 @@ class PlayTable(W.VBox):
 
     def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, bot: str = "greedy", seed: int = 1,
                  lang: str = "en", four_colour: bool = False, reveal: bool = False, bot_delay: float = 0.0,
-                 seats: Sequence[str] | None = None, names: Sequence[str] = (), mode: str = "table") -> None:
+                 seats: Sequence[str] | None = None, names: Sequence[str] = (), mode: str = "table",
+                 auto_pass: bool = True) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
         lang = chosen(lang, LANGUAGE_CODES, "en")
         self.mode = chosen(mode, ("table", "class"), "table")
@@ -86,7 +87,7 @@ class PlayTable(W.VBox):
             if seats is not None:
                 problems.append(words(lang)("each of the {n} seats is a person or a bot.", n=players))
             seats = default_seats(players, bot)
-        self.flow = TableController(v, players, seed, seats, names, lang, self.mode)
+        self.flow = TableController(v, players, seed, seats, names, lang, self.mode, auto_pass=auto_pass is not False)
 
         short = {"description_width": "initial"}
         self.variant_choice = W.Dropdown(options=[(v2.name, vid) for vid, v2 in comet.VARIANTS.items()], value=v.id,
@@ -99,6 +100,8 @@ class PlayTable(W.VBox):
         self.lang_choice = W.Dropdown(options=LANGUAGES, value=lang, style=short, layout=W.Layout(width="190px"))
         self.four_colour_box = W.Checkbox(value=bool(four_colour), indent=False, layout=W.Layout(width="auto"))
         self.reveal_box = W.Checkbox(value=bool(reveal), indent=False, layout=W.Layout(width="auto"))
+        self.auto_pass_box = W.Checkbox(value=self.flow.auto_pass, indent=False, layout=W.Layout(width="auto"))
+        """*Pass for me when passing is my only play* (:attr:`TableController.auto_pass`)."""
         self.seat_kinds = [W.Dropdown(options=[(k, k) for k in SEAT_KINDS], value=PERSON if s == 0 else bot,
                                       layout=W.Layout(width="190px")) for s in range(MAX_SEATS)]
         self.seat_names = [W.Text(value="", continuous_update=False, layout=W.Layout(width="150px"))
@@ -138,7 +141,7 @@ class PlayTable(W.VBox):
         self.settings = W.VBox(layout=W.Layout(display="none"))
         self.settings.add_class("comet-settings")
         self.settings_form = W.HBox([self.variant_choice, self.players_choice, self.bot_choice, self.seed_choice,
-                                     self.lang_choice, self.four_colour_box, self.reveal_box],
+                                     self.lang_choice, self.four_colour_box, self.reveal_box, self.auto_pass_box],
                                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.seats_title = W.HTML()
         self.settings.children = [self.settings_form, self.seats_title, *self.seat_rows]
@@ -155,6 +158,7 @@ class PlayTable(W.VBox):
             w.observe(self._on_settings, names="value")
         for w in (self.lang_choice, self.four_colour_box, self.reveal_box, *self.seat_names):
             w.observe(self._on_view, names="value")
+        self.auto_pass_box.observe(self._on_auto_pass, names="value")
         self._show_seats()
         self.labels.apply()
         said = self.flow.start(v, players, seed, self.flow.seats, names)
@@ -391,6 +395,12 @@ class PlayTable(W.VBox):
         self.flow.typed = [" ".join(str(w.value).split())[:24] for w in self.seat_names[:players]]
         self.labels.apply()
         self._refresh(advance=False)
+
+    @safe
+    def _on_auto_pass(self, change: Any) -> None:
+        self.flow.auto_pass = self.auto_pass_box.value is True
+        if self.flow.auto_pass and self.flow.forced_pass_due():
+            self.bots.run(lambda: self._say(self.flow.turn_message()))
 
     def _on_toggle(self, change: Any) -> None:
         for k, toggle in self.toggles.items():

@@ -105,6 +105,8 @@ class Labels:
             w.description, w.tooltip = label, tip
         t.four_colour_box.description = _("Four-colour suits")
         t.reveal_box.description = _("Show every hand")
+        t.auto_pass_box.description = _("Pass for me when I cannot play")
+        t.auto_pass_box.tooltip = _("When a pass is your only legal play, the table makes it and says why")
         kinds = [(_("Person"), PERSON)] + [(_("{kind} bot", kind=_(label)), k) for k, (label, _l) in BOT_KINDS.items()]
         for s, (kind, name) in enumerate(zip(t.seat_kinds, t.seat_names)):
             relabel(kind, kinds)

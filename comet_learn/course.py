@@ -1,0 +1,395 @@
+"""Learn to play by playing: short lessons on scripted positions, each claim checked by the engine.
+
+A :class:`Lesson` teaches one idea in two to five :class:`Step` s, then a short free play. A step is
+a position built with the engine from hands and a record (a :class:`Setup`, or the previous step's
+position played on), a single instruction, the one play it asks for, the idea behind it (the first
+hint) and what happened (said after the play). Its sentences name what the engine shows: ``{card}``
+is the asked play, ``{need}`` what the run needs before it, ``{now}`` after it, ``{amount}`` the
+payment a :class:`Pays` claim checks, ``{net}`` the learner's result of the deal, and any card
+named in ``Step.cards``; and each thing a sentence claims is a :class:`Claim` that
+:func:`verify` checks against the engine as it stands (``tests/test_course.py``: a rule changed,
+a lesson fails).
+
+The lessons themselves are in :mod:`comet_learn.course_modern` and :mod:`comet_learn.course_more`;
+:data:`LESSONS` lists them in the path's order. The learner always sits at seat 0; the other seats'
+plays in a step are scripted (``Step.replies``); in the free play they are the gentlest bot's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Protocol
+
+import comet
+from comet.events import Paid, Stop, Stopped
+from comet.ledger import Why
+from comet.outcome import End
+from comet.plays import PASS, Play
+from comet_render.i18n import card_symbol, words
+from comet_render.words import amount, play_label, targets_text
+
+LEARNER = 0
+"""The learner's seat in every lesson."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A position: ``hands`` (one string of cards per seat, the learner's first), ``leader``, the
+    dead hand (the rest of the pack unless given), the variant's ``options`` and the plays already
+    made (``before``, in notation)."""
+
+    variant: str
+    hands: tuple[str, ...]
+    leader: int = LEARNER
+    dead: str | None = None
+    pack: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    before: tuple[str, ...] = ()
+    dead_comets: int = 0
+    dealer: int | None = None
+
+    @property
+    def game(self) -> comet.Variant:
+        v = comet.find_variant(self.variant)
+        return v.with_options(**dict(self.options)) if self.options else v
+
+    def round(self, plays: tuple[str, ...] = ()) -> comet.Round:
+        """The position, with ``before`` and then ``plays`` made."""
+        rnd = comet.Round.from_hands(self.game, list(self.hands), leader=self.leader, dead=self.dead,
+                                     pack=self.pack, dead_comets=self.dead_comets, dealer=self.dealer)
+        for text in (*self.before, *plays):
+            rnd.play(text)
+        return rnd
+
+
+class Claim(Protocol):
+    """Something a step's sentences say, checked against the engine: :meth:`problem` is None when it
+    holds, else says what the engine does instead."""
+
+    def problem(self, run: "StepRun") -> str | None: ...
+
+
+@dataclass(frozen=True)
+class Step:
+    """One instruction and the one play it asks for (see the module's docstring for the sentences'
+    fields). ``wrong``: a play a learner might try instead, which is refused (illegal, or legal but
+    not what the step teaches); ``replies``: the other seats' plays after it, until the learner's turn
+    or the end of the deal."""
+
+    say: str
+    play: str
+    idea: str
+    then: str
+    wrong: str
+    replies: tuple[str, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    setup: Setup | None = None
+    cards: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Practice:
+    """The free play that ends a lesson: a short deal of ``size`` cards each from the ``seed``'s
+    shuffle of the variant's pack (``players`` seats, the learner leading), against the gentlest bot
+    with the coach on; ``say`` introduces it."""
+
+    variant: str
+    players: int
+    size: int
+    seed: int
+    say: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def setup(self) -> Setup:
+        import random
+
+        v = Setup(self.variant, ("",), options=self.options).game
+        pack = v.rules.pack(v.rules.packs[0], players=self.players)
+        random.Random(self.seed).shuffle(pack)
+        hands = tuple(" ".join(str(c) for c in pack[s * self.size:(s + 1) * self.size]) for s in range(self.players))
+        return Setup(self.variant, hands, options=self.options)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One idea: ``steps`` on the real table, then a free play. ``family`` is the play page's family
+    (``modern``, ``hoc``...), ``chapter`` the book's page that tells the rule (``rules/modern``),
+    ``sources`` the sources and readings it rests on, as the chapter cites them."""
+
+    id: str
+    family: str
+    title: str
+    summary: str
+    chapter: str
+    sources: str
+    steps: tuple[Step, ...]
+    practice: Practice
+    changes: str = ""
+    """For a family after the modern game: what changes, in a sentence (shown first)."""
+
+
+@dataclass
+class StepRun:
+    """A step played out: the position ``before`` it, ``after`` the asked play, and ``settled`` after
+    the replies."""
+
+    step: Step
+    before: comet.Round
+    after: comet.Round
+    settled: comet.Round
+    plays: tuple[str, ...] = ()
+    """The plays made since the step's setup, up to ``before``."""
+
+    @property
+    def new_events(self) -> list[Any]:
+        return self.after.events[len(self.before.events):]
+
+    @property
+    def new_payments(self) -> list[comet.Payment]:
+        return list(self.after.ledger)[len(self.before.ledger):]
+
+
+# ------------------------------------------------------------------ claims
+@dataclass(frozen=True)
+class Only:
+    """The asked play is the only legal play (a forced pass, a forced card)."""
+
+    def problem(self, run: StepRun) -> str | None:
+        legal = [p.text for p in run.before.legal_plays()]
+        return None if legal == [Play.parse(run.step.play).text] else f"the legal plays are {legal}, not only it"
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """Each of ``plays`` is not legal before the step."""
+
+    plays: tuple[str, ...]
+
+    def problem(self, run: StepRun) -> str | None:
+        legal = [p for p in self.plays if run.before.is_legal(p)]
+        return f"{legal} are legal" if legal else None
+
+
+@dataclass(frozen=True)
+class Stops:
+    """The asked play stops the run for ``reason``, and ``leads`` (the learner by default) leads next."""
+
+    reason: Stop
+    leads: int = LEARNER
+
+    def problem(self, run: StepRun) -> str | None:
+        stops = [e for e in run.new_events if isinstance(e, Stopped)]
+        if not stops or stops[-1].reason is not self.reason:
+            return f"no stop for {self.reason.value}: {[e.reason.value for e in stops]}"
+        after = run.after
+        if after.is_over:
+            return None
+        if after.to_play != self.leads or after.targets is not None:
+            return f"seat {after.to_play} is to play with targets {after.targets}, not seat {self.leads} leading"
+        return None
+
+
+@dataclass(frozen=True)
+class Pays:
+    """The asked play earns ``amount`` from each of the other seats (``why``) for ``payee`` (the
+    learner); ``{amount}`` in the step's sentences is that amount in words."""
+
+    why: Why
+    amount: int
+    payee: int = LEARNER
+
+    def problem(self, run: StepRun) -> str | None:
+        mine = [p for p in run.new_payments if p.why is self.why and p.payee == self.payee]
+        payers = {p.payer for p in mine}
+        others = set(range(run.before.players)) - {self.payee}
+        if payers != others or any(p.amount != self.amount for p in mine):
+            return f"payments for {self.why.value}: {[(p.payer, p.amount) for p in mine]}"
+        return None
+
+
+@dataclass(frozen=True)
+class NoPayment:
+    """The asked play pays nothing (in play)."""
+
+    def problem(self, run: StepRun) -> str | None:
+        return f"payments {run.new_payments}" if run.new_payments else None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """After the asked play ``seat`` is to play, leading (``lead``) or following."""
+
+    seat: int
+    lead: bool = False
+
+    def problem(self, run: StepRun) -> str | None:
+        after = run.after
+        if after.to_play != self.seat or (after.targets is None) != self.lead:
+            return f"seat {after.to_play} is to play with targets {after.targets}"
+        return None
+
+
+@dataclass(frozen=True)
+class Needs:
+    """After the asked play the run needs exactly ``targets`` (``"9"``: a 9 of any suit, ``"7H"``)."""
+
+    targets: tuple[str, ...]
+
+    def problem(self, run: StepRun) -> str | None:
+        want = tuple((comet.Card.parse(t).rank, comet.Card.parse(t).suit) if len(t) > 1 and t[-1] in "SHDC"
+                     else (_rank(t), "") for t in self.targets)
+        got = run.after.targets
+        return None if got is not None and tuple(got) == want else f"the run needs {got}, not {want}"
+
+
+def _rank(text: str) -> int:
+    return comet.Card.parse(text + "S").rank
+
+
+@dataclass(frozen=True)
+class Ends:
+    """After the replies the deal is over: ``winner`` went out (``opera``: an opera or not) and the
+    learner's net result is ``net`` (``{net}`` in the sentences, with its unit)."""
+
+    winner: int
+    net: int
+    opera: bool = False
+    end: End = End.OUT
+
+    def problem(self, run: StepRun) -> str | None:
+        outcome = run.settled.outcome()
+        if outcome is None:
+            return "the deal is not over"
+        got = (outcome.winner, outcome.payments[LEARNER], outcome.opera, outcome.end)
+        want = (self.winner, self.net, self.opera, self.end)
+        return None if got == want else f"the deal ended {got}, not {want}"
+
+
+# ------------------------------------------------------------------ playing a lesson out
+def runs(lesson: Lesson) -> Iterator[StepRun]:
+    """Each step of ``lesson`` played out with the engine, in order."""
+    setup: Setup | None = None
+    plays: tuple[str, ...] = ()
+    for step in lesson.steps:
+        if step.setup is not None:
+            setup, plays = step.setup, ()
+        if setup is None:
+            raise ValueError(f"{lesson.id}: its first step needs a setup")
+        before = setup.round(plays)
+        after = setup.round(plays + (step.play,))
+        settled = setup.round(plays + (step.play, *step.replies))
+        yield StepRun(step, before, after, settled, plays)
+        plays = plays + (step.play, *step.replies)
+
+
+def position(lesson: Lesson, index: int) -> tuple[Setup, tuple[str, ...]]:
+    """The setup of step ``index`` and the plays made on it before the step."""
+    for i, run in enumerate(runs(lesson)):
+        if i == index:
+            setup = next(s.setup for s in reversed(lesson.steps[:index + 1]) if s.setup is not None)
+            assert setup is not None
+            return setup, run.plays
+    raise IndexError(f"{lesson.id} has {len(lesson.steps)} steps, not {index + 1}")
+
+
+def values(run: StepRun, lang: str = "en") -> dict[str, str]:
+    """What the step's sentences name, from the engine, in ``lang``."""
+    _ = words(lang)
+    before, after = run.before, run.after
+    play = Play.parse(run.step.play)
+    unit = before.rules.unit
+    out = {"card": play_label(_, before._check(play)), "need": targets_text(_, before.targets),
+           "now": targets_text(_, after.targets) if not after.is_over else ""}
+    for key, text in run.step.cards:
+        out[key] = card_symbol(comet.Card.parse(text), lang)
+    for claim in run.step.claims:
+        if isinstance(claim, Pays):
+            out["amount"] = amount(_, claim.amount, unit)
+        if isinstance(claim, Ends):
+            out["net"] = amount(_, abs(claim.net), unit)
+    return out
+
+
+def sentence(text: str, run: StepRun, lang: str = "en") -> str:
+    """One of the step's sentences (``say``, ``idea``, ``then``) in ``lang``, its fields filled."""
+    return words(lang)(text, **values(run, lang))
+
+
+def verify(lesson: Lesson) -> list[str]:
+    """What in ``lesson`` the engine does not support (empty: every claim holds)."""
+    problems: list[str] = []
+    if not 2 <= len(lesson.steps) <= 5:
+        problems.append(f"{lesson.id}: {len(lesson.steps)} steps (two to five)")
+    try:
+        for i, run in enumerate(runs(lesson)):
+            where = f"{lesson.id} step {i + 1}"
+            problems += [f"{where}: {p}" for p in _step_problems(run)]
+    except comet.CometError as error:
+        problems.append(f"{lesson.id}: the engine refused the script: {error}")
+    try:
+        practice = lesson.practice.setup().round()
+        if practice.to_play != LEARNER:
+            problems.append(f"{lesson.id} practice: seat {practice.to_play} leads, not the learner")
+    except comet.CometError as error:
+        problems.append(f"{lesson.id} practice: {error}")
+    return problems
+
+
+def _step_problems(run: StepRun) -> Iterator[str]:
+    step, before = run.step, run.before
+    if before.to_play != LEARNER:
+        yield f"seat {before.to_play} is to play, not the learner"
+        return
+    if not before.is_legal(step.play):
+        yield f"the asked play {step.play} is not legal: legal {[p.text for p in before.legal_plays()]}"
+        return
+    wrong = Play.parse(step.wrong)
+    if wrong == before._check(Play.parse(step.play)) or (before.is_legal(wrong) and _same(before, wrong, step.play)):
+        yield f"the wrong play {step.wrong} is the asked play"
+    settled = run.settled
+    if not settled.is_over and settled.to_play != LEARNER:
+        yield f"after the replies seat {settled.to_play} is to play, not the learner"
+    for claim in step.claims:
+        problem = claim.problem(run)
+        if problem is not None:
+            yield f"{type(claim).__name__}: {problem}"
+    for lang in ("en", "fr", "ru", "es"):
+        for text in (step.say, step.idea, step.then):
+            try:
+                sentence(text, run, lang)
+            except (KeyError, IndexError, ValueError) as error:
+                yield f"a sentence names what the step does not give ({lang}: {error!r}): {text[:50]}"
+
+
+def _same(rnd: comet.Round, play: Play, asked: str) -> bool:
+    return rnd._check(play) is rnd._check(Play.parse(asked))
+
+
+def accepts(rnd: comet.Round, step: Step, play: Play) -> bool:
+    """Whether ``play`` (legal in ``rnd``) is the play ``step`` asks for."""
+    try:
+        return _same(rnd, play, step.play)
+    except comet.CometError:
+        return False
+
+
+def is_pass(play: Play) -> bool:
+    return play.kind is PASS
+
+
+@dataclass(frozen=True)
+class Path:
+    """The lessons in order, and each family's."""
+
+    lessons: tuple[Lesson, ...] = field(default_factory=tuple)
+
+    def get(self, lesson_id: str) -> Lesson | None:
+        return next((x for x in self.lessons if x.id == lesson_id), None)
+
+    def after(self, lesson_id: str) -> Lesson | None:
+        ids = [x.id for x in self.lessons]
+        i = ids.index(lesson_id) if lesson_id in ids else -1
+        return self.lessons[i + 1] if 0 <= i < len(ids) - 1 else None
+
+    def of(self, family: str) -> list[Lesson]:
+        return [x for x in self.lessons if x.family == family]
