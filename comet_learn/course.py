@@ -18,18 +18,21 @@ plays in a step are scripted (``Step.replies``); in the free play they are the g
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Protocol
+from typing import Any, Iterator, Protocol, Sequence
 
 import comet
 from comet.events import Paid, Stop, Stopped
 from comet.ledger import Why
 from comet.outcome import End
 from comet.plays import PASS, Play
-from comet_render.i18n import card_symbol, words
+from comet.cards import sort_key
+from comet_render.i18n import N_, card_symbol, words
 from comet_render.words import amount, play_label, targets_text
 
 LEARNER = 0
 """The learner's seat in every lesson."""
+RIVALS = (N_("Anna"), N_("Boris"), N_("Clara"))
+"""The other seats' names in a lesson, from seat 1 (the table calls its bots so too)."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,13 @@ class Setup:
     before: tuple[str, ...] = ()
     dead_comets: int = 0
     dealer: int | None = None
+
+    @classmethod
+    def dealt(cls, variant: str, players: int, seed: int, **more: Any) -> "Setup":
+        """The hands of a real deal (``Round.deal`` from ``seed``, the learner eldest), the rest dead."""
+        rnd = comet.Round.deal(variant, players=players, seed=seed, dealer=players - 1)
+        hands = tuple(" ".join(str(c) for c in hand) for hand in rnd.hands)
+        return cls(variant, hands, dead=" ".join(str(c) for c in rnd.initial_dead), dealer=players - 1, **more)
 
     @property
     def game(self) -> comet.Variant:
@@ -142,11 +152,13 @@ class StepRun:
 
     @property
     def new_events(self) -> list[Any]:
-        return self.after.events[len(self.before.events):]
+        """What happened from the asked play to the end of the replies."""
+        return self.settled.events[len(self.before.events):]
 
     @property
     def new_payments(self) -> list[comet.Payment]:
-        return list(self.after.ledger)[len(self.before.ledger):]
+        """The payments in play from the asked play to the end of the replies."""
+        return list(self.settled.ledger)[len(self.before.ledger):]
 
 
 # ------------------------------------------------------------------ claims
@@ -172,7 +184,8 @@ class Illegal:
 
 @dataclass(frozen=True)
 class Stops:
-    """The asked play stops the run for ``reason``, and ``leads`` (the learner by default) leads next."""
+    """The asked play (with the replies) stops the run for ``reason``, and ``leads`` (the learner by
+    default) leads next."""
 
     reason: Stop
     leads: int = LEARNER
@@ -181,7 +194,7 @@ class Stops:
         stops = [e for e in run.new_events if isinstance(e, Stopped)]
         if not stops or stops[-1].reason is not self.reason:
             return f"no stop for {self.reason.value}: {[e.reason.value for e in stops]}"
-        after = run.after
+        after = run.settled
         if after.is_over:
             return None
         if after.to_play != self.leads or after.targets is not None:
@@ -191,8 +204,8 @@ class Stops:
 
 @dataclass(frozen=True)
 class Pays:
-    """The asked play earns ``amount`` from each of the other seats (``why``) for ``payee`` (the
-    learner); ``{amount}`` in the step's sentences is that amount in words."""
+    """The asked play (with the replies) earns ``amount`` from each of the other seats (``why``) for
+    ``payee`` (the learner); ``{amount}`` in the step's sentences is that amount in words."""
 
     why: Why
     amount: int
@@ -265,6 +278,21 @@ class Ends:
         return None if got == want else f"the deal ended {got}, not {want}"
 
 
+@dataclass(frozen=True)
+class Pack:
+    """The deal's pack has ``size`` cards; its natural cards are of the ``suits`` only; ``{pack}`` in
+    the sentences is its size and ``{comet}`` its wild cards."""
+
+    size: int
+    suits: str
+
+    def problem(self, run: StepRun) -> str | None:
+        pack = run.before.pack
+        suits = "".join(sorted({c.suit for c in pack if c not in run.before.wilds}))
+        got = (len(pack), suits)
+        return None if got == (self.size, "".join(sorted(self.suits))) else f"the pack is {got}"
+
+
 # ------------------------------------------------------------------ playing a lesson out
 def runs(lesson: Lesson) -> Iterator[StepRun]:
     """Each step of ``lesson`` played out with the engine, in order."""
@@ -292,14 +320,20 @@ def position(lesson: Lesson, index: int) -> tuple[Setup, tuple[str, ...]]:
     raise IndexError(f"{lesson.id} has {len(lesson.steps)} steps, not {index + 1}")
 
 
-def values(run: StepRun, lang: str = "en") -> dict[str, str]:
-    """What the step's sentences name, from the engine, in ``lang``."""
+def values(run: StepRun, lang: str = "en", names: Sequence[str] = ()) -> dict[str, str]:
+    """What the step's sentences name, from the engine, in ``lang``; ``{p1}``, ``{p2}``... are the
+    other seats' ``names`` (the table's; :data:`RIVALS` by default)."""
     _ = words(lang)
     before, after = run.before, run.after
     play = Play.parse(run.step.play)
     unit = before.rules.unit
-    out = {"card": play_label(_, before._check(play)), "need": targets_text(_, before.targets),
-           "now": targets_text(_, after.targets) if not after.is_over else ""}
+    hand = before.hands[LEARNER]
+    out = {"card": play_label(_, legal_play(before, run.step.play) or play), "need": targets_text(_, before.targets),
+           "now": targets_text(_, after.targets) if not after.is_over else "",
+           "hand": str(len(hand)), "dead": str(len(before.initial_dead)), "pack": str(len(before.pack)),
+           "comet": " ".join(card_symbol(c, lang) for c in sorted(before.wilds, key=sort_key))}
+    for seat in range(1, before.players):
+        out[f"p{seat}"] = names[seat] if seat < len(names) else _(RIVALS[(seat - 1) % len(RIVALS)])
     for key, text in run.step.cards:
         out[key] = card_symbol(comet.Card.parse(text), lang)
     for claim in run.step.claims:
@@ -310,9 +344,9 @@ def values(run: StepRun, lang: str = "en") -> dict[str, str]:
     return out
 
 
-def sentence(text: str, run: StepRun, lang: str = "en") -> str:
+def sentence(text: str, run: StepRun, lang: str = "en", names: Sequence[str] = ()) -> str:
     """One of the step's sentences (``say``, ``idea``, ``then``) in ``lang``, its fields filled."""
-    return words(lang)(text, **values(run, lang))
+    return words(lang)(text, **values(run, lang, names))
 
 
 def verify(lesson: Lesson) -> list[str]:
@@ -343,8 +377,7 @@ def _step_problems(run: StepRun) -> Iterator[str]:
     if not before.is_legal(step.play):
         yield f"the asked play {step.play} is not legal: legal {[p.text for p in before.legal_plays()]}"
         return
-    wrong = Play.parse(step.wrong)
-    if wrong == before._check(Play.parse(step.play)) or (before.is_legal(wrong) and _same(before, wrong, step.play)):
+    if accepts(before, step, Play.parse(step.wrong)):
         yield f"the wrong play {step.wrong} is the asked play"
     settled = run.settled
     if not settled.is_over and settled.to_play != LEARNER:
@@ -361,16 +394,19 @@ def _step_problems(run: StepRun) -> Iterator[str]:
                 yield f"a sentence names what the step does not give ({lang}: {error!r}): {text[:50]}"
 
 
-def _same(rnd: comet.Round, play: Play, asked: str) -> bool:
-    return rnd._check(play) is rnd._check(Play.parse(asked))
+def legal_play(rnd: comet.Round, text: str | Play) -> Play | None:
+    """The legal play of ``rnd`` that ``text`` writes, or None."""
+    try:
+        wanted = text if isinstance(text, Play) else Play.parse(text)
+    except comet.CometError:
+        return None
+    return next((p for p in rnd.legal_plays() if p == wanted), None)
 
 
 def accepts(rnd: comet.Round, step: Step, play: Play) -> bool:
-    """Whether ``play`` (legal in ``rnd``) is the play ``step`` asks for."""
-    try:
-        return _same(rnd, play, step.play)
-    except comet.CometError:
-        return False
+    """Whether ``play`` is the (legal) play ``step`` asks for."""
+    asked = legal_play(rnd, step.play)
+    return asked is not None and legal_play(rnd, play) is asked
 
 
 def is_pass(play: Play) -> bool:
@@ -393,3 +429,22 @@ class Path:
 
     def of(self, family: str) -> list[Lesson]:
         return [x for x in self.lessons if x.family == family]
+
+
+class Script:
+    """The other seats' plays of a lesson's step, in order (an agent: ``choose(view)``). A play that is
+    not legal for the seat to move is a bug in the lesson, which :func:`verify` would have found."""
+
+    name = "script"
+
+    def __init__(self, plays: tuple[str, ...] = ()) -> None:
+        self.plays = list(plays)
+
+    def choose(self, view: Any) -> Play:
+        if not self.plays:
+            raise RuntimeError("the lesson's script has no more plays for the other seats")
+        text = self.plays.pop(0)
+        found = next((p for p in view.legal if p == Play.parse(text)), None)
+        if found is None:
+            raise RuntimeError(f"the lesson's scripted play {text} is not legal here")
+        return found
