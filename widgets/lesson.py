@@ -173,7 +173,6 @@ class LessonTable(PlayTable):
     # ------------------------------------------------------------------ drawing
     def _show(self) -> None:
         """The lesson's own parts: the heading, the instruction, its buttons."""
-        self.flow.auto_pass = self.lesson.phase != STEPS  # (in a step, a pass is the learner's to make)
         self.heading.value = self._heading_html()
         self.path_panel.value = self._path_html() if self.path_toggle.value else ""
         phase = self.lesson.phase

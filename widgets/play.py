@@ -26,7 +26,7 @@ from widgets.controllers.table import TableController, default_seats
 from widgets.links import Position, link_html, position_query
 from widgets.pacing import BotPacer
 from widgets.table_hand import fill_hand, fill_pool
-from widgets.table_parts import Labels, html_panel, log_html, payments_html, scores_html
+from widgets.table_parts import Labels, html_panel, log_html, payments_html, rules_html, scores_html
 
 BUTTON_LIMIT = 8
 """Group and comet plays are buttons when there are at most this many, else a list."""
@@ -115,7 +115,7 @@ class PlayTable(W.VBox):
         self.css = W.HTML(value=table_css(), layout=W.Layout(display="none"))
         self.title = W.HTML(layout=W.Layout(width="auto", flex="1 1 auto"))
         self.toggles = {k: W.ToggleButton(value=False, layout=W.Layout(width="auto")) for k in
-                        ("log", "payments", "scores", "settings")}
+                        ("rules", "log", "payments", "scores", "settings")}
         self.settings_toggle = self.toggles["settings"]
         self.link = W.HTML(layout=W.Layout(width="auto"))
         """*Copy link to this position*: the match's record and the move (:mod:`widgets.links`)."""
@@ -138,6 +138,9 @@ class PlayTable(W.VBox):
         self.dock = W.VBox([self.prompt, self.hand, self.actions])
         self.dock.add_class("comet-dock")
         self.log_panel, self.payments_panel, self.scores = (html_panel(), html_panel(), html_panel())
+        self.rules_panel = html_panel()
+        """The rules of the game on the table, the rule of the moment on top (:mod:`comet_learn.rules_panel`)."""
+        self.rules_panel.add_class("comet-rules-panel")
         self.settings = W.VBox(layout=W.Layout(display="none"))
         self.settings.add_class("comet-settings")
         self.settings_form = W.HBox([self.variant_choice, self.players_choice, self.bot_choice, self.seed_choice,
@@ -147,8 +150,8 @@ class PlayTable(W.VBox):
         self.settings.children = [self.settings_form, self.seats_title, *self.seat_rows]
         self.spacer = W.HTML(layout=W.Layout(width="auto"))
         self.spacer.add_class("comet-dock-spacer")
-        self.children = [self.css, self.bar, self.table, self.messages.widget, self.dock, self.log_panel,
-                         self.payments_panel, self.scores, self.settings, self.spacer]
+        self.children = [self.css, self.bar, self.rules_panel, self.table, self.messages.widget, self.dock,
+                         self.log_panel, self.payments_panel, self.scores, self.settings, self.spacer]
         self.labels = Labels(self)
 
         for k, toggle in self.toggles.items():
@@ -405,8 +408,10 @@ class PlayTable(W.VBox):
     def _on_toggle(self, change: Any) -> None:
         for k, toggle in self.toggles.items():
             panel = {"log": self.log_panel, "payments": self.payments_panel, "scores": self.scores,
-                     "settings": self.settings}[k]
+                     "settings": self.settings, "rules": self.rules_panel}[k]
             panel.layout.display = "" if toggle.value else "none"
+        if self.toggles["rules"].value:
+            self.rules_panel.value = rules_html(self.round, self.lang, self.flow.my_turn)
 
     # ------------------------------------------------------------------ drawing
     def _refresh(self, advance: bool = True) -> None:
@@ -466,6 +471,8 @@ class PlayTable(W.VBox):
         self.payments_panel.value = payments_html(_, [payment_sentence(_, names, p, rnd.rules.unit)
                                                       for p in rnd.ledger])
         self.scores.value = scores_html(_, self.match, names)
+        if self.toggles["rules"].value:
+            self.rules_panel.value = rules_html(rnd, lang, flow.my_turn)
         self.toggles["payments"].description = _("Payments ({n})", n=len(rnd.ledger))
         self.link.value = link_html("?" + position_query(self.match.record(comments=False), len(rnd.history))
                                     + ("" if lang == "en" else f"&lang={lang}"), _("Copy link to this position"), lang=lang)

@@ -106,6 +106,7 @@ class LessonController:
         _ = words(self.lang)
         flow.typed = [""] + [_(RIVALS[(s - 1) % len(RIVALS)]) for s in range(1, rnd.players)]
         flow.open_position(rnd, len(rnd.history))
+        flow.auto_pass = self.phase == PRACTICE  # (in a step, a pass is the learner's to make)
 
     @property
     def step(self) -> Step:
