@@ -18,16 +18,19 @@ plays in a step are scripted (``Step.replies``); in the free play they are the g
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Protocol, Sequence
 
 import comet
 from comet.events import Paid, Stop, Stopped
 from comet.ledger import Why
 from comet.outcome import End
-from comet.plays import PASS, Play
+from comet.plays import CARDS, PASS, Play
 from comet.cards import sort_key
 from comet_render.i18n import N_, card_symbol, words
 from comet_render.words import amount, play_label, targets_text
+
+if TYPE_CHECKING:
+    from comet.view import RoundView
 
 LEARNER = 0
 """The learner's seat in every lesson."""
@@ -83,7 +86,8 @@ class Claim(Protocol):
 class Step:
     """One instruction and the one play it asks for (see the module's docstring for the sentences'
     fields). ``wrong``: a play a learner might try instead, which is refused (illegal, or legal but
-    not what the step teaches); ``replies``: the other seats' plays after it, until the learner's turn
+    not what the step teaches): a legal play or a card of the learner's hand, so that it can be
+    clicked (the first step of a lesson must have one; "" for none); ``replies``: the other seats' plays after it, until the learner's turn
     or the end of the deal."""
 
     say: str
@@ -357,7 +361,7 @@ def verify(lesson: Lesson) -> list[str]:
     try:
         for i, run in enumerate(runs(lesson)):
             where = f"{lesson.id} step {i + 1}"
-            problems += [f"{where}: {p}" for p in _step_problems(run)]
+            problems += [f"{where}: {p}" for p in _step_problems(run, i == 0)]
     except comet.CometError as error:
         problems.append(f"{lesson.id}: the engine refused the script: {error}")
     try:
@@ -369,7 +373,7 @@ def verify(lesson: Lesson) -> list[str]:
     return problems
 
 
-def _step_problems(run: StepRun) -> Iterator[str]:
+def _step_problems(run: StepRun, first: bool) -> Iterator[str]:
     step, before = run.step, run.before
     if before.to_play != LEARNER:
         yield f"seat {before.to_play} is to play, not the learner"
@@ -377,8 +381,7 @@ def _step_problems(run: StepRun) -> Iterator[str]:
     if not before.is_legal(step.play):
         yield f"the asked play {step.play} is not legal: legal {[p.text for p in before.legal_plays()]}"
         return
-    if accepts(before, step, Play.parse(step.wrong)):
-        yield f"the wrong play {step.wrong} is the asked play"
+    yield from _wrong_problems(run, first)
     settled = run.settled
     if not settled.is_over and settled.to_play != LEARNER:
         yield f"after the replies seat {settled.to_play} is to play, not the learner"
@@ -392,6 +395,22 @@ def _step_problems(run: StepRun) -> Iterator[str]:
                 sentence(text, run, lang)
             except (KeyError, IndexError, ValueError) as error:
                 yield f"a sentence names what the step does not give ({lang}: {error!r}): {text[:50]}"
+
+
+def _wrong_problems(run: StepRun, first: bool) -> Iterator[str]:
+    """The step's wrong play (the first step of a lesson must have one) is not the asked play and can
+    be clicked: a legal play, or a card of the learner's hand."""
+    step, before = run.step, run.before
+    if not step.wrong:
+        if first:
+            yield "the first step of a lesson needs a wrong play"
+        return
+    wrong = Play.parse(step.wrong)
+    if accepts(before, step, wrong):
+        yield f"the wrong play {step.wrong} is the asked play"
+    single = wrong.kind is CARDS and len(wrong.cards) == 1 and wrong.wild is None
+    if legal_play(before, wrong) is None and not (single and wrong.cards[0] in before.hands[LEARNER]):
+        yield f"the wrong play {step.wrong} cannot be clicked: neither legal nor a card of the learner's hand"
 
 
 def legal_play(rnd: comet.Round, text: str | Play) -> Play | None:
@@ -440,11 +459,11 @@ class Script:
     def __init__(self, plays: tuple[str, ...] = ()) -> None:
         self.plays = list(plays)
 
-    def choose(self, view: Any) -> Play:
+    def choose(self, view: "RoundView") -> Play:
         if not self.plays:
             raise RuntimeError("the lesson's script has no more plays for the other seats")
         text = self.plays.pop(0)
-        found = next((p for p in view.legal if p == Play.parse(text)), None)
+        found: Play | None = next((p for p in view.legal if p == Play.parse(text)), None)
         if found is None:
             raise RuntimeError(f"the lesson's scripted play {text} is not legal here")
         return found

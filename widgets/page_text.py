@@ -67,7 +67,8 @@ def addresses_markdown() -> str:
             "(all by default). Its game must be one of the page's.\n\n"
             "The other pages: `replay` reads `record`, `move` (the step to show) and `lang`, as *Copy link to "
             "this step* writes them; `puzzles` reads `family`, `level`, `theme`, `id` (one puzzle's own link) and "
-            "`lang`; `drills` reads `variant`, `kind` and `lang`.\n\n"
+            "`lang`; `drills` reads `variant`, `kind` and `lang`; `learn` (the lessons) reads `lesson` (one lesson's "
+            "own link, e.g. `learn.html?lesson=modern-stops`) and `lang`.\n\n"
             "A value the page cannot use is named in a notice above the table, and its default is used.")
 
 
