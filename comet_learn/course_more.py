@@ -105,6 +105,47 @@ class Redeals:
         return None
 
 
+def _replay(rnd: comet.Round, options: tuple[tuple[str, Any], ...] = (),
+            plays: list[Any] | None = None) -> comet.Round:
+    """``rnd``'s deal from its start under the variant's ``options``, with ``plays`` made (``rnd``'s own by
+    default)."""
+    game = rnd.variant.with_options(**dict(options))
+    again = comet.Round.from_hands(game, rnd.initial_hands, leader=rnd.leader, dead=rnd.initial_dead,
+                                   pack=rnd.pack_name, dealer=rnd.dealer, dead_comets=rnd.dead_comets)
+    for play in (plays if plays is not None else [p for _seat, p in rnd.history]):
+        again.play(play)
+    return again
+
+
+@dataclass(frozen=True)
+class Instead:
+    """Had the learner made ``play`` instead of the asked play, the deal would have ended at once with the
+    learner's net result ``net`` (a comparison a sentence makes)."""
+
+    play: str
+    net: int
+
+    def problem(self, run: StepRun) -> str | None:
+        other = _replay(run.before, plays=[p for _seat, p in run.before.history] + [comet.Play.parse(self.play)])
+        outcome = other.outcome()
+        if outcome is None:
+            return f"after {self.play} the deal is not over"
+        return None if outcome.payments[LEARNER] == self.net else f"after {self.play} the net is {outcome.payments}"
+
+
+@dataclass(frozen=True)
+class CometOf:
+    """In ``variant`` the ``pack`` pack's comet is ``card`` (a comparison with another game)."""
+
+    variant: str
+    pack: str
+    card: str
+
+    def problem(self, run: StepRun) -> str | None:
+        got = getattr(comet.find_variant(self.variant).rules, f"{self.pack}_comet")
+        return None if got == self.card else f"the {self.pack} comet of {self.variant} is {got}"
+
+
 @dataclass(frozen=True)
 class OperaUnder:
     """Played again under the variant's ``options`` (another reading), the same deal is an opera or
@@ -114,13 +155,7 @@ class OperaUnder:
     opera: bool
 
     def problem(self, run: StepRun) -> str | None:
-        rnd = run.settled
-        game = rnd.variant.with_options(**dict(self.options))
-        again = comet.Round.from_hands(game, rnd.initial_hands, leader=rnd.leader, dead=rnd.initial_dead,
-                                       pack=rnd.pack_name, dealer=rnd.dealer, dead_comets=rnd.dead_comets)
-        for _seat, play in rnd.history:
-            again.play(play)
-        outcome = again.outcome()
+        outcome = _replay(run.settled, self.options).outcome()
         if outcome is None:
             return "the deal is not over"
         return None if outcome.opera is self.opera else f"under {self.options} the opera is {outcome.opera}"
@@ -608,5 +643,127 @@ NEW_PARTNERS = Lesson(
 NEW_LESSONS = (NEW_FIRST_HAND, NEW_GROUPS, NEW_OPERA, NEW_PARTNERS)
 
 
-LESSONS: tuple[Lesson, ...] = (*HOC_LESSONS, *MANILLE_LESSONS, *NEW_LESSONS)
+
+# ------------------------------------------------------------------ Yanovsky's two-handed game (rules/new-comet)
+YAN = "yanovsky-1804"
+
+YAN_TURNS = Lesson(
+    "yanovsky-turns", "yanovsky", N_("Turn and turn about"),
+    N_("Two players alternate: each turn lays one or more cards of one rank, the top card's rank or the next."),
+    NEW_CHAPTER, "S2, PW; AMB-29",
+    (
+        Step(N_("Yanovsky's comet, as the Russian encyclopedia tells it: two players, and they alternate. You lead "
+                "one card, {p1} builds on it, then you, and so on. Lead the {card}."),
+             "5H",
+             N_("A lead is one card; then the turn passes."),
+             N_("The run could take your 6, but it is {p1}'s turn: in this game the turn passes after every play. "
+                "She laid two 5s at once, the same rank as the top card."),
+             "8D",
+             replies=("5H 5D",),
+             claims=(Holds("6D", 1), Turn(1)),
+             setup=Setup(YAN, ("5H 6D 6H 8D KD", "5D 5H 7H 7D 8H 2D 3H"), pack="red")),
+        Step(N_("A turn lays one or more cards of one rank: the top card's rank, or the next. The run may take "
+                "{need}: lay your two 6s together, {card}."),
+             "6D 6H",
+             N_("Any number of cards of one rank go down in one turn."),
+             N_("{p1} laid her two 7s, the next rank."),
+             "6D",
+             replies=("7H 7D",),
+             claims=(Turn(1),)),
+        Step(N_("The run may take {need}. Play the {card}."),
+             "8D",
+             N_("The next rank up is yours to lay."),
+             N_("{p1} laid the other 8, the same rank."),
+             "KD",
+             replies=("8H",),
+             claims=(Turn(1), Illegal(("KD",)))),
+        Step(N_("The run may take {need}, and you cannot build: pass."),
+             "pass",
+             N_("Who cannot build passes, and the other begins a new run."),
+             N_("When one cannot build, the other begins a new sequence: {p1} led the {d2}."),
+             "KD",
+             replies=("2D",),
+             claims=(Only(), Turn(1, lead=True)),
+             cards=(("d2", "2D"),)),
+    ),
+    _practice(YAN, 61),
+    changes=N_("What changes from the modern game: the two players alternate, and a turn lays any number of cards "
+               "of one rank, the same as the top card or one higher."),
+)
+
+YAN_COMET = Lesson(
+    "yanovsky-comet", "yanovsky", N_("The comet replaces the proper card"),
+    N_("The comet may be played instead of the card the run needs, alone, as a whole turn; it stops the run and "
+       "its player leads anew."),
+    NEW_CHAPTER, "S2, PW; AMB-13, AMB-38, AMB-43, AMB-30",
+    (
+        Step(N_("Yanovsky's packs are the new comet's, but this deal's black pack has its own comet: the {comet}, "
+                "where 1752 put the {nd}. Lead the {card}."),
+             "5S",
+             N_("Lead a low card, so that the run can climb from it."),
+             N_("{p1} laid a card of the same rank."),
+             "KC",
+             replies=("5C",),
+             claims=(Pack(48, "CS"), CometOf("new-comet-1752", "black", "9D"), Turn(1)),
+             setup=Setup(YAN, ("5S 9H KC 2C 3C", "5C 7C 8C JC QS 4S"), pack="black"),
+             cards=(("nd", "9D"),)),
+        Step(N_("The run may take {need}, and you hold neither; but the comet may replace the proper card. Play "
+                "it as the next rank, {card}."),
+             "9H=6",
+             N_("The comet goes down alone, as your whole turn, and stops the run."),
+             N_("The comet stopped the run, and you begin a new one at once, without waiting for {p1}."),
+             "pass",
+             claims=(Stops(Stop.COMET), NoPayment())),
+        Step(N_("A king always stops too. Lead the {card}."),
+             "KC",
+             N_("Nothing may follow a king: it stops, and you lead again."),
+             N_("The king stopped the run, and you lead again."),
+             "2C",
+             claims=(Stops(Stop.KING),)),
+    ),
+    _practice(YAN, 62),
+    changes=N_("What changes from the modern game: the black pack's comet is another nine, and the comet goes down "
+               "alone, as its player's whole turn."),
+)
+
+YAN_SCORE = Lesson(
+    "yanovsky-score", "yanovsky", N_("A point a card"),
+    N_("The first out wins a point for each card left in the other hand, doubled or quadrupled by the comet; a "
+       "match is played to an agreed total."),
+    NEW_CHAPTER, "S2, PW; AMB-45",
+    (
+        Step(N_("Lead the {card}."),
+             "6S",
+             N_("Keep your pair: two cards of one rank go down in one turn."),
+             N_("{p1} laid the next rank."),
+             "8S",
+             replies=("7C",),
+             claims=(Turn(1),),
+             setup=Setup(YAN, ("6S 8S 8C", "5C 7C 9H JC QS 4S"), pack="black")),
+        Step(N_("The run may take {need}. Lay your two 8s together, {card}, and you are out."),
+             "8S 8C",
+             N_("Both cards of one rank go down in one turn, and your hand is empty."),
+             N_("You are out. {p1} pays a point for each card left in her hand, not for its pips, and double, since "
+                "she still holds the comet: you win {net}."),
+             "8S",
+             claims=(Ends(0, 10), Counted(1, "9H"))),
+        Step(N_("Another deal's end. Your last card is the comet, and the run may take {need}: go out with it as "
+                "a nine, {card}."),
+             "9H=9",
+             N_("The comet as a nine is worth the most."),
+             N_("Going out with the comet doubles the score; as a nine it quadruples it: you win {net}. A match is "
+                "played to an agreed total, usually 24 points."),
+             "9H=8",
+             claims=(Ends(0, 16), Instead("9H=8", 8), MatchTo(24)),
+             setup=Setup(YAN, ("7S 9H", "8C 4S 5C JC QS"), pack="black", before=("7S", "8C"))),
+    ),
+    _practice(YAN, 63),
+    changes=N_("What changes from the modern game: the loser pays a point for each card left, not for each pip, and "
+               "a match is played to an agreed total."),
+)
+
+YAN_LESSONS = (YAN_TURNS, YAN_COMET, YAN_SCORE)
+
+
+LESSONS: tuple[Lesson, ...] = (*HOC_LESSONS, *MANILLE_LESSONS, *NEW_LESSONS, *YAN_LESSONS)
 """The lessons after the modern game's, in the path's order (:data:`comet_learn.lesson_path.FAMILIES`)."""
