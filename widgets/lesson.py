@@ -21,7 +21,8 @@ from widgets import browser
 from widgets.common import UserError, button, emphasize, offered, safe
 from widgets.controllers.lesson import OVER, PRACTICE, STEPS, LessonController
 from widgets.play import PlayTable
-from widgets.links import link_html
+from widgets.landing import family_page
+from widgets.links import link_html, page_address
 from widgets.progress import where_kept
 
 STORAGE_KEY = "comet:lessons"
@@ -194,8 +195,17 @@ class LessonTable(PlayTable):
             for b in self.twins(name):
                 b.layout.display = "none"
         self.actions.children = (*self.actions.children, self.next_button, self.restart_button, self.skip_button)
-        self.link.value = link_html(f"?lesson={lesson.lesson.id}" + ("" if self.lang == "en" else f"&lang={self.lang}"),
-                                    _("Copy link to this lesson"), lang=self.lang)
+        suffix = "" if self.lang == "en" else f"?lang={self.lang}"
+        self.link.value = link_html(f"?lesson={lesson.lesson.id}" + suffix.replace("?", "&"), _("Copy link to this lesson"),
+                                    lang=self.lang, tip=_("Copy the address of this lesson to share it"))
+        if lesson.phase == OVER:  # where to go from here: the game's table, and at the path's end the puzzles
+            variant = comet.VARIANTS[self.round.variant.id]
+            links = [(page_address(family_page(variant.family)) + (f"?variant={variant.id}" + suffix.replace("?", "&")),
+                      _("Play {game} at the table", game=_(variant.name)))]
+            if PATH.after(lesson.lesson.id) is None:
+                links.append((page_address("puzzles") + suffix, _("Try the puzzles")))
+            self.say_box.value += "".join(f'<p class="comet-lesson-onward"><a href="{escape(href, quote=True)}">'
+                                          f'{escape(text)}</a></p>' for href, text in links)
 
     def _heading_html(self) -> str:
         _ = words(self.lang)

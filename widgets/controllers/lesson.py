@@ -35,9 +35,9 @@ from widgets.controllers.table import TableController
 MISSES = 3
 """After this many misses on a step, the table shows the play and moves on."""
 STEPS, PRACTICE, OVER = "steps", "practice", "over"
-COACH_PLAYOUTS = 40
-"""The coach's search: playouts per play and seconds at most (small deals: enough to rank them)."""
-COACH_TIME = 0.15
+COACH_PLAYOUTS = 120
+"""The coach's search: playouts in all, shared by the legal plays, with no time limit, so that the
+coach says the same in the reader's browser as here (small deals: enough to rank the plays)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ class LessonController:
         if len(legal) == 1:
             self.coach_play = legal[0]
         else:
-            ranked = rank_plays(rnd, playouts=COACH_PLAYOUTS, time_limit=COACH_TIME, seed=len(rnd.history))
+            ranked = rank_plays(rnd, playouts=COACH_PLAYOUTS, time_limit=None, seed=len(rnd.history))
             self.coach_play = ranked[0].play
         return self.coach_play
 
