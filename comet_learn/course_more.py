@@ -307,7 +307,7 @@ HOC_HOCS = Lesson(
     "hoc-hocs", "hoc", N_("The hocs cut all others"),
     N_("Six cards, the hocs, may be played on your turn whatever the run needs: each stops it, and “hoc!” "
        "earns a jeton from each opponent."),
-    ORIGINS, "FR-Hoc, AJO-Hoc, W-Hoc; AMB-5",
+    ORIGINS, "FR-Hoc, AJO-Hoc, W-Hoc; S0, S1; AMB-5",
     (
         Step(N_("The run needs {need}, and you hold none. In the modern game you would pass; in Hoc you may cut "
                 "with a hoc: the four kings, the {qs} and the {jd}. Play your {card} and say “hoc!”."),
@@ -371,7 +371,7 @@ HOC_OUT = Lesson(
                 "hand, courts ten, on top of the jeton for “hoc!”. {p1}'s {kh} is a hoc, but a hoc kept in hand "
                 "counts its pips like any card. You win {net} in all."),
              "pass",
-             claims=(Ends(0, 40), Counted(1, "KH")),
+             claims=(Pays(Why.HOC, 1), Ends(0, 40), Counted(1, "KH")),
              cards=(("kh", "KH"),)),
     ),
     _practice(HOC, 33),
@@ -394,8 +394,8 @@ MANILLE_PACK = Lesson(
     MANILLE, "S0, S1, Enc; AMB-7, AMB-8, AMB-38",
     (
         Step(N_("Manille, the old comet of 1718. One pack of {pack} cards, aces low, and a single wild card, the "
-                "{comet}: the manille. Three of you hold {hand} cards each; the {dead} left over lies face down. "
-                "Lead your {card}."),
+                "{comet}: the manille. Three of you hold {hand} cards each, as many as divide evenly; the rest lies "
+                "face down. Lead your {card}."),
              "AS",
              N_("Aces are low in manille: a run can start from the ace."),
              N_("The run needs {now}, and you hold none."),
@@ -475,7 +475,7 @@ MANILLE_STOPS = Lesson(
              N_("The run needs {now}, and you hold none."),
              "8D",
              claims=(Needs(("6",)), Turn(0))),
-        Step(N_("Pass: “without”."),
+        Step(N_("The run needs {need}, and you hold none: pass, “without”."),
              "pass",
              N_("You cannot go on, so you pass."),
              N_("Neither {p1} nor {p2} could go on. Nobody could, so the run stopped and you, the last to play, "
@@ -629,7 +629,7 @@ NEW_OPERA = Lesson(
              "KH KD",
              N_("Both kings go down in one play, and your hand is empty."),
              N_("You went out before anyone else played a card: an opera, as 1752 counts it, though {p1} passed in "
-                "between. The opera doubles the game: you win {net}. In the modern game the turn went round when "
+                "between. The opera doubles what she pays: you win {net}. In the modern game the turn went round when "
                 "she passed, so it would be no opera."),
              "KH",
              claims=(Ends(0, 70, opera=True), OperaUnder((("opera", "first_turn"),), False))),
@@ -722,7 +722,7 @@ YAN_TURNS = Lesson(
              claims=(Only(), Turn(1, lead=True)),
              cards=(("d2", "2D"),)),
     ),
-    _practice(YAN, 61),
+    _practice(YAN, 66),
     changes=N_("What changes from the modern game: the two players alternate, and a turn lays any number of cards "
                "of one rank, the same as the top card or one higher."),
 )
@@ -757,7 +757,7 @@ YAN_COMET = Lesson(
              "2C",
              claims=(Stops(Stop.KING),)),
     ),
-    _practice(YAN, 62),
+    _practice(YAN, 60),
     changes=N_("What changes from the modern game: the black pack's comet is another nine, and the comet goes down "
                "alone, as its player's whole turn."),
 )
@@ -793,7 +793,7 @@ YAN_SCORE = Lesson(
              claims=(Ends(0, 16), Instead("9H=8", 8), MatchTo(24)),
              setup=Setup(YAN, ("7S 9H", "8C 4S 5C JC QS"), pack="black", before=("7S", "8C"))),
     ),
-    _practice(YAN, 63),
+    _practice(YAN, 68),
     changes=N_("What changes from the modern game: the loser pays a point for each card left, not for each pip, and "
                "a match is played to an agreed total."),
 )
@@ -815,7 +815,7 @@ COMMIT_TURNS = Lesson(
                 "dealt: {hand} each to the three of you, and a spare hand of {dead} that nobody plays. Runs climb "
                 "in one suit. Lead the {card}."),
              "3C",
-             N_("Lead the low card of a suit you hold several of."),
+             N_("Any card may start a run; this one starts a long run of clubs."),
              N_("The run needs {now}, and {p2} held it, so he played it at once, ahead of {p1}: in Commit the "
                 "turn goes to whoever holds the next card."),
              "KS",
@@ -833,7 +833,9 @@ COMMIT_TURNS = Lesson(
              claims=(Needs(("6C",)), Turn(2), NeedsAfter(("TC",))),
              cards=(("c6", "6C"), ("c7", "7C"), ("c8", "8C"), ("c9", "9C"), ("c10", "TC"))),
     ),
-    _practice(COMMIT, 71),
+    Practice(COMMIT, 3, 7, 79, N_(
+        "Now a short deal of {size} cards each against two gentle bots, {p1} one of them: watch whose turn it is. "
+        "The coach lights the card it would play and says the rule of the moment.")),
     changes=N_("What changes from the modern game: one pack without one card, runs within one suit, and the turn "
                "goes to whoever holds the next card, not round the table."),
 )
@@ -862,7 +864,7 @@ COMMIT_STOPS = Lesson(
              "2C",
              claims=(Stops(Stop.KING), Pays(Why.CARD, 1))),
     ),
-    _practice(COMMIT, 72),
+    _practice(COMMIT, 78, 7),
     changes=N_("What changes from the modern game: besides the kings, a card whose next card is out of the pack "
                "stops the run."),
 )
@@ -891,7 +893,7 @@ COMMIT_BRIDGE = Lesson(
              claims=(Needs(("8H",)), Turn(1), InSpare("9H"), NeedsAfter(("5S",))),
              cards=(("s4", "4S"),)),
     ),
-    _practice(COMMIT, 73),
+    _practice(COMMIT, 70, 7),
     changes=N_("What changes from the modern game: the wild card does not stop the run; it bridges a gap that "
                "nobody can fill, and the run goes on."),
 )
@@ -920,7 +922,7 @@ COMMIT_PAY = Lesson(
              replies=("2S", "3S", "4S"),
              claims=(Pays(Why.CARD, 1), Ends(2, 4), Excused(0), Settles(Why.HAND, 1, 2, 3))),
     ),
-    _practice(COMMIT, 74),
+    _practice(COMMIT, 197, 7),
     changes=N_("What changes from the modern game: aces and kings earn chips as they are played, the loser pays a "
                "chip for each card, not each pip, and the holder of the wild card pays nothing."),
 )
