@@ -52,6 +52,8 @@ class Setup:
     before: tuple[str, ...] = ()
     dead_comets: int = 0
     dealer: int | None = None
+    seed: Any = None
+    """The seed of the deal's own shuffles (a redeal's)."""
 
     @classmethod
     def dealt(cls, variant: str, players: int, seed: int, **more: Any) -> "Setup":
@@ -68,7 +70,8 @@ class Setup:
     def round(self, plays: tuple[str, ...] = ()) -> comet.Round:
         """The position, with ``before`` and then ``plays`` made."""
         rnd = comet.Round.from_hands(self.game, list(self.hands), leader=self.leader, dead=self.dead,
-                                     pack=self.pack, dead_comets=self.dead_comets, dealer=self.dealer)
+                                     pack=self.pack, dead_comets=self.dead_comets, dealer=self.dealer,
+                                     seed=self.seed)
         for text in (*self.before, *plays):
             rnd.play(text)
         return rnd
@@ -120,7 +123,7 @@ class Practice:
         pack = v.rules.pack(v.rules.packs[0], players=self.players)
         random.Random(self.seed).shuffle(pack)
         hands = tuple(" ".join(str(c) for c in pack[s * self.size:(s + 1) * self.size]) for s in range(self.players))
-        return Setup(self.variant, hands, options=self.options)
+        return Setup(self.variant, hands, options=self.options, seed=f"practice/{self.seed}")
 
 
 @dataclass(frozen=True)

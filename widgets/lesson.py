@@ -223,7 +223,7 @@ class LessonTable(PlayTable):
         return (f'<div class="comet-lesson-title"><span class="comet-lesson-number">'
                 f'{escape(_("Lesson {n} of {total}", n=number, total=len(PATH.lessons)))}</span> '
                 f'<strong>{escape(_(lesson.title))}</strong> · <span>{escape(where)}</span>{badge}</div>'
-                f'<p class="comet-lesson-summary">{escape(_(lesson.summary))} '
+                f'<p class="comet-lesson-summary">{escape(_(lesson.changes or lesson.summary))} '
                 f'<span class="comet-lesson-sources">{escape(_("Sources: {sources}.", sources=lesson.sources))}</span>'
                 f'</p>')
 
