@@ -293,3 +293,28 @@ def test_the_rule_of_the_moment_says_what_you_may_play() -> None:
     rnd.play("5H")
     assert moment(rnd) == "Now: a 6; you may play 6♦ or the comet (9♣)."
     assert moment(rnd, yours=False) == "Now the run needs a 6."
+
+
+# ------------------------------------------------------------------ every word in four languages
+ENGLISH = re.compile(r"\b(the|and|you|your|with|without|which|who|plays?|played|cannot|leads?|pays|cards?|"
+                     r"opponent|next|nobody|none|stops?|runs?|holds?|goes|out|keep|hand|lesson|step|deal)\b",
+                     re.IGNORECASE)
+"""English words none of the lessons' French, Russian or Spanish sentences uses."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru", "es"])
+def test_every_lesson_and_the_rules_panel_in_each_language_have_no_english_left(lang: str) -> None:
+    from comet_learn.course import runs, sentence
+    from comet_render.i18n import words
+
+    _ = words(lang)
+    said: list[str] = []
+    for lesson in PATH.lessons:
+        said += [_(lesson.title), _(lesson.summary), _(lesson.changes) if lesson.changes else "",
+                 _(lesson.practice.say, size=lesson.practice.size, p1=_("Anna"))]
+        for run in runs(lesson):
+            said += [sentence(text, run, lang) for text in (run.step.say, run.step.idea, run.step.then)]
+    for v in comet.VARIANTS.values():
+        said += [text for _h, text in rules_sections(v, lang)]
+    left = [text for text in said if ENGLISH.search(text)]
+    assert not left, f"{len(left)} sentences with English words, e.g. {left[:3]}"

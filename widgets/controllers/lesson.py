@@ -71,6 +71,8 @@ class LessonController:
         self.helped = False
         self.shown = 0
         self.coach_play: comet.Play | None = None
+        self._coached: tuple[int, int] = (0, -1)
+        """The deal and the number of plays the coach's play was chosen for."""
         self.open(lesson_id, step)
 
     @property
@@ -157,7 +159,8 @@ class LessonController:
         rnd = self.flow.round
         if self.phase != PRACTICE or rnd.is_over or rnd.to_play != LEARNER:
             return None
-        if self.coach_play is not None and self.coach_play in rnd.legal_plays():
+        moment = (id(rnd), len(rnd.history))
+        if self.coach_play is not None and self._coached == moment:
             return self.coach_play
         legal = rnd.legal_plays()
         if len(legal) == 1:
@@ -165,6 +168,7 @@ class LessonController:
         else:
             ranked = rank_plays(rnd, playouts=COACH_PLAYOUTS, time_limit=None, seed=len(rnd.history))
             self.coach_play = ranked[0].play
+        self._coached = moment
         return self.coach_play
 
     # ------------------------------------------------------------------ the learner acts
