@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as W
 
 import comet
+from comet_learn.course import legal_play
 from comet_learn.course_marks import CLEAN, DONE, Marks
 from comet_learn.lesson_path import FAMILIES, PATH
 from comet_render.i18n import N_, words
@@ -180,6 +181,15 @@ class LessonTable(PlayTable):
         self.next_button.layout.display = "" if phase != STEPS and PATH.after(self.lesson.lesson.id) else "none"
         emphasize(self.next_button, phase == OVER)
         self.skip_button.layout.display = "" if phase == PRACTICE else "none"
+
+    def featured(self) -> list[comet.Play]:
+        """In a step, the asked play and the wrong one are buttons, never hidden in the list."""
+        lesson = getattr(self, "lesson", None)
+        if lesson is None or lesson.phase != STEPS:
+            return []
+        rnd = self.round
+        found = (legal_play(rnd, lesson.step.play), legal_play(rnd, lesson.step.wrong) if lesson.step.wrong else None)
+        return [p for p in found if p is not None]
 
     def _refresh(self, advance: bool = True) -> None:
         lesson = getattr(self, "lesson", None)
