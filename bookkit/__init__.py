@@ -56,7 +56,10 @@ from bookkit.studies import (
     LeadPolicyAgent,
     comet_dead_probability,
     escalation_values,
+    GROUPS,
     first_hand_by_quality,
+    first_hand_net_by_quality,
+    group_hands,
     group_chances,
     manille_net,
     manille_share,
@@ -73,5 +76,5 @@ __all__ = [
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
     "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "pack_html", "figure_markdown",
-    "first_hand_by_quality",
+    "first_hand_by_quality", "first_hand_net_by_quality", "group_hands", "GROUPS",
 ]

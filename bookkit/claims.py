@@ -24,13 +24,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from bookkit.designs import (C1_PLAYERS, C4_JACKPOT, C9_COMMON, C9_RARE, C10_MARGIN, C11_MOSTLY, C13_EVENING,
+from bookkit.designs import (C1_MODERN_PLAYERS, C1_PLAYERS, C2_HAND, C4_JACKPOT, C9_COMMON, C9_RARE, C10_MARGIN,
+                             C11_MOSTLY, C13_EVENING,
                              C15_LONG, C15_SHARE, DESIGNS, Design, design)
 from bookkit.markdown import and_list, number_word
 from bookkit.stats import Estimate, verdict_of, within
 
 __all__ = ["Design", "Finding", "DESIGNS", "design", "SUPPORTED", "CONTRADICTED", "UNDECIDED", "OUTCOME_WORDS",
-           "C1_PLAYERS", "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGIN", "C11_MOSTLY", "C13_EVENING",
+           "C1_PLAYERS", "C1_MODERN_PLAYERS", "C2_HAND", "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGIN", "C11_MOSTLY", "C13_EVENING",
            "C15_LONG", "C15_SHARE", "players_text",
            "verdict_c1", "verdict_c1_modern", "c1_alt", "verdict_c2", "verdict_c3", "verdict_c4", "verdict_c5",
            "verdict_c6", "verdict_c7", "verdict_c8", "verdict_c9", "verdict_c10", "verdict_c11", "c11_alt",

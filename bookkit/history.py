@@ -116,32 +116,32 @@ ENTRIES: tuple[Entry, ...] = (
           "seeds\"", "\"supported: taking the 8♦ out makes stops, though there are fewer stops in all\"",
           "acfcd85d3e4538be"),
     # ---- issue 38: designs that respect how the data hang together, and the field's library
-    Entry(ALL, "2026-12-06", "book-38", _LIBRARY),
-    Entry("C1", "2026-12-06", "book-38", "money decides: the win rate is shown and never supports a claim about money "
+    Entry(ALL, "2026-12-06", "d6ffe43", _LIBRARY),
+    Entry("C1", "2026-12-06", "d6ffe43", "money decides: the win rate is shown and never supports a claim about money "
           "on its own; the modern game at three and four players added, for the teachers' tournament (fourteen "
           "comparisons)", "\"the data cannot decide at any player count\"; in the modern two-handed game, \"these "
           "deals cannot tell the eldest from the dealer\"", "c746f5214c58c7c7"),
-    Entry("C2", "2026-12-06", "book-38", "the hand size held fixed (ten cards each at every table, the rest dead): at "
+    Entry("C2", "2026-12-06", "d6ffe43", "the hand size held fixed (ten cards each at every table, the rest dead): at "
           "the engine's deal two players held 26 cards each and five ten, so the earlier verdict could not tell the "
           "player count from the hand size", "\"contradicted: the two-handed game has more real choices than every "
           "larger table, on both measures\"", "d691b519f0bab7a4"),
-    Entry("C5", "2026-12-06", "book-38", "the newcomer compared with an expert in the same seat on the same deals "
+    Entry("C5", "2026-12-06", "d6ffe43", "the newcomer compared with an expert in the same seat on the same deals "
           "(paired by deal), not with zero, against which a random player's loss was close to built in",
           "\"the manille is costly to a newcomer, which fits the story but proves nothing about it\"",
           "eaacfc58885ef5ac"),
-    Entry("C9", "2026-12-06", "book-38", "the interval made cluster-robust by deal: the hands of one deal share a "
+    Entry("C9", "2026-12-06", "d6ffe43", "the interval made cluster-robust by deal: the hands of one deal share a "
           "pack and were counted as independent", "\"with two players, groups are common; with three players, "
           "groups are neither rare nor common; with four players, groups are neither rare nor common\"",
           "7ac4177d3340c0d9"),
-    Entry("C10", "2026-12-06", "book-38", "paired: the same seeds deal both games, so each measure is compared deal by "
+    Entry("C10", "2026-12-06", "d6ffe43", "paired: the same seeds deal both games, so each measure is compared deal by "
           "deal (they had been compared as independent samples, which is why the comet's share came out identical in "
           "both); and the share of deals played out the same way in both games is measured first",
           "\"the data cannot decide: within the margin in plays per deal, stops per deal and deals where the comet "
           "was played, and no difference is shown to be larger than it\"", "f6b742f66067c916"),
-    Entry("C11", "2026-12-06", "book-38", "the design can only contradict \"mostly luck\": a weak player's share is a "
+    Entry("C11", "2026-12-06", "d6ffe43", "the design can only contradict \"mostly luck\": a weak player's share is a "
           "lower bound on skill, so a share below three in four is \"not contradicted\", no longer \"supported\"",
           "\"supported for these players in all seven games: luck decides most deals\"", "40960b24f285beac"),
-    Entry("C15", "2026-12-06", "book-38", "every interval cluster-robust by deal (a deal lays out several sequences, "
+    Entry("C15", "2026-12-06", "d6ffe43", "every interval cluster-robust by deal (a deal lays out several sequences, "
           "which had been counted as independent); the experiment counted among the claim's comparisons (nine)",
           "\"manille lays out long tails, as the story of the name needs (it cannot prove the story)\"; the "
           "experiment: \"measured: the comet's stop shortens the new comet's tails\"", "ec2d39f3a913f6de"),
