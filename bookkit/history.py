@@ -120,7 +120,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("C1", "2026-12-06", "d6ffe43", "money decides: the win rate is shown and never supports a claim about money "
           "on its own; the modern game at three and four players added, for the teachers' tournament (fourteen "
           "comparisons)", "\"the data cannot decide at any player count\"; in the modern two-handed game, \"these "
-          "deals cannot tell the eldest from the dealer\"", "c746f5214c58c7c7"),
+          "deals cannot tell the eldest from the dealer\"", "5dc6e9d4ee326457"),
     Entry("C2", "2026-12-06", "d6ffe43", "the hand size held fixed (ten cards each at every table, the rest dead): at "
           "the engine's deal two players held 26 cards each and five ten, so the earlier verdict could not tell the "
           "player count from the hand size", "\"contradicted: the two-handed game has more real choices than every "

@@ -28,7 +28,7 @@ correction (:mod:`bookkit.claimset`) reads each comparison's p-value from its ow
 >>> round(proportion_ci(50, 100).low, 3)
 0.404
 >>> proportion_ci(50, 100, level=bonferroni_level(10)).pct()
-'50.0% (99.5% CI 37.3–62.7%, n = 100)'
+'50.0% (99.5% CI 36.5–63.5%, n = 100)'
 """
 
 from __future__ import annotations
