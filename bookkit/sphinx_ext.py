@@ -18,8 +18,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from docutils import nodes
-from docutils.parsers.rst import Directive
+from docutils import nodes  # type: ignore[import-untyped]
+from docutils.parsers.rst import Directive  # type: ignore[import-untyped]
 
 from bookkit.names import substitutions
 
@@ -34,11 +34,11 @@ def _claims_dir(app: Any, config: Any) -> None:
     os.environ["COMET_CLAIMS_DIR"] = str(Path(app.outdir).parent / ".claims")
 
 
-class claims_summary(nodes.General, nodes.Element):
+class claims_summary(nodes.General, nodes.Element):  # type: ignore[misc]
     """Where the summary table goes, once every page has run."""
 
 
-class ClaimsSummary(Directive):
+class ClaimsSummary(Directive):  # type: ignore[misc]
     has_content = False
 
     def run(self) -> list[nodes.Node]:
