@@ -63,7 +63,7 @@ def _table(app: Any, docname: str) -> nodes.Node:
     rows, comparisons = family(load())
     head = ["claim", "comparisons", "verdict within the claim (Bonferroni)",
             "verdict across the family (Holm)", "smallest Holm-adjusted p", "test fixed"]
-    table = nodes.table(classes=["claims-summary"])
+    table = nodes.table(classes=["claims-summary"], ids=["the-fifteen-claims-table"])
     title = nodes.title(text=f"The fifteen claims: {len(comparisons)} comparisons in all, corrected within each claim "
                              "and across the family")
     table += title
