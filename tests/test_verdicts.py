@@ -378,7 +378,7 @@ def test_built_verdicts_agree_with_their_intervals(name: str, least: int) -> Non
 
 
 MARGIN = re.compile(
-    rf"(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?: points)? \((?P<level>\d+(?:\.\d+)?)% CI (?P<low>{NUM}) to "
+    rf"(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?: points)? \((?P<level>\d+(?:\.\d+)?)% CI (?P<low>[-+−]?\d[\d,]*(?:\.\d+)?) to "
     rf"(?P<high>[-+−]?\d[\d,]*(?:\.\d+)?)(?:, n = [\d,]+)?\), margin ±(?P<margin>{NUM})(?: points)?: "
     r"(?P<word>within the margin|outside the margin|the data cannot decide)"
 )
