@@ -30,7 +30,7 @@ def page_title(family: str, lang: str = "en") -> str:
 
 
 PAGE_TITLES = {"hoc": N_("Play Hoc"), "manille": N_("Play manille, the old comet (1718)"),
-               "new-comet": N_("Play the new comet (1752) and Yanovsky's games"),
+               "new-comet": N_("Play the new comet (1752) and the Russian encyclopedia's games"),
                "modern": N_("Play the modern comet"), "commit": N_("Play Commit"), "replay": N_("Replay a deal"),
                "puzzles": N_("Puzzles"), "drills": N_("Rules drills"), "learn": N_("Learn to play")}
 """Each page's heading (the notebook's ``title`` metadata is the English one and " — Comet")."""
