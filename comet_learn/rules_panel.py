@@ -34,6 +34,10 @@ def _list(_: Words, items: list[str]) -> str:
     return _("{some} and {last}", some=", ".join(items[:-1]), last=items[-1])
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _either(_: Words, items: list[str]) -> str:
     items = [i for i in items if i]
     if len(items) <= 1:
@@ -176,14 +180,17 @@ def end_section(v: Variant, _: Words) -> str:
     if r.comet_last_multiplier > 1:
         more.append(_("going out with the comet ×{n}, as a nine ×{m}", n=r.comet_last_multiplier,
                       m=r.comet_nine_multiplier))
+    kept = ""
     if r.scheme == "manille" and r.wild and r.manille_penalty_amount:
-        more.append(_("a manille kept in hand costs {amount} to each opponent",
-                      amount=amount(_, r.manille_penalty_amount, unit)))
+        kept = _capital(_("a manille kept in hand costs {amount} to each opponent",
+                          amount=amount(_, r.manille_penalty_amount, unit))) + "."
     if r.opera != "none":
         more.append(_("an opera (the first hand out at once) ×{n}", n=r.opera_multiplier))
     text = " ".join([first, pay])
     if more:
         text += " " + _("Multipliers: {items}.", items=_list(_, more))
+    if kept:
+        text += " " + kept
     if r.partnerships and 4 in v.players:
         text += " " + _("With four players, partners sit opposite: when one goes out, the side wins.")
     if r.redeal_right:
@@ -209,6 +216,8 @@ def moment(rnd: "Round", lang: str = "en", yours: bool = True) -> str:
         return _("The deal is over: the settlement is on the table.")
     if rnd.targets is None and rnd.phase is PHASE_PLAY:
         return _("Now: a new lead: any card of the hand (or a group) may start the run.")
+    if rnd.phase is not PHASE_PLAY:
+        return _capital(need_text(_, rnd)) + "."
     if not yours:
         return _("Now the run needs {need}.", need=need_text(_, rnd))
     return _("Now: {need}; {instead}.", need=need_text(_, rnd), instead=instead(rnd, lang))
