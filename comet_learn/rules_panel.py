@@ -61,7 +61,7 @@ def deal_section(v: Variant, _: Words) -> str:
     rest = [v.dead_size(n) for n in v.players]
     left = (_("The cards left over are not played.") if any(rest) else _("Every card is dealt."))
     if r.spare_hand:
-        left = _("A spare hand is dealt too: its cards are stops, as nobody can play them.")
+        left = _("A spare hand is dealt too, and nobody plays it: a card whose next card lies there is a stop.")
     if r.exchange:
         left = _("The cards left over are the talon: before play each player may discard and draw from it.")
     return _("{pack} Cards each: {sizes} players. {left}", pack=pack, sizes=sizes, left=left)
@@ -164,14 +164,16 @@ def paid_section(v: Variant, _: Words) -> str:
 def end_section(v: Variant, _: Words) -> str:
     r = v.rules
     unit = r.unit
-    per = _("a {unit} for each pip left (courts 10)", unit=amount(_, 1, unit).split(" ", 1)[1]) if r.count == "pips" \
+    by_card = r.count != "pips" or r.scheme == "commit1857"  # (1857: a chip a card, whatever the count)
+    per = _("a {unit} for each pip left (courts 10)", unit=amount(_, 1, unit).split(" ", 1)[1]) if not by_card \
         else _("a {unit} for each card left", unit=amount(_, 1, unit).split(" ", 1)[1])
     first = _("The first to play their last card wins the deal.")
     if r.scheme == "commit1991":
         pay = _("The winner takes the pool, {kings} for each king left and {comet} from whoever still holds the "
                 "comet.", kings=amount(_, r.king_held_pay, unit), comet=amount(_, r.comet_held_pay, unit))
     elif r.scheme == "commit1857":
-        pay = _("Each other player pays the winner {per}; the holder of the comet is excused.", per=per)
+        wild = _cards([Card.parse(c) for c in r.wild], _.lang)
+        pay = _("Each other player pays the winner {per}; the holder of the {card} is excused.", per=per, card=wild)
     else:
         pay = _("Each other player pays the winner {per}.", per=per)
     more = []
