@@ -69,11 +69,12 @@ class LessonTable(PlayTable):
         self.path_panel = W.HTML(layout=W.Layout(width="auto", display="none"))
         self.path_panel.add_class("comet-lesson-path")
         self.path_toggle.observe(self._on_path_toggle, names="value")
-        self.dock.children = [self.say_box, *self.dock.children]
+        self.dock.children = [self.messages.widget, self.say_box, *self.dock.children]  # (the feedback in sight)
         self.bar.children = [*self.bar.children, self.path_toggle]
         for key in ("scores", "settings"):
             self.toggles[key].layout.display = "none"
-        self.children = [self.heading, *self.children[:-1], self.path_panel, self.children[-1]]
+        self.children = [self.heading, *[c for c in self.children[:-1] if c is not self.messages.widget],
+                         self.path_panel, self.children[-1]]
         try:
             self.lesson = LessonController(self.flow, lesson, marks, self._store, step)
         except UserError as error:
@@ -199,6 +200,7 @@ class LessonTable(PlayTable):
         if lesson is None:
             return
         _ = words(self.lang)
+        self.title.value = f'<div class="comet-title"><strong>{escape(_(self.round.variant.name))}</strong></div>'
         self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">'
                               f'{escape(lesson.instruction())}</div>')
         for name in ("new", "undo", "rule"):

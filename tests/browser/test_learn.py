@@ -167,6 +167,8 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                 assert not state["error"], (lesson.id, i, state["message"])
                 assert state["message"] == twin.messages.text, (lesson.id, i)
                 assert state["say"] == twin.lesson.instruction(), (lesson.id, i)
+                if i + 1 < len(lesson.steps):  # the next step's instruction has the focus (keyboard, reader)
+                    assert "comet-lesson-instruction" in state["focused"], (lesson.id, i, state["focused"])
             if number == 0:  # the free play, the coach's card each turn, to the end of the deal
                 for _turn in range(60):
                     if twin.lesson.phase != "practice":
