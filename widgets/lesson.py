@@ -23,7 +23,7 @@ from widgets.common import UserError, button, emphasize, offered, safe
 from widgets.controllers.lesson import OVER, PRACTICE, STEPS, LessonController
 from widgets.play import PlayTable
 from widgets.landing import family_page
-from widgets.links import link_html, page_address
+from widgets.links import book_address, link_html, page_address
 from widgets.progress import where_kept
 
 STORAGE_KEY = "comet:lessons"
@@ -229,6 +229,9 @@ class LessonTable(PlayTable):
             where = _("free play")
         else:
             where = _("done")
+        href = book_address(lesson.chapter)
+        chapter = (f' <a class="comet-lesson-chapter" href="{escape(href, quote=True)}">{escape(_("Read the chapter"))}</a>'
+                   if href else "")
         mark = self.marks.marks.get(lesson.id)
         badge = (f' <span class="comet-lesson-mark">{escape(_("done without help") if mark == CLEAN else _("done"))}'
                  f'</span>' if mark else "")
@@ -237,7 +240,7 @@ class LessonTable(PlayTable):
                 f'<strong>{escape(_(lesson.title))}</strong> · <span>{escape(where)}</span>{badge}</div>'
                 f'<p class="comet-lesson-summary">{escape(_(lesson.changes or lesson.summary))} '
                 f'<span class="comet-lesson-sources">{escape(_("Sources: {sources}.", sources=lesson.sources))}</span>'
-                f'</p>')
+                f'{chapter}</p>')
 
     def _path_html(self) -> str:
         _ = words(self.lang)
