@@ -333,3 +333,21 @@ def test_the_play_tables_rules_panel_and_forced_passes_are_one_tap_away() -> Non
     assert table.auto_pass_box.value is True and table.flow.auto_pass
     table.auto_pass_box.value = False
     assert table.flow.auto_pass is False
+
+
+def test_another_tabs_marks_are_merged_into_the_lessons_page() -> None:
+    from widgets import browser
+    from widgets.lesson import STORAGE_KEY, LessonTable
+
+    browser.load_storage("{}")
+    table = LessonTable(lesson="modern-runs")
+    assert browser.stored(STORAGE_KEY) is not None and table.marks.lesson == "modern-runs"
+    other = Marks()
+    other.mark("modern-deal", clean=True)
+    other.mark("modern-stops", clean=False)
+    browser.storage_changed(STORAGE_KEY, other.text())  # another tab finished two lessons
+    assert table.marks.marks == {"modern-deal": CLEAN, "modern-stops": DONE}
+    table.path_toggle.value = True
+    assert table.path_panel.value.count("★") == 1 and table.path_panel.value.count("✓") == 1
+    reopened = LessonTable()  # no lesson in the address: where the learner left off
+    assert reopened.lesson.lesson.id == table.marks.lesson

@@ -95,8 +95,14 @@ class LessonTable(PlayTable):
         browser.store(STORAGE_KEY, text)
 
     def _on_storage(self, key: str, value: str | None) -> None:
+        """Another tab changed the marks: fold them in, and keep the union if it says more than theirs
+        (two tabs settle at once: the union no longer changes)."""
         if key == STORAGE_KEY and self.marks.merge(value):
-            self.path_panel.value = self._path_html()
+            self.heading.value = self._heading_html()
+            if self.path_toggle.value:
+                self.path_panel.value = self._path_html()
+        if key == STORAGE_KEY and value != self.marks.text() and Marks.parse(value) != self.marks:
+            browser.store(STORAGE_KEY, self.marks.text())
 
     # ------------------------------------------------------------------ the table's actions in a lesson
     def _act(self, play: Any) -> None:
