@@ -15,6 +15,13 @@ class CometError(ValueError):
     round, match or simulation it was given to is unchanged."""
 
 
+def shown(value: object, limit: int = 40) -> str:
+    """A value as an error message quotes it: its ``repr``, cut to ``limit`` characters (a hostile
+    caller's megabyte of text is not copied into the message)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class InvalidCardError(CometError):
     """Text that is not a card in the notation (``9D``, ``TH``, ``JK``), or cards a pack lacks."""
 
