@@ -2,17 +2,19 @@
 
 :class:`Moves` is a part of :class:`~comet.round.Round` (its methods read the round's own fields,
 declared in :mod:`comet.state`); ``Round.legal_plays`` caches their answer until the next play.
-The plays are interned, and the group and wild-card plays of each hand are cached here.
+The group plays of a hand are cached with the round (``_made``, shared by its copies), never in a
+process-wide table a bot could read (issue 37); every other play is one of the pack's, made once.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import combinations
+from operator import attrgetter
 
 from comet.cards import KING, NINE, Card, sort_key
 from comet.plays import (CARDS, CLAIM_PLAY, DRAW_PLAY, KEEP_PLAY, PASS_PLAY, REDEAL_PLAY, SINGLES, Play, Target,
-                         discard, make_cards_play)
+                         discard, hand_play, wild_play)
 from comet.state import PHASE_EXCHANGE, PHASE_PLAY, PHASE_REDEAL, RoundState
 from comet.variant import Rules
 
@@ -77,7 +79,7 @@ class Moves(RoundState):
                 nominations = self._lead_nominations()
                 for w in my_wilds:
                     for rank, suit in nominations:
-                        add(_wild_play(w, rank, suit))
+                        add(wild_play(w, rank, suit))
             if r.leader_may_pass:
                 add(PASS_PLAY)
             return plays
@@ -109,7 +111,7 @@ class Moves(RoundState):
             for w in my_wilds:
                 for rank, suit in targets:
                     if rank <= KING:
-                        add(_wild_play(w, rank, suit))
+                        add(wild_play(w, rank, suit))
         if self._hocs and r.hoc_mode == "stop_anytime":
             listed = {p.cards[0] for p in plays if p.kind == CARDS and len(p.cards) == 1}
             prev = None
@@ -127,21 +129,20 @@ class Moves(RoundState):
         # The hand is sorted: its cards of ``rank`` lie together (sort_key is rank * 4 + suit).
         same = tuple(c for c in hand[bisect_left(hand, rank << 2, key=sort_key):
                                      bisect_left(hand, (rank + 1) << 2, key=sort_key)] if c not in wilds)
-        key = (same, tuple(my_wilds), rank, self.rules.groups, self.rules.nine_group)
-        found = _GROUPS.get(key)
+        key = (same, tuple(my_wilds), rank)
+        found = self._made.get(key)
         if found is None:
-            found = _GROUPS[key] = _groups(same, my_wilds, rank, self.rules)
+            found = self._made[key] = _groups(same, my_wilds, rank, self.rules)
         plays.extend(found)
 
     def _one_rank_plays(self, hand: list[Card], rank: int, plays: list[Play]) -> None:
         """Alternate turns, one rank a turn (Yanovsky, S2, PW): two or more cards of ``rank`` at once
         ("any number of the proper rank", PW's "four 8s on a 7"); the singles are listed already."""
         same = tuple(c for c in hand if c.rank == rank and c not in self.wilds)
-        found = _ONE_RANK.get(same)
+        found = self._made.get(same)
         if found is None:
-            combos = {make_cards_play(combo, None, rank) for size in range(2, len(same) + 1)
-                      for combo in combinations(same, size)}
-            found = _ONE_RANK[same] = sorted(combos, key=lambda p: p.text)
+            combos = {combo: None for size in range(2, len(same) + 1) for combo in combinations(same, size)}
+            found = self._made[same] = sorted((hand_play(c, None, rank) for c in combos), key=_TEXT)
         plays.extend(found)
 
     def _lead_nominations(self) -> list[Target]:
@@ -172,19 +173,7 @@ _END: list[Card] = [Card.parse("JK")]
 always ends the last rank's count (only a hand's own joker, never in a group, runs into it)."""
 
 
-_WILD_PLAYS: dict[tuple[Card, int, str], Play] = {}
 _NOMINATIONS: dict[tuple[frozenset[Card], frozenset[Card], bool], list[Target]] = {}
-_ONE_RANK: dict[tuple[Card, ...], list[Play]] = {}
-"""Yanovsky's plays of two or more cards of one rank, by the cards of that rank in hand (cached)."""
-
-
-def _wild_play(wild: Card, rank: int, suit: str) -> Play:
-    """The (cached) play of a wild card standing for ``rank`` (and ``suit`` in suit games)."""
-    key = (wild, rank, suit)
-    play = _WILD_PLAYS.get(key)
-    if play is None:
-        play = _WILD_PLAYS[key] = make_cards_play((wild,), wild, rank, suit)
-    return play
 
 
 def _groups(same: tuple[Card, ...], my_wilds: list[Card], rank: int, rules: Rules) -> list[Play]:
@@ -193,25 +182,29 @@ def _groups(same: tuple[Card, ...], my_wilds: list[Card], rank: int, rules: Rule
     k = len(same)
     if k < 2 and not (k and my_wilds and rank == NINE):
         return []
-    found: set[Play] = set()
+    found: dict[tuple[Card, ...], Play] = {}  # by cards: two packs hold most cards twice, so combinations repeat
+
+    def add(cards: tuple[Card, ...], wild: Card | None = None) -> None:
+        if cards not in found:
+            found[cards] = hand_play(cards, wild, rank)
+
     if "four" in groups and k >= 4:
-        found.add(make_cards_play(same[:4], None, rank))
+        add(same[:4])
     if "kings" in groups and rank == KING:
         for size in (2, 3):
             for combo in combinations(same, size):
-                found.add(make_cards_play(combo, None, rank))
+                add(combo)
     if "nines" in groups and rank == NINE:
         if k >= 3:
             for combo in combinations(same, 3):
-                found.add(make_cards_play(combo, None, rank))
+                add(combo)
                 for w in my_wilds:
-                    found.add(make_cards_play(combo + (w,), w, rank))
+                    add(combo + (w,), w)
         if rules.nine_group == "both":
             for combo in combinations(same, 2):
                 for w in my_wilds:
-                    found.add(make_cards_play(combo + (w,), w, rank))
-    return sorted(found, key=lambda p: p.text)
+                    add(combo + (w,), w)
+    return sorted(found.values(), key=_TEXT)
 
 
-_GROUPS: dict[tuple[object, ...], list[Play]] = {}
-"""Group plays by the natural cards of their rank in hand, the wild cards held and the rules' groups (cached)."""
+_TEXT = attrgetter("text")

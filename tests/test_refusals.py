@@ -73,3 +73,34 @@ def test_a_card_is_read_only_from_its_notation(text: Any) -> None:
     if not refused(lambda: Card.parse(text), "SHDC", "JK"):
         card = Card.parse(text)
         assert str(card) == text.strip().upper().replace("10", "T")
+
+
+# ---------------------------------------------------------------------- plays
+CARD = st.sampled_from([Card.parse(t) for t in ("7H", "7D", "9C", "KS", "KH", "JK")])
+KINDS = st.one_of(st.sampled_from(["cards", "pass", "claim", "keep", "redeal", "discard", "draw", "bogus"]), HOSTILE)
+
+
+@SOME
+@given(KINDS, st.one_of(st.tuples(CARD), st.tuples(CARD, CARD), st.lists(CARD, max_size=3), st.just(()),
+                        st.tuples(CARD, st.integers()), st.just((Card.parse("7H"),) * 12), HOSTILE),
+       st.one_of(st.none(), CARD, HOSTILE), st.one_of(st.integers(-2, 15), HOSTILE),
+       st.one_of(st.sampled_from(["", "H", "D", "X"]), HOSTILE))
+def test_a_play_is_built_only_from_parts_that_make_one(kind: Any, cards: Any, wild: Any, rank: Any,
+                                                       suit: Any) -> None:
+    if not refused(lambda: Play(kind, cards, wild, rank, suit), "pass"):
+        play = Play(kind, cards, wild, rank, suit)
+        assert Play.parse(play.text) is play  # what the notation writes, it reads back
+        assert (play.kind, play.cards, play.wild, play.rank, play.suit) == (kind, cards, wild, rank, suit)
+
+
+PLAY_WORDS = st.sampled_from(["7H", "7h", "7H 7H 7D 7D", "9C=T", "9D=TH", "9C=", "=T", "9C=T 9D=T", "pass",
+                              "PASS", "without", "discard", "discard 7H", "discard 7H 8H", "claim", "keep",
+                              "redeal", "draw", "JK", "10H", "1H", "ZZ", ",", "7H,7D", "KS KH KD"])
+
+
+@SOME
+@given(st.one_of(HOSTILE, PLAY_WORDS, st.lists(PLAY_WORDS, max_size=4).map(" ".join)))
+def test_a_play_is_read_only_from_its_notation(text: Any) -> None:
+    if not refused(lambda: Play.parse(text), "'9C=T'", "pass"):
+        play = Play.parse(text)
+        assert Play.parse(play.text) is play and isinstance(text, str)
