@@ -29,7 +29,7 @@ from typing import Any, Iterable, Sequence, Union
 from comet.cards import Card, a_rank, cards_text, check_subset, parse_cards, sort_key
 from comet.deal import deal_cards, shuffle
 from comet.display import render
-from comet.errors import CometError, IllegalPlayError, InvalidDealError
+from comet.errors import CometError, IllegalPlayError, InvalidDealError, InvalidOptionError, shown
 from comet.events import Event, Kept, named
 from comet.ledger import net
 from comet.mechanics import Mechanics
@@ -48,6 +48,28 @@ VariantLike = Union[Variant, str]
 
 def resolve_variant(variant: VariantLike) -> Variant:
     return variant if isinstance(variant, Variant) else find_variant(variant)
+
+
+def check_seed(seed: Any) -> Any:
+    """``seed`` if a deal can be shuffled from it and a record write it and read it back: ``None``, an
+    int, a finite float, a str or bytes."""
+    if seed is None or seed.__class__ in (int, bool, str, bytes) or (seed.__class__ is float and seed - seed == 0):
+        return seed
+    raise InvalidOptionError(f"a seed is None, a whole number, a finite float, a text or bytes, not {shown(seed)}")
+
+
+def check_seat(value: Any, players: int, what: str) -> int:
+    """``value`` if it is a seat of ``players``, else an :class:`InvalidDealError` naming ``what`` it is."""
+    if value.__class__ is not int or not 0 <= value < players:
+        raise InvalidDealError(f"{what} must be a seat 0..{players - 1}, not {shown(value)}")
+    return int(value)
+
+
+def check_count(value: Any, what: str) -> int:
+    """``value`` if it is a whole number of at least 0."""
+    if value.__class__ is not int or value < 0:
+        raise InvalidOptionError(f"{what} must be a whole number of at least 0, not {shown(value)}")
+    return int(value)
 
 
 class Round(Moves, Mechanics):
@@ -98,8 +120,8 @@ class Round(Moves, Mechanics):
         """
         v = resolve_variant(variant)
         v.check_players(players)
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise InvalidDealError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+        check_seat(dealer, players, "dealer")
+        check_seed(seed), check_count(dead_comets, "dead_comets")
         pack_name = cls._check_pack(v, pack)
         cards = v.rules.pack(pack_name, players=players)
         shuffle(cards, random.Random(seed))
@@ -130,14 +152,16 @@ class Round(Moves, Mechanics):
         """
         v = resolve_variant(variant)
         pack_name = cls._check_pack(v, pack)
-        if isinstance(hands, str) or not hands:
+        if not isinstance(hands, (list, tuple)) or not hands:
             raise InvalidDealError("hands must be a list with one hand per player, e.g. ['7H 8D', 'KS QS']")
         parsed = [parse_cards(h) for h in hands]
         players = len(parsed)
         if players not in v.players:
             raise InvalidDealError(f"{v.id} is played by {v.players_words}; got {players} hands")
-        if not isinstance(leader, int) or not 0 <= leader < players:
-            raise InvalidDealError(f"leader must be a seat 0..{players - 1}, not {leader!r}")
+        check_seat(leader, players, "leader")
+        if dealer is not None:
+            check_seat(dealer, players, "dealer")
+        check_seed(seed), check_count(dead_comets, "dead_comets")
         if any(not h for h in parsed):
             raise InvalidDealError("every player needs at least one card")
         pack_cards = v.rules.pack(pack_name, players=players)
@@ -166,8 +190,8 @@ class Round(Moves, Mechanics):
     def _check_pack(v: Variant, pack: str | None) -> str:
         if pack is None:
             return v.rules.packs[0]
-        if pack not in v.rules.packs:
-            raise InvalidDealError(f"{v.id} uses the packs {', '.join(v.rules.packs)}, not {pack!r}")
+        if pack.__class__ is not str or pack not in v.rules.packs:
+            raise InvalidDealError(f"{v.id} uses the packs {', '.join(v.rules.packs)}, not {shown(pack)}")
         return pack
 
     # ------------------------------------------------------------------ queries

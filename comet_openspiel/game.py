@@ -54,13 +54,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
 from comet.cards import ALL_CARDS, JOKER, Card, sort_key
 from comet.deal import deal_cards
-from comet.errors import CometError, InvalidDealError, InvalidOptionError, UnknownVariantError
+from comet.errors import CometError, InvalidDealError, InvalidOptionError, UnknownVariantError, shown
 from comet_openspiel.observer import CARD_SLOTS, CometObserver
 from comet_openspiel.actions import action_index, action_texts
 from comet.plays import REDEAL, REDEAL_PLAY
@@ -114,16 +114,21 @@ class CometGame(pyspiel.Game):  # type: ignore[misc]
     """The fixed facts of one variant and player count: the actions, the order of the deal."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
+        known = _GAME_TYPE.parameter_specification
+        if (params is not None and not isinstance(params, Mapping)) or set(params or {}) - set(known):
+            raise InvalidOptionError(f"{GAME_NAME} takes the parameters {', '.join(known)} only, not {shown(params)}")
         params = dict(params or {})
-        variant = str(params.get("variant", DEFAULT_VARIANT))
-        if variant not in VARIANTS:
-            raise UnknownVariantError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        variant = params.get("variant", DEFAULT_VARIANT)
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise UnknownVariantError(f"unknown variant {shown(variant)}; choose one of {', '.join(VARIANTS)}")
         v = VARIANTS[variant]
-        players = int(params.get("players", 2))
+        players = params.get("players", 2)
         v.check_players(players)
-        pack = str(params.get("pack", "")) or v.rules.packs[0]
-        if pack not in v.rules.packs:
-            raise InvalidDealError(f"{variant} uses the packs {', '.join(v.rules.packs)}, not {pack!r}")
+        pack = params.get("pack", "")
+        if not isinstance(pack, str) or (pack or v.rules.packs[0]) not in v.rules.packs:
+            raise InvalidDealError(f"{variant} uses the packs {', '.join(v.rules.packs)} ('' for the first), "
+                                   f"not {shown(pack)}")
+        pack = pack or v.rules.packs[0]
         money, moves = _max_bound(variant, players, pack)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(action_texts(variant)),
