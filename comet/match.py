@@ -14,10 +14,10 @@ import random
 from typing import Any
 
 from comet.cards import Card, sort_key
-from comet.errors import GameStateError, InvalidOptionError
+from comet.errors import GameStateError, InvalidOptionError, check_count, check_seed
 from comet.outcome import Outcome
 from comet.record import match_record
-from comet.round import Round, VariantLike, check_count, check_seed, resolve_variant
+from comet.round import Round, VariantLike, resolve_variant
 
 
 class Match:

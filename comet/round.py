@@ -24,18 +24,19 @@ Its fields are declared, and every round is built, in :mod:`comet.state`.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Iterable, Sequence, Union
 
 from comet.cards import Card, a_rank, cards_text, check_subset, parse_cards, sort_key
 from comet.deal import deal_cards, shuffle
 from comet.display import render
-from comet.errors import CometError, IllegalPlayError, InvalidDealError, InvalidOptionError, shown
+from comet.errors import CometError, IllegalPlayError, InvalidDealError, check_count, check_seat, check_seed, shown
 from comet.events import Event, Kept, named
 from comet.ledger import net
-from comet.mechanics import Mechanics
+from comet.mechanics import Mechanics, Ordered
 from comet.moves import Moves
 from comet.outcome import END_PLAYING, Outcome
-from comet.plays import CARDS, CLAIM, DISCARD, DRAW, KEEP, PASS, REDEAL, Play
+from comet.plays import CARDS, CLAIM, DISCARD, DRAW, KEEP, PASS, REDEAL, REDEAL_PLAY, Play
 from comet.record import round_record
 from comet.settlement import settle
 from comet.state import PHASE_OVER, PHASE_PLAY, FrameValues, Initial, Setup, SetupPublic, frame_of
@@ -48,28 +49,6 @@ VariantLike = Union[Variant, str]
 
 def resolve_variant(variant: VariantLike) -> Variant:
     return variant if isinstance(variant, Variant) else find_variant(variant)
-
-
-def check_seed(seed: Any) -> Any:
-    """``seed`` if a deal can be shuffled from it and a record write it and read it back: ``None``, an
-    int, a finite float, a str or bytes."""
-    if seed is None or seed.__class__ in (int, bool, str, bytes) or (seed.__class__ is float and seed - seed == 0):
-        return seed
-    raise InvalidOptionError(f"a seed is None, a whole number, a finite float, a text or bytes, not {shown(seed)}")
-
-
-def check_seat(value: Any, players: int, what: str) -> int:
-    """``value`` if it is a seat of ``players``, else an :class:`InvalidDealError` naming ``what`` it is."""
-    if value.__class__ is not int or not 0 <= value < players:
-        raise InvalidDealError(f"{what} must be a seat 0..{players - 1}, not {shown(value)}")
-    return int(value)
-
-
-def check_count(value: Any, what: str) -> int:
-    """``value`` if it is a whole number of at least 0."""
-    if value.__class__ is not int or value < 0:
-        raise InvalidOptionError(f"{what} must be a whole number of at least 0, not {shown(value)}")
-    return int(value)
 
 
 class Round(Moves, Mechanics):
@@ -267,6 +246,21 @@ class Round(Moves, Mechanics):
             self._events.append(Kept(seat))
             self._begin_exchange()
         return move
+
+    def redeal_from(self, order: Iterable[Card | str]) -> Play:
+        """The first hand's ``redeal`` (1752, S0, S1), its new deal made from ``order``: every card of the
+        deal (hands, dead hand, talon) in the order a shuffle would leave them, for a caller that deals
+        the cards itself (OpenSpiel's chance nodes, :mod:`comet_openspiel.game`). Undone as any play."""
+        self._check(REDEAL_PLAY)
+        cards, here = parse_cards(order), [c for h in self.hands for c in h] + self.dead + self.talon
+        if Counter(cards) != Counter(here):
+            raise InvalidDealError(f"a redeal's order holds the deal's cards, each as often as the deal does: "
+                                   f"{cards_text(sorted(here, key=sort_key))}")
+        rng, self._rng = self._rng, Ordered(cards, self._rng)
+        try:
+            return self.play(REDEAL_PLAY)
+        finally:
+            self._rng = rng
 
     def _check(self, play: Play | str) -> Play:
         legal = self._legal

@@ -274,7 +274,7 @@ def generate(per_family: int, *, workers: int = 1, only: list[str] | None = None
             cpu = 0.0
             seeds = 0
             todo = (t for t in _tasks(family, ids, deals, check_deals, max_seeds))
-            results = _results(todo, done, pool, cache_file)
+            results = _results(todo, done, pool, workers, cache_file)
             cached = 0
             for task, result in results:
                 seeds += 1
@@ -303,11 +303,12 @@ def generate(per_family: int, *, workers: int = 1, only: list[str] | None = None
     return out, figures
 
 
-def _results(tasks: Iterator[Task], done: dict[str, Any], pool: Any, cache_file: Path | None
+def _results(tasks: Iterator[Task], done: dict[str, Any], pool: Any, workers: int, cache_file: Path | None
              ) -> Iterator[tuple[Task, dict[str, Any]]]:
-    """Each task's result in order: from the cache, else computed (in the pool, a few ahead)."""
+    """Each task's result in order: from the cache, else computed (in the pool of ``workers`` processes,
+    a few ahead)."""
     pending: list[tuple[Task, Any]] = []
-    ahead = 4 * (pool._processes if pool is not None else 1)
+    ahead = 4 * (workers if pool is not None else 1)
 
     def name(t: Task) -> str:
         return f"{t[1]}/{t[2]}"
