@@ -30,6 +30,7 @@ from comet.cards import Card, sort_key
 from comet.errors import InvalidCardError, InvalidDealError, InvalidOptionError
 from comet.plays import CARDS, PASS, Play
 from comet.round import Round
+from comet.state import Phase
 from comet.variants import VARIANTS, find_variant
 from comet_learn.puzzles import play_words
 from comet_render.i18n import LANGS, N_, Words, card_symbol, words
@@ -276,7 +277,7 @@ def _play_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
                 _: Words) -> Drill | None:
     stop = rng.randrange(max(total, 1))
     rnd = _played(vid, players, deal_seed, stop)
-    if rnd.to_play is None or rnd.phase != "play" or rnd.targets is None:
+    if rnd.to_play is None or rnd.phase is not Phase.PLAY or rnd.targets is None:
         return None
     seat = rnd.to_play
     hand = sorted({str(c) for c in rnd.hands[seat]}, key=lambda t: sort_key(Card.parse(t)))
@@ -301,7 +302,7 @@ def _next_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
     stop = rng.randrange(max(total, 1))
     rnd = _played(vid, players, deal_seed, stop)
     seat = rnd.to_play
-    if seat is None or rnd.phase != "play":
+    if seat is None or rnd.phase is not Phase.PLAY:
         return None
     legal = [p for p in rnd.legal_plays() if p.kind in (CARDS, PASS)]
     if not legal:

@@ -40,6 +40,7 @@ import comet
 from comet.agents import GreedyAgent, SearchAgent, _signature, decide
 from comet.cards import Card
 from comet.plays import CARDS, PASS
+from comet.state import Phase
 from comet_learn import proof
 from comet_learn.lessons import themes_of
 from comet_learn.puzzles import (CHECK_DEALS, FORMAT_VERSION, LEVELS, Choice, Puzzle, family_of, from_dict, puzzle_id,
@@ -84,7 +85,7 @@ def _groups(rnd: comet.Round) -> dict[Any, list[str]]:
 def candidate(rnd: comet.Round) -> bool:
     """Whether a position may be a puzzle (before it is valued)."""
     seat = rnd.to_play
-    if seat is None or rnd.phase != "play" or rnd.players != 2:
+    if seat is None or rnd.phase is not Phase.PLAY or rnd.players != 2:
         return False
     legal = rnd.legal_plays()
     return (2 <= len(legal) <= MAX_CHOICES and len(rnd.hands[seat]) <= MAX_HAND

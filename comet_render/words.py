@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 from comet.cards import Card
 from comet.events import Stop
 from comet.ledger import POOL, Count, Payment, Term, Why, net
-from comet.outcome import Bonus, Note, Say
+from comet.outcome import Bonus, End, Note, Say
+from comet.plays import Kind, Play
+from comet.state import Phase
 from comet_render.i18n import N_, Words, card_symbol, cards_symbols, rank_label, words
 
 if TYPE_CHECKING:
@@ -215,13 +217,13 @@ class Settlement:
 def settlement(outcome: "Outcome", names: Names, lang: str) -> Settlement:
     """The outcome of a deal worded for ``names`` in ``lang``."""
     _ = words(lang)
-    if outcome.end == "draw":
+    if outcome.end is End.DRAW:
         head = _("The hand is drawn.")
     elif outcome.winner is None:
         head = _("Deal over: no winner (a tie).")
-    elif outcome.end == "out" and outcome.opera:
+    elif outcome.end is End.OUT and outcome.opera:
         head = say(_, names, outcome.winner, N_("You went out: an opera!"), N_("{name} went out: an opera."))
-    elif outcome.end == "out":
+    elif outcome.end is End.OUT:
         head = say(_, names, outcome.winner, N_("You went out and win the deal."), N_("{name} went out and wins the deal."))
     else:
         head = say(_, names, outcome.winner, N_("You win the deal."), N_("{name} wins the deal."))
@@ -251,19 +253,18 @@ def game_title(variant: Any, lang: str = "en") -> str:
 
 
 # ------------------------------------------------------------------ the turn
-def stop_reason(_: Words, reason: str, alternate: bool = False) -> str:
+def stop_reason(_: Words, reason: Stop, alternate: bool = False) -> str:
     """Why a run stopped (``Stopped.reason``), with its sources, in ``_``'s language: the engine's one
     table of the stops' words (:data:`comet.events.STOP_WORDS`, which the catalogs translate); in
     Yanovsky's alternate turns (``alternate``) the incidental stop is the other's not building (S2)."""
-    stop = Stop(reason)
-    if stop is Stop.INCIDENTAL and alternate:
+    if reason is Stop.INCIDENTAL and alternate:
         return _("the other cannot build, so the last player starts a new sequence (S2)")
-    return _(stop.rule)
+    return _(reason.rule)
 
 
-def stop_label(_: Words, reason: str) -> str:
+def stop_label(_: Words, reason: Stop) -> str:
     """A stop in a few words (the table's tail): ``a king``, ``un roi``."""
-    return _(Stop(reason).label)
+    return _(reason.label)
 
 
 def a_rank(_: Words, rank: int) -> str:
@@ -287,19 +288,17 @@ def targets_text(_: Words, targets: Sequence[tuple[int, str]] | None) -> str:
 
 def need_text(_: Words, rnd: "Round") -> str:
     """What the player to move must do now: keep or redeal, discard then draw, or the targets."""
-    if rnd.phase == "redeal":
+    if rnd.phase is Phase.REDEAL:
         return _("keep the hand or demand a new deal")
-    if rnd.phase == "exchange":
+    if rnd.phase is Phase.EXCHANGE:
         return _("discard, then draw from the talon")
     return targets_text(_, rnd.targets)
 
 
 def play_label(_: Words, play: object) -> str:
     """A play for a button: ``8♥``, ``7♥ 7♦``, ``9♣★ = 10``, *Pass*, *Keep the hand*..."""
-    from comet.plays import Play
-
     assert isinstance(play, Play)
-    if play.kind == "cards":
+    if play.kind is Kind.CARDS:
         parts = []
         for c in play.cards:
             if c is play.wild:
@@ -308,8 +307,8 @@ def play_label(_: Words, play: object) -> str:
             else:
                 parts.append(card_symbol(c, _.lang))
         return " ".join(parts)
-    if play.kind == "discard":
+    if play.kind is Kind.DISCARD:
         return _("Discard {card}", card=card_symbol(play.cards[0], _.lang))
-    labels = {"pass": N_("Pass"), "claim": N_("Claim the manille"), "keep": N_("Keep the hand"),
-              "redeal": N_("Demand a redeal"), "draw": N_("Draw from the talon")}
+    labels = {Kind.PASS: N_("Pass"), Kind.CLAIM: N_("Claim the manille"), Kind.KEEP: N_("Keep the hand"),
+              Kind.REDEAL: N_("Demand a redeal"), Kind.DRAW: N_("Draw from the talon")}
     return _(labels[play.kind]) if play.kind in labels else play.text

@@ -27,6 +27,8 @@ from typing import Any, Sequence
 
 import comet
 from comet.agents import decide
+from comet.plays import Kind
+from comet.state import Phase
 from comet_render.i18n import N_, card_symbol, words
 from comet_render.narrate import narrate
 from comet_render.words import Names, need_text, play_label
@@ -51,11 +53,11 @@ class Hinted:
 
 
 _DID = {
-    "pass": (N_("You passed."), N_("{name} passed.")),
-    "claim": (N_("You claimed the manille."), N_("{name} claimed the manille.")),
-    "keep": (N_("You kept the hand."), N_("{name} kept the hand.")),
-    "redeal": (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
-    "draw": (N_("You drew from the talon."), N_("{name} drew from the talon.")),
+    Kind.PASS: (N_("You passed."), N_("{name} passed.")),
+    Kind.CLAIM: (N_("You claimed the manille."), N_("{name} claimed the manille.")),
+    Kind.KEEP: (N_("You kept the hand."), N_("{name} kept the hand.")),
+    Kind.REDEAL: (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
+    Kind.DRAW: (N_("You drew from the talon."), N_("{name} drew from the talon.")),
 }
 """What the message line says after a play that is not cards."""
 
@@ -222,11 +224,11 @@ class TableController:
         if any(card in p.cards for p in legal):
             return _("{card} goes with other cards or stands for a chosen card: choose the play next to your hand.",
                      card=symbol)
-        if rnd.phase == "redeal":
+        if rnd.phase is Phase.REDEAL:
             return _("First keep the hand or demand a new deal (next to your hand).")
-        if rnd.phase == "exchange":
+        if rnd.phase is Phase.EXCHANGE:
             return _("Discard, then draw from the talon (the plays next to your hand).")
-        if any(p.kind == "pass" for p in legal):
+        if any(p.kind is Kind.PASS for p in legal):
             return _("You may not play {card} now: you must play {need} or pass.", card=symbol, need=need_text(_, rnd))
         return _("You may not play {card} now: you must play {need}.", card=symbol, need=need_text(_, rnd))
 
