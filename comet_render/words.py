@@ -2,9 +2,9 @@
 
 The one place where a payment's reason and the settlement's lines are worded. The engine gives
 them as typed items (``Payment.why`` with its cards, terms and factors; ``Outcome.remarks``, each a
-:class:`~comet.outcome.Note`), worded in English by the engine for its own text
-(:data:`comet.ledger.WHY_WORDS`); :func:`reason_text` and :func:`note_text` word them in the
-catalogs' languages. Every page reads payments and settlements through :func:`payment_sentence` and
+:class:`~comet.outcome.Note`); the words of a reason are the engine's one table of them, keyed by the
+reason (:data:`comet.ledger.WHY_WORDS`, :data:`comet.ledger.TERM_WORDS`), which the catalogs translate:
+:func:`reason_text` and :func:`note_text` word them in the catalogs' languages. Every page reads payments and settlements through :func:`payment_sentence` and
 :func:`settlement`.
 
 Players are named by :class:`Names`: the seat the page addresses as "you", and a name for every
@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from comet.cards import Card
 from comet.events import Stop
-from comet.ledger import POOL, Count, Payment, Term, Why, net
+from comet.ledger import HOLDING, NO_CARDS, POOL, TERM_WORDS, WHY_WORDS, Count, Payment, Why, net
+from comet.ledger import Words as LedgerWords
 from comet.outcome import Bonus, End, Note, Say
 from comet.plays import Kind, Play
 from comet.state import Phase
@@ -76,75 +77,34 @@ def unit_name(_: Words, unit: str) -> str:
 
 
 # ------------------------------------------------------------------ reasons
-WHY_MESSAGES: dict[Why, str] = {
-    Why.ANTE: N_("ante to the pool"),
-    Why.TAKES_POOL: N_("takes the pool"),
-    Why.ANTE_BACK: N_("ante returned (no winner)"),
-    Why.WILD: N_("played the comet"),
-    Why.WILD_JOKER: N_("played the comet (the joker)"),
-    Why.MANILLE_OUT: N_("went out with the manille (the claim stands)"),
-    Why.CLAIM: N_("claimed the manille"),
-    Why.CARD: N_("played {card}"),
-    Why.HOC: N_("hoc! ({card})"),
-    Why.KING_STOP: N_("stopped with a king"),
-    Why.INCIDENTAL: N_("nobody could go on (an incidental stop)"),
-    Why.BLANCHE: N_("carte blanche"),
-    Why.BLANCHE_COMET: N_("carte blanche with the comet"),
-    Why.MANILLE_WINNER: N_("kept the manille: a fiche to the winner"),
-    Why.COMET_HELD: N_("still holds the comet"),
-}
-"""The reasons that are one message with at most the payment's cards (the others, counted, are
-worded by :func:`reason_text`)."""
-COUNTED = frozenset({Why.HAND, Why.MANILLE_EACH, Why.KINGS_KEPT, Why.KINGS_LEFT, Why.BLOCKED, Why.REFUND})
-"""The reasons :func:`reason_text` words from their counts; with :data:`WHY_MESSAGES`, every :class:`Why`."""
-
-
-def _count(p: Payment) -> int:
-    return p.terms[0].value if p.terms else len(p.cards)
-
-
-def _term_text(_: Words, p: Payment, term: Term) -> str:
-    if term.what is Count.PIPS:
-        text = (_.ngettext("{n} pip in {cards}", "{n} pips in {cards}", term.value, cards=cards_symbols(p.cards, _.lang))
-                if p.cards else _("no cards left"))
-    elif term.what is Count.CARDS:
-        text = _.ngettext("{n} card left", "{n} cards left", term.value)
-    elif term.what is Count.KINGS:
-        text = _.ngettext("{n} king left", "{n} kings left", term.value)
-    elif term.what is Count.GAME:
-        text = _("game {n}", n=term.value)
-    else:
-        text = _("comet bonus {n}", n=term.value)
-    return text if term.times == 1 else f"{text} ×{term.times}"
+def worded(_: Words, message: LedgerWords, n: int, **values: object) -> str:
+    """A message of the engine's tables (:data:`comet.ledger.WHY_WORDS`, :data:`comet.ledger.TERM_WORDS`)
+    through the catalogs: its form for the count ``n`` in ``_``'s language, filled in."""
+    if isinstance(message, str):
+        return _(message, n=n, **values)
+    return _.ngettext(message[0], message[1], n, **values)
 
 
 def _terms_text(_: Words, p: Payment) -> str:
     """``13 pips in 3♥ K♦ ×2; comet bonus 100 ×4``, then the multipliers of the whole."""
-    parts = [_term_text(_, p, term) for term in p.terms]
+    cards = cards_symbols(p.cards, _.lang)
+    parts = [(worded(_, TERM_WORDS[t.what], t.value, cards=cards) if p.cards or t.what is not Count.PIPS
+              else _(NO_CARDS)) + (f" ×{t.times}" if t.times != 1 else "") for t in p.terms]
     text = "; ".join(parts)
     for factor in p.factors:
-        said = _("×{n} for holding the comet", n=factor.times) if factor.why == "holding" else f"×{factor.times}"
+        said = _(HOLDING, n=factor.times) if factor.why == "holding" else f"×{factor.times}"
         text += ("; " if len(parts) > 1 else " ") + said
     return text
 
 
 def reason_text(_: Words, p: Payment) -> str:
-    """A payment's reason in ``_``'s language, from its typed fields (``Payment.why``, its cards,
-    terms and factors: the English of :data:`comet.ledger.WHY_WORDS` in every language)."""
-    if p.why in WHY_MESSAGES:
-        return _(WHY_MESSAGES[p.why], card=cards_symbols(p.cards, _.lang))
-    if p.why is Why.HAND:
-        return _terms_text(_, p)
-    if p.why is Why.MANILLE_EACH:
-        return _.ngettext("kept the manille: {n} to each opponent", "kept the manille: {n} to each opponent", p.amount)
-    if p.why is Why.KINGS_KEPT:
-        return _.ngettext("kept {n} king (Enc)", "kept {n} kings (Enc)", _count(p))
-    if p.why is Why.KINGS_LEFT:
-        return _.ngettext("{n} king left", "{n} kings left", _count(p))
-    if p.why is Why.BLOCKED:
-        return _("blocked with {a} against {b}", a=_count(p), b=p.terms[1].value if len(p.terms) > 1 else 0)
-    assert p.why is Why.REFUND and p.refunded is not None, p
-    return _("returned, the hand being drawn ({reason})", reason=reason_text(_, p.refunded))
+    """A payment's reason in ``_``'s language: the engine's words for it (:data:`comet.ledger.WHY_WORDS`,
+    keyed by ``Payment.why``) through the catalogs, filled in from its cards, terms and factors."""
+    return worded(_, WHY_WORDS[p.why], p.terms[0].value if p.terms else len(p.cards),
+                  cards=cards_symbols(p.cards, _.lang), amount=amount(_, p.amount, p.unit),
+                  best=p.terms[1].value if len(p.terms) > 1 else 0,
+                  refunded=reason_text(_, p.refunded) if p.refunded is not None else "",
+                  terms=_terms_text(_, p) if p.why is Why.HAND else "")
 
 
 def _bonus(_: Words, bonus: Bonus, natural: bool = False) -> str:
