@@ -173,3 +173,19 @@ def test_step_controller_steps_and_refuses_in_words() -> None:
     with pytest.raises(UserError, match="No se pudo reproducir"):
         step.load("nonsense")
     assert step.step == 5  # unchanged
+
+
+def test_the_calls_since_a_persons_play_come_from_the_engines_calls() -> None:
+    """``calls_since_play``: the calls said since the person's last play (theirs, then the bots'), each in
+    its sentence of the narration in the table's language; nothing narrated or quoted before that play."""
+    flow = TableController("old-comet-1718", 2, 1, lang="ru")
+    flow.match.round = comet.Round.from_hands("old-comet-1718", ["TS JS 3C 4C", "QH KD 5D 6D"], leader=0)
+    flow._settle_view()
+    for text in ("TS", "JS"):
+        flow.play(comet.Play.parse(text))
+        assert flow.calls_since_play() == []
+    flow.play(comet.Play.parse("pass"))  # your run ends: you say it; seat 1 then plays Q, K and stops
+    flow.run_bots()
+    said = flow.calls_since_play()
+    assert [s[s.call[0]:s.call[1]] for s in said] == ["10, валет без дамы", "дама и король"]  # type: ignore[attr-defined]
+    assert said[0].startswith("Вы: «") and said[1].startswith("Борис: «")

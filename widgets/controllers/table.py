@@ -30,7 +30,7 @@ from comet.agents import decide
 from comet.plays import Kind
 from comet.state import Phase
 from comet_render.i18n import N_, card_symbol, words
-from comet_render.narrate import narrate
+from comet_render.narrate import calls_since
 from comet_render.words import Names, need_text, play_label
 from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
 from widgets.controllers.rules import rule_now
@@ -245,15 +245,15 @@ class TableController:
         if not isinstance(play, comet.Play) or play not in legal:
             raise UserError(_("{play} is not a legal play now; the legal plays are: {legal}.", play=str(play)[:40],
                               legal=", ".join(play_label(_, p) for p in legal)))
-        self._said = len(narrate(rnd))
+        self._said = len(rnd.events)
         rnd.play(play)
         self._settle_view()
         return self._did(play, self.names())
 
     def calls_since_play(self) -> list[str]:
-        """The calls said since the last person's play (theirs and the bots' after it), in words."""
-        lines = narrate(self.round, self.lang, self.names())[self._said:]
-        return [line for line in lines if "\u201c" in line or "«" in line]
+        """The calls said since the last person's play (theirs and the bots' after it), each in its
+        sentence of the narration, in the table's language (from the engine's calls, :mod:`comet.calls`)."""
+        return list(calls_since(self.round, self._said, self.lang, self.names()))
 
     def _did(self, play: comet.Play, names: Names) -> str:
         _ = words(self.lang)
