@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 import comet
-from comet.agents import decide
 from comet.plays import Kind
 from comet.state import Phase
 from comet_render.i18n import N_, card_symbol, words
 from comet_render.narrate import calls_since
 from comet_render.words import Names, need_text, play_label
+from widgets.controllers.bots import bot_play
 from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
 from widgets.controllers.rules import rule_now
 
@@ -275,11 +275,7 @@ class TableController:
         rnd = self.round
         seat = rnd.to_play
         assert seat is not None and self.seats[seat] != PERSON
-        agent = self._agents[seat]
-        legal = rnd.legal_plays()
-        play = decide(agent, rnd) if agent is not None else self._fallback.choice(legal)
-        if play not in legal:
-            raise RuntimeError(f"the bot {type(agent).__name__} chose {play!r}, which is not a legal play here")
+        play = bot_play(self._agents[seat], rnd, self._fallback)
         rnd.play(play)
         self._settle_view()
         return play
