@@ -7,10 +7,9 @@ Four kinds (:data:`KINDS`), each question rebuilt exactly from ``(kind, variant,
 * ``settle``: what does this finished deal come to for you (seat 0)? (:meth:`Round.outcome`);
 * ``opera``: is this an opera? (:func:`comet.settlement.is_opera`, the variant's reading).
 
-Each drill carries the rule that decides it in words and its sources: the variant's own
-(``Variant.sources``: S0, S1, S2...) and the ambiguities (``AMB-n``, :mod:`comet.ambiguities`)
-whose reading the engine takes.  Positions come from seeded deals played by the greedy player,
-so a missed question can be asked again.
+Each drill carries the rule that decides it in words and its sources: the variant's own (``Variant.sources``:
+S0, S1, S2...) and the ambiguities (``AMB-n``, :mod:`comet.ambiguities`) whose reading the engine takes.
+Positions come from seeded deals played by the greedy player, so a missed question can be asked again.
 
 Every word of a drill is in the language it is made in (``make(..., lang="ru")``, the message
 catalogs of :mod:`comet_render.i18n`), the players named as the table names them
