@@ -244,3 +244,27 @@ def test_a_page_address_never_raises(family: str, query: str | None) -> None:
 
     settings = parse_query(family, query)
     assert settings.variant in comet.VARIANTS and settings.players in comet.VARIANTS[settings.variant].players
+
+
+# ---------------------------------------------------------------------- bots
+@SOME
+@given(st.one_of(st.sampled_from(["random", "greedy", "search", "search-fast", "search-bogus", "Greedy", "x"]),
+                 HOSTILE), SEEDS, st.one_of(st.none(), st.floats(0, 1), HOSTILE))
+def test_a_bot_is_made_only_from_a_name_it_knows(spec: Any, seed: Any, time_limit: Any) -> None:
+    if not refused(lambda: comet.agents.make_agent(spec, seed, time_limit=time_limit)):
+        agent = comet.agents.make_agent(spec, seed, time_limit=time_limit)
+        rnd = comet.Round.deal("modern-comet-1991", players=2, seed=1)
+        if not isinstance(agent, comet.agents.SearchAgent):  # (a search would take its time)
+            assert comet.agents.decide(agent, rnd) in rnd.legal_plays()
+
+
+@SOME
+@given(SEEDS, st.one_of(st.none(), st.integers(-2, 50), HOSTILE), st.one_of(st.sampled_from(list(comet.agents.LEVELS)),
+       HOSTILE), st.one_of(st.just("level"), st.none(), st.floats(0, 2), HOSTILE), st.one_of(st.floats(0, 1), HOSTILE))
+def test_a_search_bot_takes_only_settings_it_can_use(seed: Any, budget: Any, level: Any, time_limit: Any,
+                                                      epsilon: Any) -> None:
+    def call() -> Any:
+        return comet.agents.SearchAgent(seed, budget, level=level, time_limit=time_limit, epsilon=epsilon)
+    if not refused(call):
+        agent = call()
+        assert agent.budget >= 1 and 0 <= agent.epsilon <= 1
