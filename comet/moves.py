@@ -180,8 +180,9 @@ def _groups(same: tuple[Card, ...], my_wilds: list[Card], rank: int, rules: Rule
     """The group plays of ``rank`` made of its natural cards ``same`` and the wild cards held."""
     groups = rules.groups
     k = len(same)
-    if k < 2 and not (k and my_wilds and rank == NINE):
-        return []
+    if k < 2 and not (k and my_wilds and rank == NINE) or not (
+            ("four" in groups and k >= 4) or ("kings" in groups and rank == KING) or ("nines" in groups and rank == NINE)):
+        return _NO_PLAYS
     found: dict[tuple[Card, ...], Play] = {}  # by cards: two packs hold most cards twice, so combinations repeat
 
     def add(cards: tuple[Card, ...], wild: Card | None = None) -> None:
@@ -208,3 +209,5 @@ def _groups(same: tuple[Card, ...], my_wilds: list[Card], rank: int, rules: Rule
 
 
 _TEXT = attrgetter("text")
+_NO_PLAYS: list[Play] = []
+"""No group play (shared: the lists of plays cached are never edited)."""
