@@ -2,21 +2,19 @@
 
 :class:`Moves` is a part of :class:`~comet.round.Round` (its methods read the round's own fields,
 declared in :mod:`comet.state`); ``Round.legal_plays`` caches their answer until the next play.
-The group plays of a hand are cached with the round (``_made``, shared by its copies), never in a
-process-wide table a bot could read (issue 37); every other play is one of the pack's, made once.
+The plays are the pack's, made once: the singles, the wild cards' and the groups' (:mod:`comet.tables`,
+tables filled from the pack alone, so that what they hold shows no hand: issue 37).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import combinations
-from operator import attrgetter
 
 from comet.cards import KING, NINE, Card, sort_key
 from comet.plays import (CARDS, CLAIM_PLAY, DRAW_PLAY, KEEP_PLAY, PASS_PLAY, REDEAL_PLAY, SINGLES, Play, Target,
-                         discard, hand_play, wild_play)
+                         discard, wild_play)
 from comet.state import PHASE_EXCHANGE, PHASE_PLAY, PHASE_REDEAL, RoundState
-from comet.variant import Rules
+from comet.tables import group_plays, nominations, one_rank_plays
 
 
 class Moves(RoundState):
@@ -129,33 +127,16 @@ class Moves(RoundState):
         # The hand is sorted: its cards of ``rank`` lie together (sort_key is rank * 4 + suit).
         same = tuple(c for c in hand[bisect_left(hand, rank << 2, key=sort_key):
                                      bisect_left(hand, (rank + 1) << 2, key=sort_key)] if c not in wilds)
-        key = (same, tuple(my_wilds), rank)
-        found = self._made.get(key)
-        if found is None:
-            found = self._made[key] = _groups(same, my_wilds, rank, self.rules)
-        plays.extend(found)
+        plays.extend(group_plays(same, my_wilds, rank, self.rules))
 
     def _one_rank_plays(self, hand: list[Card], rank: int, plays: list[Play]) -> None:
         """Alternate turns, one rank a turn (Yanovsky, S2, PW): two or more cards of ``rank`` at once
         ("any number of the proper rank", PW's "four 8s on a 7"); the singles are listed already."""
-        same = tuple(c for c in hand if c.rank == rank and c not in self.wilds)
-        found = self._made.get(same)
-        if found is None:
-            combos = {combo: None for size in range(2, len(same) + 1) for combo in combinations(same, size)}
-            found = self._made[same] = sorted((hand_play(c, None, rank) for c in combos), key=_TEXT)
-        plays.extend(found)
+        plays.extend(one_rank_plays(tuple(c for c in hand if c.rank == rank and c not in self.wilds), rank))
 
     def _lead_nominations(self) -> list[Target]:
         """What a wild card may stand for on a lead: any card of the pack (in-suit games), else any rank."""
-        key = (self._pack_set, self.wilds, self.rules.in_suit)
-        found = _NOMINATIONS.get(key)
-        if found is None:
-            if self.rules.in_suit:
-                found = sorted({(c.rank, c.suit) for c in self._pack_set if c not in self.wilds})
-            else:
-                found = [(rank, "") for rank in sorted({c.rank for c in self._pack_set if c not in self.wilds})]
-            _NOMINATIONS[key] = found
-        return found
+        return nominations(self._pack_set, self.wilds, self.rules.in_suit)
 
     def _nobody_holds(self, targets: tuple[Target, ...]) -> bool:
         """True when no live hand holds a natural card of the targets (Commit's bridge)."""
@@ -171,43 +152,3 @@ _NO_CARDS: list[Card] = []
 _END: list[Card] = [Card.parse("JK")]
 """Closes a scan of a hand by rank: the joker sorts last and makes no group, so the scan
 always ends the last rank's count (only a hand's own joker, never in a group, runs into it)."""
-
-
-_NOMINATIONS: dict[tuple[frozenset[Card], frozenset[Card], bool], list[Target]] = {}
-
-
-def _groups(same: tuple[Card, ...], my_wilds: list[Card], rank: int, rules: Rules) -> list[Play]:
-    """The group plays of ``rank`` made of its natural cards ``same`` and the wild cards held."""
-    groups = rules.groups
-    k = len(same)
-    if k < 2 and not (k and my_wilds and rank == NINE) or not (
-            ("four" in groups and k >= 4) or ("kings" in groups and rank == KING) or ("nines" in groups and rank == NINE)):
-        return _NO_PLAYS
-    found: dict[tuple[Card, ...], Play] = {}  # by cards: two packs hold most cards twice, so combinations repeat
-
-    def add(cards: tuple[Card, ...], wild: Card | None = None) -> None:
-        if cards not in found:
-            found[cards] = hand_play(cards, wild, rank)
-
-    if "four" in groups and k >= 4:
-        add(same[:4])
-    if "kings" in groups and rank == KING:
-        for size in (2, 3):
-            for combo in combinations(same, size):
-                add(combo)
-    if "nines" in groups and rank == NINE:
-        if k >= 3:
-            for combo in combinations(same, 3):
-                add(combo)
-                for w in my_wilds:
-                    add(combo + (w,), w)
-        if rules.nine_group == "both":
-            for combo in combinations(same, 2):
-                for w in my_wilds:
-                    add(combo + (w,), w)
-    return sorted(found.values(), key=_TEXT)
-
-
-_TEXT = attrgetter("text")
-_NO_PLAYS: list[Play] = []
-"""No group play (shared: the lists of plays cached are never edited)."""

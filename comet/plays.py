@@ -13,7 +13,7 @@ Plays are immutable (setting an attribute raises ``AttributeError``) and interne
 play built by name, gives the one object of its text, so no caller can change what a later parse
 returns. What the intern table holds reveals no hand (issue 37): the plays of single cards, words,
 discards and the wild cards' nominations are all made at once, from the pack alone; the groups the
-engine builds from a hand (:func:`hand_play`) are not added to it, and are cached with their round.
+legal plays offer (:func:`hand_play`) are not added to it (:mod:`comet.tables` holds them all).
 A play equals only another play: ``Play.parse("pass") == "pass"`` is False; compare with
 ``Play.parse("pass")``, the module's ``PASS_PLAY``, or ``play.text == "pass"``.
 """
@@ -282,11 +282,11 @@ def make_cards_play(cards: Iterable[Card], wild: Card | None, rank: int, suit: s
 
 
 def hand_play(cards: tuple[Card, ...], wild: Card | None, rank: int) -> Play:
-    """A play the engine builds from a hand (a group, several of one rank): ``cards`` of ``rank`` in the
-    hand's order, the wild card last. The interned play of its text if there is one, else a new play
-    left out of the intern table, which every bot can read and which must not show the groups another
-    seat holds (issue 37): the legal plays keep such plays with their round (:mod:`comet.moves`). The
-    legal plays' own parts, so not checked."""
+    """A play of several cards the legal plays offer (a group, several of one rank): ``cards`` of ``rank``
+    in a hand's order, the wild card last. The interned play of its text if there is one, else a new
+    play left out of the intern table (only :mod:`comet.tables`, filled from the pack alone, keeps it:
+    a table filled as hands ask would show another seat's groups, issue 37). Not checked: the tables
+    make only plays of one rank."""
     text = _text(CARDS, cards, wild, rank, "")
     return Play._interned.get(text) or Play._new(CARDS, cards, wild, rank, "", text)
 
@@ -321,7 +321,7 @@ _WILD_PLAYS: dict[tuple[Card, int, str], Play] = {}
 def wild_play(wild: Card, rank: int, suit: str = "") -> Play:
     """The play of ``wild`` standing for ``rank`` (and ``suit`` in games played in suit). Made by rows, a
     suit's 13 ranks at once, and a deal makes the rows its rules may ask for when it is made
-    (:func:`comet.deal.table_facts`), so that what the table holds shows no hand (issue 37)."""
+    (:func:`comet.tables.fill`), so that what the table holds shows no hand (issue 37)."""
     found = _WILD_PLAYS.get((wild, rank, suit))
     if found is None:
         for r in range(1, KING + 1):

@@ -163,9 +163,7 @@ SETUP_HIDDEN: tuple[str, ...] = Setup._fields[:-1]
 LOGS_PUBLIC = ("ledger",)
 LOGS_HIDDEN = ("history", "_events")
 """Shown to a seat masked (other players' discards), by :meth:`RoundView.of`."""
-WORK_HIDDEN = ("_stack", "_legal", "_rng", "_made")
-"""The undo stack, the legal plays' cache, the redeal's shuffle, the plays built from hands (``_made``:
-the group plays of :mod:`comet.moves`, by the cards they are made of; shared with the round's copies)."""
+WORK_HIDDEN = ("_stack", "_legal", "_rng")
 
 PUBLIC_FIELDS: tuple[str, ...] = FACTS + DERIVED + Turn._fields + SETUP_PUBLIC + LOGS_PUBLIC
 """The fields a seat may see: a view's :class:`Public` part holds them (the derived facts as properties)."""
@@ -233,7 +231,6 @@ class RoundState:
     _stack: list[FrameValues]
     _legal: list[Play] | None
     _rng: random.Random | None
-    _made: dict[Any, list[Play]]
 
     def __init__(self, variant: Variant, *, pack: str, dealer: int, dead_comets: int, seed: Any, dealt: bool,
                  initial: Initial, turn: TurnValues, setup: Setup, ledger: list[Payment], history: list[tuple[int, Play]],
@@ -257,7 +254,6 @@ class RoundState:
         self.ledger, self.history, self._events, self._stack = ledger, history, events, stack
         self._legal = None
         self._rng = rng
-        self._made = {}
 
     # ------------------------------------------------------------------ the turn
     def _turn_values(self) -> TurnValues:
@@ -298,14 +294,12 @@ class RoundState:
     # ------------------------------------------------------------------ copies
     def copy(self) -> Self:
         """An independent copy (for agents that search): its own lists, the redeal's shuffle
-        cloned, the frames (never edited) and the plays built from hands shared."""
-        twin = type(self)(
+        cloned, the frames (never edited) shared."""
+        return type(self)(
             self.variant, pack=self.pack_name, dealer=self.dealer, dead_comets=self.dead_comets, seed=self.seed,
             dealt=self.dealt, initial=self._initial, turn=self.turn, setup=self._setup_values(),
             ledger=self.ledger[:], history=self.history[:], events=self._events[:], stack=self._stack[:],
             rng=_clone(self._rng))
-        twin._made = self._made
-        return twin
 
     def _allowance(self) -> int:
         """How many cards the player in turn may exchange (S2, AMB-15)."""

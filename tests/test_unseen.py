@@ -1,12 +1,12 @@
 """No engine structure reveals an unseen card (issue 37, item 3).
 
 A bot sees its seat (:func:`comet.agents.decide` hands it a view), but it runs in the engine's
-process and may read any module-level or class-level table of ``comet``. In a fresh process
-(so that no other test has parsed a play), every seat of a deal of every variant asks for its
-legal plays, a hint and a sampled deal at each of its turns; then every such table of every
-``comet`` module is searched for the plays in it. A play that a seat could not know of (cards of
-another hand it never saw, or some but not all of a wild card's nominations, which would show who
-held it) fails the test.
+process and may read any module-level or class-level table of ``comet``. So what those tables hold
+must depend on public facts only (the variant, its packs), never on the cards of a hand. In a fresh
+process (no other test has parsed a play there), a deal of every variant is made with each of its
+packs, which fills the tables of what a pack can make (:mod:`comet.tables`); then every seat of a
+deal asks for its legal plays, a hint and a sampled deal at each of its turns. Nothing may be added
+to any table while they ask, and what the deals added must be the same whatever cards they dealt.
 """
 
 from __future__ import annotations
@@ -18,18 +18,13 @@ import pkgutil
 import random
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator
 
 import comet
-from comet.plays import DISCARD, Play
+from comet.plays import Play
 
 ROOT = Path(__file__).resolve().parent.parent
-ROW = 13
-"""A wild card's plays are made by rows (:func:`comet.plays.wild_play`): each rank, with one suit or none."""
-
-
 def tables() -> Iterator[tuple[str, Any]]:
     """Every module-level and class-level value of every ``comet`` module, by name."""
     for info in pkgutil.walk_packages(comet.__path__, "comet."):
@@ -65,54 +60,43 @@ def all_plays() -> set[Play]:
     return {p for _, value in tables() for p in plays_in(value, seen)}
 
 
-def unknowable(plays: set[Play], known: Counter[Any], wilds: frozenset[Any]) -> list[str]:
-    """The plays a seat that has seen the cards ``known`` (with their counts) could not know of: cards
-    of a hand it never saw, or a wild card's nominations that are not whole rows (which ones were made
-    would show who held it, and against what)."""
-    out = []
-    rows: dict[tuple[Any, str], set[int]] = {}
-    for p in plays:
-        if p.wild is not None and len(p.cards) == 1:
-            rows.setdefault((p.wild, p.suit), set()).add(p.rank)
-        elif len(p.cards) > 1 and Counter(p.cards) - known:
-            out.append(p.text)
-    for (wild, suit), ranks in rows.items():
-        if len(ranks) != ROW and wild not in known:
-            out.append(f"{wild}: {len(ranks)} of its {ROW} nominations{' in ' + suit if suit else ''}")
-    return sorted(out)
+def sizes() -> dict[str, int]:
+    """The size of every table (a dict, list or set) at module or class level."""
+    return {name: len(value) for name, value in tables() if isinstance(value, (dict, list, set))}
 
 
-def probe(cases: list[tuple[str, int]]) -> dict[str, list[str]]:
-    """Play a deal of each case, every seat asking at each of its turns; what each seat could not know."""
-    found: dict[str, list[str]] = {}
+def fingerprint() -> tuple[list[str], dict[str, int]]:
+    return sorted(p.text for p in all_plays()), sizes()
+
+
+def deal_every_pack(cases: list[tuple[str, int]], seed: int) -> None:
     for vid, players in cases:
-        rnd = comet.Round.deal(vid, players=players, seed=7)
-        known = [Counter(h) for h in rnd.hands]
+        for pack in comet.VARIANTS[vid].rules.packs:
+            comet.Round.deal(vid, players=players, seed=seed, pack=pack)
+
+
+def probe(cases: list[tuple[str, int]], seed: int, ask: bool = True) -> dict[str, Any]:
+    """Deal every case with each of its packs (``seed``); then (``ask``) play a deal of each, every seat asking
+    at each of its turns. What the deals left in the tables, and what the asking added to them."""
+    deal_every_pack(cases, seed)
+    dealt = fingerprint()
+    for vid, players in cases if ask else ():
+        rnd = comet.Round.deal(vid, players=players, seed=seed + 1)
         rng = random.Random(3)
         while not rnd.is_over:
-            seat = rnd.to_play
-            assert seat is not None
             legal = rnd.legal_plays()
             comet.hint(rnd, playouts=len(legal), time_limit=None, seed=len(rnd.history))
-            rnd.view(seat).determinize(rng)
-            play = rng.choice(legal)
-            rnd.play(play)
-            for s, hand in enumerate(rnd.hands):
-                known[s] |= Counter(hand)
-                known[s] |= Counter(play.cards)
-                known[s] |= Counter(rnd.view(s).seen_aside)
-        plays = all_plays()
-        for s in range(players):
-            bad = unknowable(plays, known[s], rnd.wilds)
-            if bad:
-                found[f"{vid} {players}p seat {s}"] = bad[:5]
-    return found
+            rnd.view(rnd.to_play).determinize(rng)  # type: ignore[arg-type]
+            rnd.play(rng.choice(legal))
+    plays, grown = fingerprint()
+    return {"dealt": dealt, "added": sorted(set(plays) - set(dealt[0]))[:10],
+            "grown": {name: (dealt[1].get(name), n) for name, n in grown.items() if n != dealt[1].get(name)}}
 
 
-def run_probe(cases: list[tuple[str, int]], extra: str = "") -> dict[str, Any]:
+def run_probe(cases: list[tuple[str, int]], seed: int, ask: bool = True, extra: str = "") -> dict[str, Any]:
     """:func:`probe` in a fresh process (``extra``: code run there first)."""
     code = (f"import json, tests.test_unseen as t\n{extra}\n"
-            f"print(json.dumps({{'found': t.probe({cases!r}), 'plays': len(t.all_plays())}}))")
+            f"print(json.dumps(t.probe({cases!r}, {seed}, {ask})))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True).stdout
     return json.loads(out.splitlines()[-1])  # type: ignore[no-any-return]
 
@@ -123,18 +107,18 @@ CASES = [(vid, n) for vid, v in comet.VARIANTS.items()
 
 
 def test_no_table_of_the_engine_shows_a_play_of_an_unseen_card() -> None:
-    result = run_probe(CASES)
-    assert result["found"] == {}
-    assert result["plays"] >= 53 * 2 + 5  # the search saw the intern table: every single and discard, the words
+    first, second = run_probe(CASES, 7), run_probe(CASES, 1000, ask=False)
+    assert first["added"] == [] and first["grown"] == {}, "asking for plays left them in a table"
+    assert first["dealt"] == second["dealt"], "what a deal leaves in the tables depends on its cards"
+    plays = first["dealt"][0]
+    assert len(plays) > 53 * 2 + 5 and "7H 7H 7D 7D" in plays  # the search saw the tables: singles, discards, groups
 
 
-def test_the_search_finds_a_play_that_is_not_knowable() -> None:
-    """The check itself: a group of the table that no seat held is found, and so is a wild card with only
-    some of its nominations made."""
-    grouped = run_probe([("modern-comet-1991", 2)], "from comet import Play; Play.parse('2H 2H 2D 2D')")
-    assert all("2H 2H 2D 2D" in bad for bad in grouped["found"].values()) and grouped["found"]
-    wild = Play.parse("9C=T")
-    partial = unknowable({wild}, Counter(), frozenset([wild.wild]))
-    assert partial == ["9C: 1 of its 13 nominations"]
-    assert unknowable({wild}, Counter([wild.wild]), frozenset([wild.wild])) == []
-    assert all(p.kind is DISCARD for p in comet.plays.DISCARDS) and len(comet.plays.DISCARDS) == 53
+def test_the_probe_finds_what_a_hand_leaves() -> None:
+    """The check itself: a play of several cards made while the seats ask (as the intern table once kept
+    the groups asked for) is found, and so is a table grown."""
+    extra = ("import comet.agents\nreal = comet.hint\n"
+             "def hint(rnd, **kw):\n    comet.Play.parse('2H 2H 2H'); comet.tables._NOMINATIONS[(1, 2, 3)] = []\n"
+             "    return real(rnd, **kw)\ncomet.hint = hint")
+    found = run_probe([("modern-comet-1991", 2)], 7, extra=extra)
+    assert found["added"] == ["2H 2H 2H"] and "comet.tables._NOMINATIONS" in found["grown"]
