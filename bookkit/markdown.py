@@ -33,7 +33,7 @@ BIB_KEYS: dict[str, str] = {
     "PJ": "popejoan", "W-Red9": "wred9", "W-NM": "wnm", "Stops": "mcleod", "CoS": "cos",
     "Web-modern": "webmodern", "NJ": "nainjaune", "Brewer": "brewer1898",
     # Added by the book, outside the digest's sources (each entry says where it was read):
-    "DNB": "dnb1892", "McAlister": "mcalister2003", "W-Halley": "whalley",
+    "DNB": "dnb1892", "McAlister": "mcalister2003", "W-Halley": "whalley", "Strickland": "strickland",
 }
 """The digest's source keys (and the few sources the book adds) and the matching entries of
 ``book/references.bib``."""

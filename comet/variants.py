@@ -169,7 +169,7 @@ _YANOVSKY_DOC = """
     """
 
 YANOVSKY = define(
-    "yanovsky-1804", "Yanovsky's comet", "1804", "new comet",
+    "yanovsky-1804", "Yanovsky's packs, the encyclopedia's rules", "undated", "new comet",
     "Yanovsky's packs, deal and comets (1804), played by S2's own undated rules: same rank or one higher.",
     ("S2", "PW"),
     Rules(deal={2: 18, 3: 12, 4: 10}, min_players=2, max_players=4, **_YANOVSKY_RULES),  # type: ignore[arg-type]

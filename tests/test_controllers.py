@@ -129,7 +129,7 @@ def test_a_bot_that_plays_an_illegal_card_is_a_bug() -> None:
         def choose(self, rnd: comet.Round) -> comet.Play:
             return comet.Play.parse("KS")
 
-    flow = TableController("modern-comet-1991", 2, 1, [PERSON, "greedy"])
+    flow = TableController("modern-comet-1991", 2, 1, [PERSON, "greedy"], auto_pass=False)
     while not flow.bot_to_move():
         flow.play(flow.legal()[0])
     flow._agents[flow.round.to_play] = Cheat()  # type: ignore[index]
