@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from bookkit.stats import Estimate, mean_ci
 from comet.agents import GreedyAgent, decide, greedy_play, hand_quality
 from comet.match import Match
-from comet.plays import Play
+from comet.plays import CARDS, Play
 from comet.round import Round, resolve_variant
 from comet.settlement import can_go_out_in_one_turn
 from comet.variant import Variant
@@ -58,7 +58,7 @@ class LeadPolicyAgent:
 
     def choose(self, view: RoundView) -> Play:
         legal = list(view.legal)
-        singles = [p for p in legal if p.kind == "cards" and p.wild is None and len(p.cards) == 1]
+        singles = [p for p in legal if p.kind is CARDS and p.wild is None and len(p.cards) == 1]
         if view.targets is not None or not singles:
             return greedy_play(view.hand, legal, view.targets, view.rules, view.wilds)
         plain = [p for p in singles if p.cards[0].rank != 13] or singles

@@ -4,7 +4,7 @@ Commit in :mod:`comet.hocs` (:mod:`comet.rulebook` has the sources and how a var
 
 from __future__ import annotations
 
-from comet.errors import UnknownVariantError
+from comet.errors import UnknownVariantError, shown
 from comet.hocs import COMMIT_1857, COMMIT_1991, COMMIT_2011, HOC
 from comet.rulebook import BOOL, SOURCES, option, options_of, define
 from comet.variant import Rules, Variant
@@ -333,7 +333,7 @@ def find_variant(id: str) -> Variant:
     """The variant with this id; an unknown id raises an error listing the known ones."""
     if isinstance(id, Variant):
         return id
-    found = VARIANTS.get(str(id).strip().lower())
+    found = VARIANTS.get(id.strip().lower()) if isinstance(id, str) else None
     if found is None:
-        raise UnknownVariantError(f"unknown variant {id!r}; known variants: {', '.join(VARIANTS)}")
+        raise UnknownVariantError(f"unknown variant {shown(id)}; known variants: {', '.join(VARIANTS)}")
     return found

@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 import comet
-from comet.agents import Agent, decide
-from comet.plays import PASS
+from comet.agents import Agent
+from comet.plays import PASS, Kind
 from comet_learn.refusals import refusal
 from comet_render.i18n import N_, card_symbol, words
-from comet_render.narrate import narrate
+from comet_render.narrate import calls_since
 from comet_render.words import Names, need_text, play_label, say
+from widgets.controllers.bots import bot_play
 from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
 from widgets.controllers.rules import rule_now
 
@@ -53,11 +54,11 @@ class Hinted:
 
 
 _DID = {
-    "pass": (N_("You passed."), N_("{name} passed.")),
-    "claim": (N_("You claimed the manille."), N_("{name} claimed the manille.")),
-    "keep": (N_("You kept the hand."), N_("{name} kept the hand.")),
-    "redeal": (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
-    "draw": (N_("You drew from the talon."), N_("{name} drew from the talon.")),
+    Kind.PASS: (N_("You passed."), N_("{name} passed.")),
+    Kind.CLAIM: (N_("You claimed the manille."), N_("{name} claimed the manille.")),
+    Kind.KEEP: (N_("You kept the hand."), N_("{name} kept the hand.")),
+    Kind.REDEAL: (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
+    Kind.DRAW: (N_("You drew from the talon."), N_("{name} drew from the talon.")),
 }
 """What the message line says after a play that is not cards."""
 
@@ -249,15 +250,15 @@ class TableController:
         if not isinstance(play, comet.Play) or play not in legal:
             raise UserError(_("{play} is not a legal play now; the legal plays are: {legal}.", play=str(play)[:40],
                               legal=", ".join(play_label(_, p) for p in legal)))
-        self._said = len(narrate(rnd))
+        self._said = len(rnd.events)
         rnd.play(play)
         self._settle_view()
         return self._did(play, self.names())
 
     def calls_since_play(self) -> list[str]:
-        """The calls said since the last person's play (theirs and the bots' after it), in words."""
-        lines = narrate(self.round, self.lang, self.names())[self._said:]
-        return [line for line in lines if "\u201c" in line or "«" in line]
+        """The calls said since the last person's play (theirs and the bots' after it), each in its
+        sentence of the narration, in the table's language (from the engine's calls, :mod:`comet.calls`)."""
+        return list(calls_since(self.round, self._said, self.lang, self.names()))
 
     def _did(self, play: comet.Play, names: Names) -> str:
         _ = words(self.lang)
@@ -301,11 +302,7 @@ class TableController:
             self._settle_view()
             return play
         assert self.seats[seat] != PERSON
-        agent = self._agents[seat]
-        legal = rnd.legal_plays()
-        play = decide(agent, rnd) if agent is not None else self._fallback.choice(legal)
-        if play not in legal:
-            raise RuntimeError(f"the bot {type(agent).__name__} chose {play!r}, which is not a legal play here")
+        play = bot_play(self._agents[seat], rnd, self._fallback)
         rnd.play(play)
         self._settle_view()
         return play
