@@ -1,4 +1,5 @@
-"""``LessonTable``: a lesson of the "Learn to play" path on the real card table.
+"""``LessonTable``: a lesson of the "Learn to play" path on the real card table, and its page
+(:func:`learn_page`, ``book/play/learn.ipynb``).
 
 The same table as the play pages (:class:`widgets.play.PlayTable`: the felt, the hand, the buttons,
 the bots paced one after another), with the lesson's instruction above the hand, feedback from the
@@ -19,7 +20,7 @@ from comet_learn.course_marks import CLEAN, DONE, Marks
 from comet_learn.lesson_path import FAMILIES, PATH
 from comet_render.i18n import N_, words
 from widgets import browser
-from widgets.common import UserError, button, emphasize, offered, safe
+from widgets.common import LANGUAGE_CODES, UserError, button, emphasize, offered, safe
 from widgets.controllers.lesson import OVER, PRACTICE, STEPS, LessonController
 from widgets.play import PlayTable
 from widgets.landing import family_page
@@ -265,3 +266,48 @@ class LessonTable(PlayTable):
                 parts.append(f'<h4>{escape(_(PART_TITLES[family]))}</h4><ol>{"".join(items)}</ol>')
         kept = _("Your marks are {where}.", where=where_kept(self.lang))
         return f'<nav aria-label="{escape(_("Lessons"))}">{"".join(parts)}<p>{escape(kept)}</p></nav>'
+
+
+LEARN_PARAMETERS = ("lesson", "lang")
+"""The query parameters of the lessons' page (``lesson``: one lesson's own link)."""
+
+
+def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
+    """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lesson.LessonTable` at the
+    lesson of the address (``?lesson=modern-stops``), else where the learner left off, else the first.
+    Unusable settings are listed in a notice; nothing in the address raises."""
+    from widgets.pages import (SequenceMark, heading_html, notice, page_bot_delay, page_title, query_lang,
+                               query_string, read_settings, shown_value)
+
+    query = query_string() if query is None else query
+    lang = query_lang(query)
+    _ = words(lang)
+    problems: list[str] = []
+    given = read_settings(query, LEARN_PARAMETERS, problems, lang)
+    if "lang" in given and given["lang"] not in LANGUAGE_CODES:
+        problems.append(_("{value} is not a language of this page; choose one of {known}. The page is in English.",
+                          value=shown_value(given["lang"]), known=", ".join(sorted(LANGUAGE_CODES))))
+    lesson = given.get("lesson")
+    if lesson is not None and PATH.get(lesson) is None:
+        problems.append(_("{value} is not a lesson; the lessons are listed under All lessons. Opening where you "
+                          "left off.", value=shown_value(lesson)))
+        lesson = None
+    table = LessonTable(lesson=lesson, lang=lang, bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
+    for c in ("comet-play", "comet-play-learn", f"comet-lang-{lang}"):
+        table.add_class(c)
+    table.table.add_class("comet-play-table")
+    table.play_buttons.add_class("comet-play-buttons")
+    for b in table.twins("pass"):
+        b.add_class("comet-play-pass")
+    for b in table.twins("hint"):
+        b.add_class("comet-play-hint")
+    table.other_row.add_class("comet-play-other")
+    table.messages.widget.add_class("comet-play-message")
+    heading = W.HTML(value=heading_html(page_title("learn", lang), _(
+        "Short lessons on the real table: each step asks for one play, and the rules say why it is right or "
+        "not. Then a short deal with the coach beside you."), lang, query or ""), layout=W.Layout(width="auto"))
+    heading.add_class("comet-page-heading")
+    table.children = [heading, *([notice(problems, lang)] if problems else []), *table.children]
+    table.query_problems = problems
+    SequenceMark(table)
+    return table

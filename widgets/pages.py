@@ -328,53 +328,6 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     return table
 
 
-LEARN_PARAMETERS = ("lesson", "lang")
-"""The query parameters of the lessons' page (``lesson``: one lesson's own link)."""
-
-
-def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
-    """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lesson.LessonTable` at the
-    lesson of the address (``?lesson=modern-stops``), else where the learner left off, else the first.
-    Unusable settings are listed in a notice; nothing in the address raises."""
-    import ipywidgets as W
-
-    from comet_learn.lesson_path import PATH
-    from widgets.lesson import LessonTable
-
-    query = query_string() if query is None else query
-    lang = query_lang(query)
-    _ = words(lang)
-    problems: list[str] = []
-    given = read_settings(query, LEARN_PARAMETERS, problems, lang)
-    if "lang" in given and given["lang"] not in LANGUAGE_CODES:
-        problems.append(_("{value} is not a language of this page; choose one of {known}. The page is in English.",
-                          value=_shown(given["lang"]), known=", ".join(sorted(LANGUAGE_CODES))))
-    lesson = given.get("lesson")
-    if lesson is not None and PATH.get(lesson) is None:
-        problems.append(_("{value} is not a lesson; the lessons are listed under All lessons. Opening where you "
-                          "left off.", value=_shown(lesson)))
-        lesson = None
-    table = LessonTable(lesson=lesson, lang=lang, bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
-    for c in ("comet-play", "comet-play-learn", f"comet-lang-{lang}"):
-        table.add_class(c)
-    table.table.add_class("comet-play-table")
-    table.play_buttons.add_class("comet-play-buttons")
-    for b in table.twins("pass"):
-        b.add_class("comet-play-pass")
-    for b in table.twins("hint"):
-        b.add_class("comet-play-hint")
-    table.other_row.add_class("comet-play-other")
-    table.messages.widget.add_class("comet-play-message")
-    heading = W.HTML(value=heading_html(page_title("learn", lang), _(
-        "Short lessons on the real table: each step asks for one play, and the rules say why it is right or "
-        "not. Then a short deal with the coach beside you."), lang, query or ""), layout=W.Layout(width="auto"))
-    heading.add_class("comet-page-heading")
-    table.children = [heading, *([_notice(problems, lang)] if problems else []), *table.children]
-    table.query_problems = problems
-    _Sequence(table)
-    return table
-
-
 REPLAY_PARAMETERS = ("record", "move", "lang")
 """The query parameters of the replay page."""
 
@@ -440,3 +393,7 @@ def _notice(problems: list[str], lang: str = "en") -> Any:
     notice = HTML(value=notice_html(problems, lang), layout=Layout(width="auto"))
     notice.add_class("comet-query-notice")
     return notice
+
+
+# The pages' helpers, public for the other pages' modules (the lessons', widgets.lesson):
+SequenceMark, notice, shown_value = _Sequence, _notice, _shown
