@@ -227,7 +227,7 @@ def test_the_landing_page_offers_the_lessons_first() -> None:
 
     for lang in ("en", "fr", "ru", "es"):
         text = landing_body(static_links(), "browser", lang=lang)
-        learn = text.index('class="play learn" href="learn.html' + ("" if lang == "en" else f"?lang={lang}"))
+        learn = text.index('class="learn" href="learn.html' + ("" if lang == "en" else f"?lang={lang}"))
         assert learn < text.index('href="modern.html')
     assert "New here?" not in landing_body({"modern": "modern.html"}, "browser")
 

@@ -195,7 +195,7 @@ def new_here_html(links: Mapping[str, str], lang: str = "en") -> str:
     _ = words(lang)
     href = html.escape(_with_lang(links["learn"], lang), quote=True)
     return (f'<p class="new-here"><strong>{html.escape(_("New here?"))}</strong> '
-            f'<a class="play learn" href="{href}">{html.escape(_("Learn to play"))}</a> '
+            f'<a class="learn" href="{href}">{html.escape(_("Learn to play"))}</a> '
             f'{html.escape(_("Short lessons on the real table: you make every play, the rules explain each one."))}</p>')
 
 

@@ -50,12 +50,13 @@ def page_address(name: str) -> str:
 
 
 def book_address(doc: str) -> str | None:
-    """The address of the book's page ``doc`` (``rules/modern``) from a play page: ``../rules/modern.html``
-    on the static site (and in its snapshot), under ``$COMET_BOOK_URL`` on Voilà (None if unset)."""
+    """The address of the book's page ``book/<doc>.md`` (``doc``: ``rules/modern``) from a play page:
+    ``../book/rules/modern.html`` on the static site (and in its snapshot), under ``$COMET_BOOK_URL`` (the
+    built site's root) on Voilà (None if unset)."""
     if "VOILA_BASE_URL" in os.environ and not in_browser():
         book = os.environ.get("COMET_BOOK_URL", "")
-        return f"{book.rstrip('/')}/{doc}.html" if book else None
-    return f"../{doc}.html"
+        return f"{book.rstrip('/')}/book/{doc}.html" if book else None
+    return f"../book/{doc}.html"
 
 
 def link_html(href: str, label: str, copy: bool = True, lang: str = "en", tip: str | None = None) -> str:
