@@ -117,6 +117,17 @@ CSS = """
 .comet-scores th{text-align:left;font-weight:400;padding-right:12px}.comet-scores td{text-align:right;font-weight:700}
 .comet-settings{border:1px solid #ddd5bd;border-radius:8px;padding:6px;margin:6px 0;background:#fffdf7}
 .comet-dock-spacer{height:0}
+.comet-lesson-instruction{font-size:16px;line-height:1.35;font-weight:600;background:#fff8d8;border-left:5px solid #b07d00;
+ border-radius:6px;padding:6px 10px;margin:2px 0 4px;color:#1b1b1b}
+.comet-lesson .comet-felt{height:260px}
+.comet-lesson-instruction:focus{outline:3px solid #1f3f73;outline-offset:1px}
+.comet-lesson-title{font-size:15px;margin:2px 0}.comet-lesson-number{color:#5b574d}
+.comet-lesson-summary{font-size:14px;margin:0 0 4px;color:#333}.comet-lesson-sources{color:#5b574d;font-size:13px}
+.comet-lesson-mark{color:#145a32;font-weight:700}
+.comet-lesson-path ol{margin:2px 0 6px 22px;padding:0}.comet-lesson-path h4{margin:6px 0 2px;font-size:14px}
+.comet-lesson-path a[aria-current]{font-weight:700}
+.comet-rules-panel h4{font-size:14px;margin:6px 0 2px}.comet-rules-panel p{margin:0 0 4px;font-size:14px;max-width:60em}
+.comet-rule-now{background:#eef4ea;border-left:4px solid #1f8a4c;padding:4px 8px}
 @VOTES@
 .comet-mode-class .comet-felt{height:520px}
 .comet-mode-class .comet-seat-name{font-size:17px}.comet-mode-class .comet-status{font-size:18px}
@@ -148,6 +159,10 @@ CSS = """
  .comet-card-slot .widget-button::after{font-size:22px;right:4px}
  .comet-actions .widget-button{height:34px;padding:0 8px;font-size:13px}
  .comet-dock-rows-1{height:210px}.comet-dock-rows-2{height:290px}
+ .comet-lesson .comet-dock{max-height:82vh}
+ .comet-lesson .comet-dock-rows-1{height:330px}.comet-lesson .comet-dock-rows-2{height:410px}
+ .comet-lesson-instruction{font-size:14px;padding:4px 8px;margin:0 0 2px}
+ .comet-lesson-summary{display:none}
 }
 @media (prefers-reduced-motion:reduce){
  .comet-fly,.comet-seat-turn{animation:none}.comet-chip-fly{display:none}

@@ -14,7 +14,8 @@ import comet  # noqa: E402
 from comet_render.narrate import narrate, step_sentences  # noqa: E402
 from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
-from widgets.common import card_label  # noqa: E402
+from comet_render.i18n import words  # noqa: E402
+from comet_render.words import play_label  # noqa: E402
 
 VARIANT_IDS = list(comet.VARIANTS)
 
@@ -161,7 +162,7 @@ def test_russian_table_names_the_court_cards_in_russian() -> None:
     """Calls in Русский: the run's call says «10, валет без дамы» (S0's «10, валет, без дамы»),
     the stop «дама и король»; in the message after your play, in the log and in no other
     language's words. Back to English, the letters again."""
-    table = PlayTable(variant="old-comet-1718", players=2, seed=1)
+    table = PlayTable(variant="old-comet-1718", players=2, seed=1, auto_pass=False)
     table.lang_choice.value = "ru"
     table.match.round = comet.Round.from_hands("old-comet-1718", ["TS JS 3C 4C", "QH KD 5D 6D"], leader=0)
     table._refresh()
@@ -207,7 +208,7 @@ def test_hint_button() -> None:
     assert table.messages.text.startswith("Hint"), table.messages.text
     legal = {p.text for p in table.round.legal_plays()}
     best = table.messages.text[len("Hint, best first: "):].split("; ")
-    labels = {card_label(p): p for p in table.round.legal_plays()}
+    labels = {play_label(words("en"), p): p for p in table.round.legal_plays()}
     assert all(text.split(": wins ")[0] in labels for text in best), best
     assert all(re.fullmatch(r".+: wins \d+ %, expected [+\u2212]\d+\.\d", text) for text in best), best
     # the best play is ringed in your hand (or among the plays next to it), and only it
@@ -228,7 +229,10 @@ def test_a_card_you_may_not_play_says_why() -> None:
     history = list(rnd.history)
     dim[0].click()
     assert table.messages.is_error
-    assert table.messages.text == f"You may not play {dim[0].description} now: you must play {rnd.describe_targets()}."
+    # the rules' reason from the position: what the run needs, and what you hold of it
+    legal_cards = " or ".join(b.description for b in table.hand_buttons if isinstance(table.offers.value(b), comet.Play))
+    assert table.messages.text == (f"The run needs {rnd.describe_targets()}, and {dim[0].description} is not that: "
+                                   f"you may play {legal_cards}.")
     assert rnd.history == history
     legal = [b for b in table.hand_buttons if isinstance(table.offers.value(b), comet.Play)]
     assert [b.description for b in legal] == [p.text[0].replace("T", "10") + {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}[
@@ -319,7 +323,7 @@ def test_step_through_to_the_end_and_back(variant: str) -> None:
     assert s.step == s.steps // 2 and s.cursor.history == full.history[: s.step]
     seat, play = full.history[s.step - 1]
     name = html.escape(s.flow.names()(seat))
-    assert f"Step {s.step} of {s.steps}: {name} — {html.escape(card_label(play))}" in s.sentence.value
+    assert f"Step {s.step} of {s.steps}: {name} — {html.escape(play_label(words('en'), play))}" in s.sentence.value
     assert s.errors == 0
 
 
@@ -428,7 +432,8 @@ def test_bots_move_one_after_another_under_an_event_loop() -> None:
     import asyncio
 
     async def play() -> tuple[list[str], list[str], list[bool], str, list[tuple[int, str]]]:
-        table = PlayTable(players=6, variant="comet-6-8-players", seed=3, bot="greedy", bot_delay=0.01)
+        table = PlayTable(players=6, variant="comet-6-8-players", seed=3, bot="greedy", bot_delay=0.01,
+                          auto_pass=False)
         assert not table.bots_moving and "comet-busy" not in table._dom_classes  # the start: at once
         said: list[str] = []
         info = table.messages.info
@@ -447,7 +452,7 @@ def test_bots_move_one_after_another_under_an_event_loop() -> None:
     assert busy and all(busy)
     assert len(set(drawn)) >= 2  # the table changed between the bots' plays
     assert len(said) == 1 and said[0].startswith(("You played", "You passed"))
-    same = PlayTable(players=6, variant="comet-6-8-players", seed=3, bot="greedy")
+    same = PlayTable(players=6, variant="comet-6-8-players", seed=3, bot="greedy", auto_pass=False)
     same.button_for(same.shown_plays[0]).click()  # type: ignore[union-attr]
     still = re.compile(r' comet-fly|<span class="comet-chip-fly"[^>]*></span>')  # (the animations of new plays)
     assert [(s, p.text) for s, p in same.round.history] == history
@@ -458,7 +463,8 @@ def test_undo_stops_the_bots_moving() -> None:
     import asyncio
 
     async def play() -> tuple[PlayTable, int]:
-        table = PlayTable(players=8, variant="comet-6-8-players", seed=4, bot="greedy", bot_delay=0.05)
+        table = PlayTable(players=8, variant="comet-6-8-players", seed=4, bot="greedy", bot_delay=0.05,
+                          auto_pass=False)
         before = len(table.round.history)
         table.button_for(table.shown_plays[0]).click()  # type: ignore[union-attr]
         await asyncio.sleep(0.07)

@@ -63,6 +63,9 @@ a {{ color: #1f3f73; }}
 .comet-langs {{ display: flex; gap: 10px; justify-content: flex-end; margin: 0; padding: 0; list-style: none; }}
 .comet-langs a[aria-current] {{ font-weight: 700; text-decoration: none; color: #1b1b1b; }}
 .comet-langs-nav {{ font-size: 14px; }}
+.new-here {{ background: #fffdf7; border: 2px solid #1f3f73; border-radius: 8px; padding: 10px 14px; font-size: 1.05rem; }}
+.new-here a.learn {{ display: inline-block; margin: 0 6px; padding: 6px 14px; background: #1f3f73; color: #fff;
+                     border-radius: 4px; text-decoration: none; font-weight: 600; }}
 """
 
 
@@ -84,6 +87,8 @@ def picture(family: str, size: float = 38, lang: str = "en") -> str:
 
 
 PRACTICE: dict[str, tuple[str, str]] = {
+    "learn": (N_("Learn to play"), N_("Short lessons on the real table, from your first card to a whole deal, then "
+                                      "what changes in each game of the family.")),
     "puzzles": (N_("Puzzles"), N_("Positions of real deals where one play is clearly best: find it, by game and level.")),
     "drills": (N_("Rules drills"), N_("Short questions on the rules of every game, checked by the engine.")),
     "replay": (N_("Replay a deal"), N_("Step through a deal from its record: paste one, or open a link to a position.")),
@@ -174,11 +179,25 @@ def landing_body(links: Mapping[str, str], where: str, book_url: str | None = No
     if book_url:
         book = html.escape(book).replace("\x00", f'<a href="{html.escape(book_url, quote=True)}">{html.escape(_("the book"))}</a>')
     place = _("in your browser") if where in ("browser", "in your browser") else _("on this server")
-    lead = _("Eighteenth- and nineteenth-century card games of the comet family, played against the engine's bots {where}: "
+    lead = _("Card games of the comet family, from Hoc Mazarin of the seventeenth century to the rules printed today, "
+             "played against the engine's bots {where}: "
              "no account, nothing to install. Choose a family; each page lets you pick its game, the number of players, "
              "the bots or friends at the same device, and a seed (the same seed deals the same cards).", where=place)
     return (f"{language_menu(lang)}<h1>{html.escape(_('Play the comet family'))}</h1>"
+            f"{new_here_html(links, lang)}"
             f'<p class="lead">{html.escape(lead)}{book}</p>{games_html(links, lang)}')
+
+
+def new_here_html(links: Mapping[str, str], lang: str = "en") -> str:
+    """"New here? Learn to play": the first thing a newcomer sees on the landing page ("" if the
+    lessons' page is not among ``links``)."""
+    if "learn" not in links:
+        return ""
+    _ = words(lang)
+    href = html.escape(_with_lang(links["learn"], lang), quote=True)
+    return (f'<p class="new-here"><strong>{html.escape(_("New here?"))}</strong> '
+            f'<a class="learn" href="{href}">{html.escape(_("Learn to play"))}</a> '
+            f'{html.escape(_("Short lessons on the real table: you make every play, the rules explain each one."))}</p>')
 
 
 def all_languages(render: "Callable[[str], str]") -> str:
@@ -265,7 +284,7 @@ def busy_html(status: int, lang: str = "en", again: str = "", play_url: str = ""
     """The page of a visitor who gets no table now (:data:`BUSY`), in ``lang`` only (it is sent to
     every request of a flood: a few KB), with a link to try ``again`` and one back to the games."""
     _ = words(lang)
-    home = html.escape(play_url.rstrip("/") + "/" if play_url else "/", quote=True)
+    home = play_url.rstrip("/") + "/" if play_url else "/"
     retry = f' <a href="{html.escape(again, quote=True)}">{html.escape(_("Try again"))}</a>' if again else ""
     body = (f"<h1>{html.escape(_(BUSY[status]))}</h1><p class=\"notice\">{retry.strip()} "
             f'<a href="{html.escape(_with_lang(home, _.lang), quote=True)}">{html.escape(_("Back to the games"))}</a></p>')

@@ -30,9 +30,9 @@ def page_title(family: str, lang: str = "en") -> str:
 
 
 PAGE_TITLES = {"hoc": N_("Play Hoc"), "manille": N_("Play manille, the old comet (1718)"),
-               "new-comet": N_("Play the new comet (1752) and Yanovsky's games"),
+               "new-comet": N_("Play the new comet (1752) and the Russian encyclopedia's games"),
                "modern": N_("Play the modern comet"), "commit": N_("Play Commit"), "replay": N_("Replay a deal"),
-               "puzzles": N_("Puzzles"), "drills": N_("Rules drills")}
+               "puzzles": N_("Puzzles"), "drills": N_("Rules drills"), "learn": N_("Learn to play")}
 """Each page's heading (the notebook's ``title`` metadata is the English one and " — Comet")."""
 
 
@@ -67,7 +67,8 @@ def addresses_markdown() -> str:
             "(all by default). Its game must be one of the page's.\n\n"
             "The other pages: `replay` reads `record`, `move` (the step to show) and `lang`, as *Copy link to "
             "this step* writes them; `puzzles` reads `family`, `level`, `theme`, `id` (one puzzle's own link) and "
-            "`lang`; `drills` reads `variant`, `kind` and `lang`.\n\n"
+            "`lang`; `drills` reads `variant`, `kind` and `lang`; `learn` (the lessons) reads `lesson` (one lesson's "
+            "own link, e.g. `learn.html?lesson=modern-stops`) and `lang`.\n\n"
             "A value the page cannot use is named in a notice above the table, and its default is used.")
 
 

@@ -393,3 +393,7 @@ def _notice(problems: list[str], lang: str = "en") -> Any:
     notice = HTML(value=notice_html(problems, lang), layout=Layout(width="auto"))
     notice.add_class("comet-query-notice")
     return notice
+
+
+# The pages' helpers, public for the other pages' modules (the lessons', widgets.lesson):
+SequenceMark, notice, shown_value = _Sequence, _notice, _shown

@@ -26,7 +26,7 @@ from widgets.controllers.table import TableController, default_seats
 from widgets.links import Position, link_html, position_query
 from widgets.pacing import BotPacer
 from widgets.table_hand import fill_hand, fill_pool
-from widgets.table_parts import Labels, html_panel, log_html, payments_html, scores_html
+from widgets.table_parts import Labels, html_panel, log_html, payments_html, rules_html, scores_html
 
 BUTTON_LIMIT = 8
 """Group and comet plays are buttons when there are at most this many, else a list."""
@@ -52,7 +52,8 @@ class PlayTable(W.VBox):
 
     def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, bot: str = "greedy", seed: int = 1,
                  lang: str = "en", four_colour: bool = False, reveal: bool = False, bot_delay: float = 0.0,
-                 seats: Sequence[str] | None = None, names: Sequence[str] = (), mode: str = "table") -> None:
+                 seats: Sequence[str] | None = None, names: Sequence[str] = (), mode: str = "table",
+                 auto_pass: bool = True) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
         lang = chosen(lang, LANGUAGE_CODES, "en")
         self.mode = chosen(mode, ("table", "class"), "table")
@@ -86,7 +87,7 @@ class PlayTable(W.VBox):
             if seats is not None:
                 problems.append(words(lang)("each of the {n} seats is a person or a bot.", n=players))
             seats = default_seats(players, bot)
-        self.flow = TableController(v, players, seed, seats, names, lang, self.mode)
+        self.flow = TableController(v, players, seed, seats, names, lang, self.mode, auto_pass=auto_pass is not False)
 
         short = {"description_width": "initial"}
         self.variant_choice = W.Dropdown(options=[(v2.name, vid) for vid, v2 in comet.VARIANTS.items()], value=v.id,
@@ -99,6 +100,8 @@ class PlayTable(W.VBox):
         self.lang_choice = W.Dropdown(options=LANGUAGES, value=lang, style=short, layout=W.Layout(width="190px"))
         self.four_colour_box = W.Checkbox(value=bool(four_colour), indent=False, layout=W.Layout(width="auto"))
         self.reveal_box = W.Checkbox(value=bool(reveal), indent=False, layout=W.Layout(width="auto"))
+        self.auto_pass_box = W.Checkbox(value=self.flow.auto_pass, indent=False, layout=W.Layout(width="auto"))
+        """*Pass for me when passing is my only play* (:attr:`TableController.auto_pass`)."""
         self.seat_kinds = [W.Dropdown(options=[(k, k) for k in SEAT_KINDS], value=PERSON if s == 0 else bot,
                                       layout=W.Layout(width="190px")) for s in range(MAX_SEATS)]
         self.seat_names = [W.Text(value="", continuous_update=False, layout=W.Layout(width="150px"))
@@ -112,7 +115,7 @@ class PlayTable(W.VBox):
         self.css = W.HTML(value=table_css(), layout=W.Layout(display="none"))
         self.title = W.HTML(layout=W.Layout(width="auto", flex="1 1 auto"))
         self.toggles = {k: W.ToggleButton(value=False, layout=W.Layout(width="auto")) for k in
-                        ("log", "payments", "scores", "settings")}
+                        ("rules", "log", "payments", "scores", "settings")}
         self.settings_toggle = self.toggles["settings"]
         self.link = W.HTML(layout=W.Layout(width="auto"))
         """*Copy link to this position*: the match's record and the move (:mod:`widgets.links`)."""
@@ -135,17 +138,20 @@ class PlayTable(W.VBox):
         self.dock = W.VBox([self.prompt, self.hand, self.actions])
         self.dock.add_class("comet-dock")
         self.log_panel, self.payments_panel, self.scores = (html_panel(), html_panel(), html_panel())
+        self.rules_panel = html_panel()
+        """The rules of the game on the table, the rule of the moment on top (:mod:`comet_learn.rules_panel`)."""
+        self.rules_panel.add_class("comet-rules-panel")
         self.settings = W.VBox(layout=W.Layout(display="none"))
         self.settings.add_class("comet-settings")
         self.settings_form = W.HBox([self.variant_choice, self.players_choice, self.bot_choice, self.seed_choice,
-                                     self.lang_choice, self.four_colour_box, self.reveal_box],
+                                     self.lang_choice, self.four_colour_box, self.reveal_box, self.auto_pass_box],
                                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.seats_title = W.HTML()
         self.settings.children = [self.settings_form, self.seats_title, *self.seat_rows]
         self.spacer = W.HTML(layout=W.Layout(width="auto"))
         self.spacer.add_class("comet-dock-spacer")
-        self.children = [self.css, self.bar, self.table, self.messages.widget, self.dock, self.log_panel,
-                         self.payments_panel, self.scores, self.settings, self.spacer]
+        self.children = [self.css, self.bar, self.rules_panel, self.table, self.messages.widget, self.dock,
+                         self.log_panel, self.payments_panel, self.scores, self.settings, self.spacer]
         self.labels = Labels(self)
 
         for k, toggle in self.toggles.items():
@@ -155,6 +161,7 @@ class PlayTable(W.VBox):
             w.observe(self._on_settings, names="value")
         for w in (self.lang_choice, self.four_colour_box, self.reveal_box, *self.seat_names):
             w.observe(self._on_view, names="value")
+        self.auto_pass_box.observe(self._on_auto_pass, names="value")
         self._show_seats()
         self.labels.apply()
         said = self.flow.start(v, players, seed, self.flow.seats, names)
@@ -392,13 +399,25 @@ class PlayTable(W.VBox):
         self.labels.apply()
         self._refresh(advance=False)
 
+    @safe
+    def _on_auto_pass(self, change: Any) -> None:
+        self.flow.auto_pass = self.auto_pass_box.value is True
+        if self.flow.auto_pass and self.flow.forced_pass_due():
+            self.bots.run(lambda: self._say(self.flow.turn_message()))
+
     def _on_toggle(self, change: Any) -> None:
         for k, toggle in self.toggles.items():
             panel = {"log": self.log_panel, "payments": self.payments_panel, "scores": self.scores,
-                     "settings": self.settings}[k]
+                     "settings": self.settings, "rules": self.rules_panel}[k]
             panel.layout.display = "" if toggle.value else "none"
+        if self.toggles["rules"].value:
+            self.rules_panel.value = rules_html(self.round, self.lang, self.flow.my_turn)
 
     # ------------------------------------------------------------------ drawing
+    def featured(self) -> list[comet.Play]:
+        """Group or comet plays shown as buttons even when the others are in a list (a lesson's)."""
+        return []
+
     def _refresh(self, advance: bool = True) -> None:
         """Draw the current state; ``advance``: it is a new state, drawn with the other set of
         buttons, so that clicks on the previous state's buttons are ignored."""
@@ -429,7 +448,8 @@ class PlayTable(W.VBox):
         in_hand = fill_hand(self, legal, hinted)
         others = [p for p in legal if p.kind != "pass" and p not in in_hand]
         special = [p for p in others if p.kind == "cards"]
-        as_buttons = [p for p in others if p.kind != "cards"] + (special if len(special) <= BUTTON_LIMIT else [])
+        as_buttons = [p for p in others if p.kind != "cards"] + (special if len(special) <= BUTTON_LIMIT else
+                                                                 [p for p in special if p in self.featured()])
         fill_pool(self, as_buttons, hinted)
         if special and len(special) > BUTTON_LIMIT:
             self.other_choice.options = [(play_label(_, p), p.text) for p in special]
@@ -456,6 +476,8 @@ class PlayTable(W.VBox):
         self.payments_panel.value = payments_html(_, [payment_sentence(_, names, p, rnd.rules.unit)
                                                       for p in rnd.ledger])
         self.scores.value = scores_html(_, self.match, names)
+        if self.toggles["rules"].value:
+            self.rules_panel.value = rules_html(rnd, lang, flow.my_turn)
         self.toggles["payments"].description = _("Payments ({n})", n=len(rnd.ledger))
         self.link.value = link_html("?" + position_query(self.match.record(comments=False), len(rnd.history))
                                     + ("" if lang == "en" else f"&lang={lang}"), _("Copy link to this position"), lang=lang)

@@ -70,6 +70,16 @@ def payments_html(_: Words, lines: list[str]) -> str:
             f'aria-label="{escape(_("Payments in play"))}"><ol>{items}</ol></div>')
 
 
+def rules_html(rnd: "comet.Round", lang: str, yours: bool) -> str:
+    """The rules panel: the rule of the moment on top, then the game's rules in a page or less."""
+    from comet_learn.rules_panel import moment, rules_sections
+
+    _ = words(lang)
+    body = "".join(f"<h4>{escape(head)}</h4><p>{escape(text)}</p>" for head, text in rules_sections(rnd.variant, lang, rnd))
+    return (f'<h3>{escape(_("Rules of {game}", game=_(rnd.variant.name)))}</h3>'
+            f'<p class="comet-rule-now"><strong>{escape(moment(rnd, lang, yours))}</strong></p>{body}')
+
+
 def scores_html(_: Words, match: "comet.Match", names: Names) -> str:
     standings = match.standings()
     unit = unit_name(_, match.variant.rules.unit)
@@ -105,6 +115,8 @@ class Labels:
             w.description, w.tooltip = label, tip
         t.four_colour_box.description = _("Four-colour suits")
         t.reveal_box.description = _("Show every hand")
+        t.auto_pass_box.description = _("Pass for me when I cannot play")
+        t.auto_pass_box.tooltip = _("When a pass is your only legal play, the table makes it and says why")
         kinds = [(_("Person"), PERSON)] + [(_("{kind} bot", kind=_(label)), k) for k, (label, _l) in BOT_KINDS.items()]
         for s, (kind, name) in enumerate(zip(t.seat_kinds, t.seat_names)):
             relabel(kind, kinds)
@@ -117,7 +129,8 @@ class Labels:
         bot = chosen(t.bot_choice.value, BOT_KINDS, "greedy")
         t.bot_choice.tooltip = _(BOT_KINDS[bot][1])
         relabel(t.variant_choice, [(game_title(comet.VARIANTS[vid], t.lang), vid) for _l, vid in self._variant_labels()])
-        for key, label, tip in (("log", _("Log"), _("Everything said in this deal")),
+        for key, label, tip in (("rules", _("Rules"), _("The rules of this game, and what you may play now")),
+                                ("log", _("Log"), _("Everything said in this deal")),
                                 ("payments", _("Payments"), _("Every payment made in play")),
                                 ("scores", _("Scores"), _("The match's running scores")),
                                 ("settings", _("Settings"), _("Game, players, bots, seed, language"))):

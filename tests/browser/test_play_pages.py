@@ -287,7 +287,7 @@ def test_keyboard_and_a_card_you_may_not_play(page: Any, served: Served) -> None
     dim.first.click()
     page.wait_for_function(f"() => !document.querySelector('.comet-play').classList.contains('comet-seq-{state['seq']}')")
     after = page_state(page)
-    assert after is not None and after["error"] and "you must play" in after["message"], after["message"]
+    assert after is not None and after["error"] and "The run needs" in after["message"], after["message"]
     page.evaluate("""() => { const root = document.querySelector('.comet-play'); window.cometBusySeen = false;
         new MutationObserver(() => { if (root.classList.contains('comet-busy')) window.cometBusySeen = true; })
             .observe(root, {attributes: true}); }""")

@@ -172,7 +172,9 @@ def test_landing_page_links_every_game(page: Any, book_url: str) -> None:
     hrefs = page.eval_on_selector_all(".comet-lang-version:not([hidden]) .family a.play", "els => els.map(e => e.getAttribute('href'))")
     assert sorted(hrefs) == sorted(f"{name}.html" for name in FAMILIES)
     practice = page.eval_on_selector_all(".comet-lang-version:not([hidden]) .practice-link", "els => els.map(e => e.getAttribute('href'))")
-    assert sorted(practice) == ["drills.html", "puzzles.html", "replay.html"]
+    assert sorted(practice) == ["drills.html", "learn.html", "puzzles.html", "replay.html"]
+    new_here = page.eval_on_selector_all(".comet-lang-version:not([hidden]) a.learn", "els => els.map(e => e.getAttribute('href'))")
+    assert new_here == ["learn.html"]  # "New here? Learn to play", before the games
     watch.assert_quiet()
 
 
@@ -198,7 +200,8 @@ def _puzzle_click(page: Any, label: str) -> None:
 def test_static_puzzles_page_judges_answers_and_keeps_progress(page: Any, book_url: str) -> None:
     """Solve a puzzle, miss the next, see the feedback; progress survives a reload (local storage)."""
     from comet_learn.puzzles import load
-    from widgets.common import card_label
+    from comet_render.i18n import words
+    from comet_render.words import play_label
 
     watch = watch_page(page)
     page.goto(f"{book_url}play/puzzles.html")
@@ -210,7 +213,7 @@ def test_static_puzzles_page_judges_answers_and_keeps_progress(page: Any, book_u
         return by_id[prompt.removeprefix("Puzzle ").strip()]
 
     def label(p: Any, text: str) -> str:
-        return card_label(p.position().legal_plays()[[q.text for q in p.position().legal_plays()].index(text)])
+        return play_label(words("en"), p.position().legal_plays()[[q.text for q in p.position().legal_plays()].index(text)])
 
     first = current()
     _puzzle_click(page, label(first, first.answers[0]))

@@ -26,10 +26,13 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 import comet
-from comet.agents import decide
+from comet.agents import Agent
+from comet.plays import PASS, Kind
+from comet_learn.refusals import refusal
 from comet_render.i18n import N_, card_symbol, words
-from comet_render.narrate import narrate
-from comet_render.words import Names, need_text, play_label
+from comet_render.narrate import calls_since
+from comet_render.words import Names, need_text, play_label, say
+from widgets.controllers.bots import bot_play
 from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
 from widgets.controllers.rules import rule_now
 
@@ -51,11 +54,11 @@ class Hinted:
 
 
 _DID = {
-    "pass": (N_("You passed."), N_("{name} passed.")),
-    "claim": (N_("You claimed the manille."), N_("{name} claimed the manille.")),
-    "keep": (N_("You kept the hand."), N_("{name} kept the hand.")),
-    "redeal": (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
-    "draw": (N_("You drew from the talon."), N_("{name} drew from the talon.")),
+    Kind.PASS: (N_("You passed."), N_("{name} passed.")),
+    Kind.CLAIM: (N_("You claimed the manille."), N_("{name} claimed the manille.")),
+    Kind.KEEP: (N_("You kept the hand."), N_("{name} kept the hand.")),
+    Kind.REDEAL: (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
+    Kind.DRAW: (N_("You drew from the talon."), N_("{name} drew from the talon.")),
 }
 """What the message line says after a play that is not cards."""
 
@@ -70,9 +73,13 @@ class TableController:
     (:data:`~widgets.controllers.checks.SEAT_KINDS`), ``names``: typed names ("" for the default)."""
 
     def __init__(self, variant: str | comet.Variant, players: int, seed: int, seats: Sequence[str] | None = None,
-                 names: Sequence[str] = (), lang: str = "en", mode: str = "table") -> None:
+                 names: Sequence[str] = (), lang: str = "en", mode: str = "table", auto_pass: bool = True) -> None:
         self.lang = lang
         self.mode = mode
+        self.auto_pass = auto_pass
+        """Pass for a person whose only legal play is a pass (:meth:`forced_pass_due`), with a note why."""
+        self.passed_for: list[str] = []
+        """The notes of the passes made for people since :meth:`take_notes` last read them."""
         """``table`` or ``class`` (the class table: one person, the class, voting on each play)."""
         self.viewer: int | None = None
         """The person whose hand is shown (None: no hand is shown)."""
@@ -108,6 +115,12 @@ class TableController:
         return [None if kind == PERSON else
                 comet.agents.make_agent(kind, seed=f"{seed}/{s}", time_limit=BOT_TIME.get(kind))
                 for s, kind in enumerate(self.seats)]
+
+    def use_agents(self, agents: Sequence[Agent | None]) -> None:
+        """The bots of the table's seats (None for a person): e.g. a lesson's scripted replies."""
+        if len(agents) != len(self.seats):
+            raise ValueError(f"{len(agents)} agents for {len(self.seats)} seats")
+        self._agents = list(agents)
 
     def open_position(self, game: comet.Round | comet.Match, move: int) -> str:
         """Play on from a position of a link: its match (or one deal), ``move`` plays into its last deal."""
@@ -222,13 +235,7 @@ class TableController:
         if any(card in p.cards for p in legal):
             return _("{card} goes with other cards or stands for a chosen card: choose the play next to your hand.",
                      card=symbol)
-        if rnd.phase == "redeal":
-            return _("First keep the hand or demand a new deal (next to your hand).")
-        if rnd.phase == "exchange":
-            return _("Discard, then draw from the talon (the plays next to your hand).")
-        if any(p.kind == "pass" for p in legal):
-            return _("You may not play {card} now: you must play {need} or pass.", card=symbol, need=need_text(_, rnd))
-        return _("You may not play {card} now: you must play {need}.", card=symbol, need=need_text(_, rnd))
+        return refusal(rnd, comet.Play.parse(str(card)), self.lang)
 
     # ------------------------------------------------------------------ acting
     def play(self, play: Any) -> str:
@@ -243,15 +250,15 @@ class TableController:
         if not isinstance(play, comet.Play) or play not in legal:
             raise UserError(_("{play} is not a legal play now; the legal plays are: {legal}.", play=str(play)[:40],
                               legal=", ".join(play_label(_, p) for p in legal)))
-        self._said = len(narrate(rnd))
+        self._said = len(rnd.events)
         rnd.play(play)
         self._settle_view()
         return self._did(play, self.names())
 
     def calls_since_play(self) -> list[str]:
-        """The calls said since the last person's play (theirs and the bots' after it), in words."""
-        lines = narrate(self.round, self.lang, self.names())[self._said:]
-        return [line for line in lines if "\u201c" in line or "«" in line]
+        """The calls said since the last person's play (theirs and the bots' after it), each in its
+        sentence of the narration, in the table's language (from the engine's calls, :mod:`comet.calls`)."""
+        return list(calls_since(self.round, self._said, self.lang, self.names()))
 
     def _did(self, play: comet.Play, names: Names) -> str:
         _ = words(self.lang)
@@ -264,23 +271,46 @@ class TableController:
             return _("You played {play}.", play=label)
         return _("{name} played {play}.", name=names(seat), play=label)
 
-    def bot_to_move(self) -> bool:
+    def forced_pass_due(self) -> bool:
+        """A person is to play and a pass is their only legal play, which the table makes for them
+        (:attr:`auto_pass`)."""
         rnd = self.round
-        return not rnd.is_over and rnd.to_play is not None and self.seats[rnd.to_play] != PERSON
+        if not self.auto_pass or rnd.is_over or rnd.to_play is None or self.seats[rnd.to_play] != PERSON:
+            return False
+        legal = rnd.legal_plays()
+        return len(legal) == 1 and legal[0].kind is PASS
+
+    def bot_to_move(self) -> bool:
+        """A bot is to play, or the table passes for a person who cannot play (:meth:`forced_pass_due`)."""
+        rnd = self.round
+        if rnd.is_over or rnd.to_play is None:
+            return False
+        return self.seats[rnd.to_play] != PERSON or self.forced_pass_due()
 
     def bot_step(self) -> comet.Play:
-        """One bot's play (the view paces them). A bot that chooses an illegal play is a bug: it raises."""
+        """One bot's play (the view paces them), or a forced pass made for a person. A bot that
+        chooses an illegal play is a bug: it raises."""
         rnd = self.round
         seat = rnd.to_play
-        assert seat is not None and self.seats[seat] != PERSON
-        agent = self._agents[seat]
-        legal = rnd.legal_plays()
-        play = decide(agent, rnd) if agent is not None else self._fallback.choice(legal)
-        if play not in legal:
-            raise RuntimeError(f"the bot {type(agent).__name__} chose {play!r}, which is not a legal play here")
+        assert seat is not None
+        if self.forced_pass_due():
+            _ = words(self.lang)
+            need = need_text(_, rnd)
+            play = rnd.play(rnd.legal_plays()[0])
+            self.passed_for.append(say(_, self.names(), seat, N_("You cannot play {need}: passed for you."),
+                                       N_("{name} cannot play {need}: passed for them."), need=need))
+            self._settle_view()
+            return play
+        assert self.seats[seat] != PERSON
+        play = bot_play(self._agents[seat], rnd, self._fallback)
         rnd.play(play)
         self._settle_view()
         return play
+
+    def take_notes(self) -> list[str]:
+        """The notes of the passes made for people since the last call (then forgotten)."""
+        notes, self.passed_for = self.passed_for, []
+        return notes
 
     def bot_pause(self, delay: float) -> float:
         """Seconds between two bot plays drawn one after another: ``delay``, less at a big table (at
@@ -296,7 +326,11 @@ class TableController:
         raise RuntimeError("the bots did not finish the deal")
 
     def turn_message(self) -> str:
-        """What the table says when the bots stop: whose turn, or the end."""
+        """What the table says when the bots stop: the passes made for people, then whose turn, or
+        the end."""
+        return " ".join(self.take_notes() + [self._turn()]).strip()
+
+    def _turn(self) -> str:
         rnd = self.round
         _ = words(self.lang)
         names = self.names()

@@ -11,6 +11,9 @@
  *    also ignores a click on a button of an older state, widgets.common.Offers: that covers a
  *    second click sent before the new state arrived; this covers one sent after.) Keyboard
  *    presses (detail 0) and separate single clicks are untouched.
+ * 3. A lesson's instruction takes the focus when it changes after the reader acted (widgets.lesson:
+ *    `.comet-lesson-instruction`, `tabindex="-1"`), so that a keyboard or screen-reader user is
+ *    taken to the next thing to do; never on the page's first drawing.
  */
 (function () {
   "use strict";
@@ -21,6 +24,20 @@
       event.preventDefault();
     }
   }, true);
+
+  var acted = false;
+  ["click", "keydown"].forEach(function (kind) {
+    document.addEventListener(kind, function (event) {
+      if (event.target && event.target.closest && event.target.closest(".comet-lesson")) { acted = true; }
+    }, true);
+  });
+  var said = "";
+  new MutationObserver(function () {
+    var say = document.querySelector(".comet-live-view .comet-lesson-instruction, .comet-lesson-instruction");
+    if (!say || say.textContent === said) { return; }
+    said = say.textContent;
+    if (acted && document.activeElement !== say) { say.focus({ preventScroll: true }); }
+  }).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
 
   document.addEventListener("click", function (event) {
     var link = event.target && event.target.closest && event.target.closest("a.comet-copy-link");

@@ -1,0 +1,313 @@
+"""``LessonTable``: a lesson of the "Learn to play" path on the real card table, and its page
+(:func:`learn_page`, ``book/play/learn.ipynb``).
+
+The same table as the play pages (:class:`widgets.play.PlayTable`: the felt, the hand, the buttons,
+the bots paced one after another), with the lesson's instruction above the hand, feedback from the
+rules, escalating hints, the path of lessons with the learner's marks, and *Next lesson*. The flow is
+:class:`widgets.controllers.lesson.LessonController`'s; this is its thin view.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as W
+
+import comet
+from comet_learn.course import legal_play
+from comet_learn.course_marks import CLEAN, DONE, Marks
+from comet_learn.lesson_path import FAMILIES, PATH
+from comet_render.i18n import N_, words
+from widgets import browser
+from widgets.common import LANGUAGE_CODES, UserError, button, emphasize, offered, safe
+from widgets.controllers.lesson import OVER, PRACTICE, STEPS, LessonController
+from widgets.play import PlayTable
+from widgets.landing import family_page
+from widgets.links import book_address, link_html, page_address
+from widgets.progress import where_kept
+
+STORAGE_KEY = "comet:lessons"
+PART_TITLES = {"modern": N_("The modern comet, from zero"), "hoc": N_("What changes in Hoc"),
+               "manille": N_("What changes in manille (1718)"),
+               "new-comet": N_("What changes in the new comet (1752)"),
+               "yanovsky": N_("What changes in Yanovsky's two-handed game"), "commit": N_("What changes in Commit")}
+"""Each part of the path, titled."""
+
+
+class LessonTable(PlayTable):
+    """The lesson ``lesson`` (an id of :data:`comet_learn.lesson_path.PATH`; the stored resume point,
+    else the first, when None) at ``step``, in ``lang``."""
+
+    def __init__(self, lesson: str | None = None, step: int = 0, lang: str = "en", bot_delay: float = 0.0) -> None:
+        marks = Marks.parse(browser.stored(STORAGE_KEY))
+        problems: list[str] = []
+        if lesson is None:
+            lesson, step = (marks.lesson, marks.step) if PATH.get(marks.lesson) else (PATH.lessons[0].id, 0)
+        first = PATH.get(lesson) or PATH.lessons[0]
+        setup = first.steps[0].setup
+        assert setup is not None
+        super().__init__(variant=setup.variant, players=len(setup.hands), bot="random", seed=1, lang=lang,
+                         bot_delay=bot_delay, auto_pass=True)
+        self.add_class("comet-lesson")
+        self.marks = marks
+        _ = words(self.lang)
+        self.say_box = W.HTML(layout=W.Layout(width="auto"))
+        self.say_box.add_class("comet-lesson-say")
+        self.heading = W.HTML(layout=W.Layout(width="auto"))
+        self.heading.add_class("comet-lesson-heading")
+        self.next_button = button(_("Next lesson"), _("Go on to the next lesson"), self._on_next, style="primary",
+                                  icon="arrow-right")
+        self.next_button.add_class("comet-lesson-next")
+        self.restart_button = button(_("Start the lesson again"), _("Back to the first step of this lesson"),
+                                     self._on_restart, icon="undo")
+        self.restart_button.add_class("comet-lesson-restart")
+        self.skip_button = button(_("Skip the free play"), _("End this deal; the lesson stays done"), self._on_skip)
+        self.skip_button.add_class("comet-lesson-skip")
+        self.path_toggle = W.ToggleButton(value=False, description=_("All lessons"),
+                                          tooltip=_("The path of lessons and your marks"), layout=W.Layout(width="auto"))
+        self.path_toggle.add_class("comet-lesson-path-toggle")
+        self.path_panel = W.HTML(layout=W.Layout(width="auto", display="none"))
+        self.path_panel.add_class("comet-lesson-path")
+        self.path_toggle.observe(self._on_path_toggle, names="value")
+        self.dock.children = [self.messages.widget, self.say_box, *self.dock.children]  # (the feedback in sight)
+        self.bar.children = [*self.bar.children, self.path_toggle]
+        for key in ("scores", "settings"):
+            self.toggles[key].layout.display = "none"
+        self.children = [self.heading, *[c for c in self.children[:-1] if c is not self.messages.widget],
+                         self.path_panel, self.children[-1]]
+        try:
+            self.lesson = LessonController(self.flow, lesson, marks, self._store, step)
+        except UserError as error:
+            problems.append(str(error))
+            self.lesson = LessonController(self.flow, PATH.lessons[0].id, marks, self._store)
+        browser.on_storage(self._on_storage)
+        self._show()
+        self._say(*problems)
+        if problems:
+            self.messages.error(" ".join(problems))
+
+    # ------------------------------------------------------------------ storage
+    def _store(self, text: str) -> None:
+        stored = browser.stored(STORAGE_KEY)
+        if stored is not None and stored != text:
+            self.marks.merge(stored)  # another tab's marks kept too
+            text = self.marks.text()
+        browser.store(STORAGE_KEY, text)
+
+    def _on_storage(self, key: str, value: str | None) -> None:
+        """Another tab changed the marks: fold them in, and keep the union if it says more than theirs
+        (two tabs settle at once: the union no longer changes)."""
+        if key == STORAGE_KEY and self.marks.merge(value):
+            self.heading.value = self._heading_html()
+            if self.path_toggle.value:
+                self.path_panel.value = self._path_html()
+        if key == STORAGE_KEY and value != self.marks.text() and Marks.parse(value) != self.marks:
+            browser.store(STORAGE_KEY, self.marks.text())
+
+    # ------------------------------------------------------------------ the table's actions in a lesson
+    def _act(self, play: Any) -> None:
+        lesson = self.lesson
+        if lesson.phase == PRACTICE:
+            said = self.flow.play(play)
+            self.bots.run(lambda: self._after_practice(said))
+            return
+        if lesson.phase != STEPS:
+            raise UserError(words(self.lang)("The lesson is done: choose the next one."))
+        result = lesson.attempt(play)
+        if result.refused:
+            raise UserError(result.text)
+        self.bots.run(lambda: self._after_step(result.text))
+
+    def _after_step(self, said: str) -> None:
+        then = self.lesson.settled()
+        self._show()
+        self._say(said, then)
+
+    def _after_practice(self, said: str) -> None:
+        self.lesson.settled()
+        self._show()
+        self._say(said, *self.flow.calls_since_play(), self.flow.turn_message())
+
+    @safe
+    @offered
+    def _on_card(self, b: W.Button) -> None:
+        value = self.offers.value(b)
+        if isinstance(value, str) and self.lesson.phase == STEPS and self.flow.viewer is not None:
+            # a card that cannot be played now: the lesson counts the miss and says why
+            hand = list(self.round.hands[self.flow.viewer])
+            index = self.hand_buttons.index(b) if b in self.hand_buttons else -1
+            if 0 <= index < len(hand):
+                self._act(comet.Play.parse(str(hand[index])))
+                return
+        if isinstance(value, str):
+            raise UserError(value)
+        self._act(value)
+
+    @safe
+    @offered
+    def _on_hint(self, b: W.Button) -> None:
+        text, play = self.lesson.hint()
+        self._hinted = play
+        self._say(text)
+
+    @safe
+    def _on_next(self, b: Any) -> None:
+        nxt = PATH.after(self.lesson.lesson.id)
+        if nxt is None:
+            raise UserError(words(self.lang)("This was the last lesson."))
+        self.bots.stop()
+        self.lesson.open(nxt.id)
+        self._show()
+        self._say()
+
+    @safe
+    def _on_restart(self, b: Any) -> None:
+        self.bots.stop()
+        self.lesson.open(self.lesson.lesson.id)
+        self._show()
+        self._say()
+
+    @safe
+    def _on_skip(self, b: Any) -> None:
+        self.bots.stop()
+        self.lesson.skip_practice()
+        self._show()
+        self._say()
+
+    def _on_path_toggle(self, change: Any) -> None:
+        self.path_panel.layout.display = "" if self.path_toggle.value else "none"
+        if self.path_toggle.value:
+            self.path_panel.value = self._path_html()
+
+    # ------------------------------------------------------------------ drawing
+    def _show(self) -> None:
+        """The lesson's own parts: the heading, the instruction, its buttons."""
+        self.heading.value = self._heading_html()
+        self.path_panel.value = self._path_html() if self.path_toggle.value else ""
+        phase = self.lesson.phase
+        self.next_button.layout.display = "" if phase != STEPS and PATH.after(self.lesson.lesson.id) else "none"
+        emphasize(self.next_button, phase == OVER)
+        self.skip_button.layout.display = "" if phase == PRACTICE else "none"
+
+    def featured(self) -> list[comet.Play]:
+        """In a step, the asked play and the wrong one are buttons, never hidden in the list."""
+        lesson = getattr(self, "lesson", None)
+        if lesson is None or lesson.phase != STEPS:
+            return []
+        rnd = self.round
+        found = (legal_play(rnd, lesson.step.play), legal_play(rnd, lesson.step.wrong) if lesson.step.wrong else None)
+        return [p for p in found if p is not None]
+
+    def _refresh(self, advance: bool = True) -> None:
+        lesson = getattr(self, "lesson", None)
+        if lesson is not None and lesson.phase == PRACTICE and self._hinted is None:
+            self._hinted = lesson.coach()
+        super()._refresh(advance)
+        if lesson is None:
+            return
+        _ = words(self.lang)
+        self.title.value = f'<div class="comet-title"><strong>{escape(_(self.round.variant.name))}</strong></div>'
+        self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">'
+                              f'{escape(lesson.instruction())}</div>')
+        for name in ("new", "undo", "rule"):
+            for b in self.twins(name):
+                b.layout.display = "none"
+        self.actions.children = (*self.actions.children, self.next_button, self.restart_button, self.skip_button)
+        suffix = "" if self.lang == "en" else f"?lang={self.lang}"
+        self.link.value = link_html(f"?lesson={lesson.lesson.id}" + suffix.replace("?", "&"), _("Copy link to this lesson"),
+                                    lang=self.lang, tip=_("Copy the address of this lesson to share it"))
+        if lesson.phase == OVER:  # where to go from here: the game's table, and at the path's end the puzzles
+            variant = comet.VARIANTS[self.round.variant.id]
+            links = [(page_address(family_page(variant.family)) + (f"?variant={variant.id}" + suffix.replace("?", "&")),
+                      _("Play {game} at the table", game=_(variant.name)))]
+            if PATH.after(lesson.lesson.id) is None:
+                links.append((page_address("puzzles") + suffix, _("Try the puzzles")))
+            self.say_box.value += "".join(f'<p class="comet-lesson-onward"><a href="{escape(href, quote=True)}">'
+                                          f'{escape(text)}</a></p>' for href, text in links)
+
+    def _heading_html(self) -> str:
+        _ = words(self.lang)
+        lesson = self.lesson.lesson
+        number = PATH.lessons.index(lesson) + 1
+        if self.lesson.phase == STEPS:
+            where = _("step {n} of {total}", n=self.lesson.step_number, total=len(lesson.steps))
+        elif self.lesson.phase == PRACTICE:
+            where = _("free play")
+        else:
+            where = _("done")
+        href = book_address(lesson.chapter)
+        chapter = (f' <a class="comet-lesson-chapter" href="{escape(href, quote=True)}">{escape(_("Read the chapter"))}</a>'
+                   if href else "")
+        mark = self.marks.marks.get(lesson.id)
+        badge = (f' <span class="comet-lesson-mark">{escape(_("done without help") if mark == CLEAN else _("done"))}'
+                 f'</span>' if mark else "")
+        return (f'<div class="comet-lesson-title"><span class="comet-lesson-number">'
+                f'{escape(_("Lesson {n} of {total}", n=number, total=len(PATH.lessons)))}</span> '
+                f'<strong>{escape(_(lesson.title))}</strong> · <span>{escape(where)}</span>{badge}</div>'
+                f'<p class="comet-lesson-summary">{escape(_(lesson.changes or lesson.summary))} '
+                f'<span class="comet-lesson-sources">{escape(_("Sources: {sources}.", sources=lesson.sources))}</span>'
+                f'{chapter}</p>')
+
+    def _path_html(self) -> str:
+        _ = words(self.lang)
+        suffix = "" if self.lang == "en" else f"&lang={self.lang}"
+        parts = []
+        for family in FAMILIES:
+            items = []
+            for lesson in PATH.of(family):
+                mark = self.marks.marks.get(lesson.id)
+                sign = {CLEAN: "★", DONE: "✓"}.get(mark or "", "")
+                label = {CLEAN: _("done without help"), DONE: _("done")}.get(mark or "", _("not done yet"))
+                current = ' aria-current="step"' if lesson is self.lesson.lesson else ""
+                items.append(f'<li><a href="?lesson={lesson.id}{suffix}"{current}>{escape(_(lesson.title))}</a> '
+                             f'<span class="comet-lesson-mark" aria-label="{escape(label)}">{sign}</span></li>')
+            if items:
+                parts.append(f'<h4>{escape(_(PART_TITLES[family]))}</h4><ol>{"".join(items)}</ol>')
+        kept = _("Your marks are {where}.", where=where_kept(self.lang))
+        return f'<nav aria-label="{escape(_("Lessons"))}">{"".join(parts)}<p>{escape(kept)}</p></nav>'
+
+
+LEARN_PARAMETERS = ("lesson", "lang")
+"""The query parameters of the lessons' page (``lesson``: one lesson's own link)."""
+
+
+def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
+    """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lesson.LessonTable` at the
+    lesson of the address (``?lesson=modern-stops``), else where the learner left off, else the first.
+    Unusable settings are listed in a notice; nothing in the address raises."""
+    from widgets.pages import (SequenceMark, heading_html, notice, page_bot_delay, page_title, query_lang,
+                               query_string, read_settings, shown_value)
+
+    query = query_string() if query is None else query
+    lang = query_lang(query)
+    _ = words(lang)
+    problems: list[str] = []
+    given = read_settings(query, LEARN_PARAMETERS, problems, lang)
+    if "lang" in given and given["lang"] not in LANGUAGE_CODES:
+        problems.append(_("{value} is not a language of this page; choose one of {known}. The page is in English.",
+                          value=shown_value(given["lang"]), known=", ".join(sorted(LANGUAGE_CODES))))
+    lesson = given.get("lesson")
+    if lesson is not None and PATH.get(lesson) is None:
+        problems.append(_("{value} is not a lesson; the lessons are listed under All lessons. Opening where you "
+                          "left off.", value=shown_value(lesson)))
+        lesson = None
+    table = LessonTable(lesson=lesson, lang=lang, bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
+    for c in ("comet-play", "comet-play-learn", f"comet-lang-{lang}"):
+        table.add_class(c)
+    table.table.add_class("comet-play-table")
+    table.play_buttons.add_class("comet-play-buttons")
+    for b in table.twins("pass"):
+        b.add_class("comet-play-pass")
+    for b in table.twins("hint"):
+        b.add_class("comet-play-hint")
+    table.other_row.add_class("comet-play-other")
+    table.messages.widget.add_class("comet-play-message")
+    heading = W.HTML(value=heading_html(page_title("learn", lang), _(
+        "Short lessons on the real table: each step asks for one play, and the rules say why it is right or "
+        "not. Then a short deal with the coach beside you."), lang, query or ""), layout=W.Layout(width="auto"))
+    heading.add_class("comet-page-heading")
+    table.children = [heading, *([notice(problems, lang)] if problems else []), *table.children]
+    table.query_problems = problems
+    SequenceMark(table)
+    return table
