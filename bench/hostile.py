@@ -233,8 +233,10 @@ def main() -> None:
         "COMET_CONNECT_TIMEOUT": f"{CONNECT_TIMEOUT:g}", "COMET_TRUSTED_PROXIES": PROXY, "COMET_BOT_DELAY": "0"})
     pid = served.process.pid
     url = served.page_url(PAGE, "seed=7")
-    pool = POOL * len(list((ROOT / "book" / "play").glob("*.ipynb")))
-    r: dict[str, Any] = {"machine_cap": default_max_kernels(available_memory()), "load_start": os.getloadavg()[0]}
+    pages = len(list((ROOT / "book" / "play").glob("*.ipynb")))
+    pool = POOL * pages
+    r: dict[str, Any] = {"machine_cap": default_max_kernels(available_memory()), "load_start": os.getloadavg()[0],
+                         "pages": pages}
     sampler = Sampler(pid)
     try:
         settle(pid, pool, limit=240)
@@ -301,7 +303,7 @@ def report(r: dict[str, Any]) -> None:
 
     body = f"""
 `python -m bench.hostile`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels for each of
-the 8 pages, refilled 6 s after use; 60 s for a page to connect; {PER_ADDRESS} new kernels per address a
+the {r['pages']} pages, refilled 6 s after use; 60 s for a page to connect; {PER_ADDRESS} new kernels per address a
 minute), with the cap at {CAP} kernels (`COMET_BENCH_CAP`; the default on this machine, half its available
 memory in kernels of {KERNEL_MB} MB, would be {r['machine_cap']}), and 127.0.0.2 as a trusted proxy: the floods
 are {FLOOD} plain GETs of `voila/render/{PAGE}.ipynb` sent from it with `X-Forwarded-For`, {WORKERS} at a time,

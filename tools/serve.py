@@ -16,7 +16,7 @@ and its guard: a cap on live kernels, a kernel whose page never connects shut do
 
 Pre-heating: Voila starts ``pool_size`` kernels per page ahead of visitors and runs the page in
 them; ``widgets.pages`` then waits for the visitor's request to read the URL's settings. Sized
-for a class on a 2-core machine: two kernels per page (sixteen, about 51 MB each) are ready at any
+for a class on a 2-core machine: two kernels per page (eighteen, about 58 MB each) are ready at any
 time, so the next visitor to a page gets a table at once; a used one is replaced after
 ``FILL_DELAY`` (6 s: a kernel start takes CPU, which the next visitors' pages, arriving within
 seconds of the first, would otherwise share; ``bench/class_visits.py`` measured the 2nd visitor at
