@@ -299,3 +299,21 @@ def test_a_kernel_whose_visitor_is_still_downloading_the_page_is_kept(monkeypatc
         assert guard.owners == {} and guard.fetched == {}
 
     run(test, max_kernels=8, connect_timeout=0.05)
+
+
+def test_a_kernel_still_starting_is_not_looked_at_by_the_idle_cull() -> None:
+    """jupyter_server lists a kernel before it sets its ``last_activity``; its culler then raised."""
+    from traitlets import HasTraits, Instance, TraitError
+
+    class Starting(HasTraits):  # (as jupyter_server's ServerKernelManager before its start ends)
+        last_activity = Instance(int)
+
+    async def test(km: Any) -> None:
+        km.get_kernel = lambda kernel_id: Starting()
+        with pytest.raises(TraitError):
+            Starting().last_activity  # noqa: B018 (what the culler read)
+        await km.cull_kernel_if_idle("k1")  # no error
+        km.get_kernel = lambda kernel_id: {}[kernel_id]
+        await km.cull_kernel_if_idle("k9")  # (gone meanwhile: no error either)
+
+    run(test, max_kernels=2)

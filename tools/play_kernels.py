@@ -36,7 +36,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Float, Int
+from traitlets import Float, Int, TraitError
 
 HANDED: ContextVar[Callable[[str], None] | None] = ContextVar("comet_handed", default=None)
 """Set by the page handler while it serves a page: told the id of a kernel started for it."""
@@ -265,6 +265,16 @@ class CometKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             await self.shutdown_kernel(kernel_id, now=True)
         except web.HTTPError:  # (its page was left meanwhile: already gone)
             pass
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """jupyter_server's idle cull, but for a kernel still starting: it is listed before its
+        ``last_activity`` is set, and reading it then raised a ``TraitError`` that the culler logged
+        with its traceback (kernels start often in a flood)."""
+        try:
+            self.get_kernel(kernel_id).last_activity  # type: ignore[attr-defined]
+        except (KeyError, TraitError):
+            return
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         try:
