@@ -10,11 +10,13 @@
   tracebacks hidden, with pre-heated kernels.
 
 Voila runs as ``tools/play_server.py`` (Voila with our landing page at the root, our 404 page, and
-the ``_xsrf`` cookie a page's shutdown request needs: a page that is left frees its kernel at once).
+the ``_xsrf`` cookie a page's shutdown request needs: a page that is left frees its kernel at once;
+and its guard: a cap on live kernels, a kernel whose page never connects shut down after
+``CONNECT_TIMEOUT`` s, ``KERNELS_PER_ADDRESS`` new kernels per address a minute: :class:`Guard`).
 
 Pre-heating: Voila starts ``pool_size`` kernels per page ahead of visitors and runs the page in
 them; ``widgets.pages`` then waits for the visitor's request to read the URL's settings. Sized
-for a class on a 2-core machine: two kernels per page (ten, about 80 MB each) are ready at any
+for a class on a 2-core machine: two kernels per page (eighteen, about 58 MB each) are ready at any
 time, so the next visitor to a page gets a table at once; a used one is replaced after
 ``FILL_DELAY`` (6 s: a kernel start takes CPU, which the next visitors' pages, arriving within
 seconds of the first, would otherwise share; ``bench/class_visits.py`` measured the 2nd visitor at
@@ -32,7 +34,10 @@ When both answer it prints exactly two lines::
 and runs until Ctrl-C or SIGTERM, which stop both (Voila's whole process group) and exit 0.
 Environment: COMET_BOOK_PORT, COMET_PLAY_PORT, COMET_BOOK_DIR (default ``_build/html``),
 COMET_VOILA_POOL_SIZE (pre-heated kernels per page, default 2; 0 turns pre-heating off),
-COMET_VOILA_FILL_DELAY (seconds, default 6), COMET_VOILA_IDLE_CUT (seconds, default 600). One
+COMET_VOILA_FILL_DELAY (seconds, default 6), COMET_VOILA_IDLE_CUT (seconds, default 600), and the
+guard's: COMET_MAX_KERNELS (default 0: from the memory available), COMET_CONNECT_TIMEOUT (seconds,
+default 60), COMET_KERNELS_PER_ADDRESS (default 30; 0: no limit), COMET_TRUSTED_PROXIES (addresses
+whose X-Forwarded-For is believed; none); a bad value stops it with a message (exit 2). One
 build serves any ports: a link of the book to the Voila server (``{{ play_url }}``, class
 ``comet-voila-url``) is rewritten to the port Voila is started on as its page is served.
 
@@ -50,6 +55,8 @@ import email.utils
 import functools
 import io
 import http.server
+import ipaddress
+import math
 import os
 import re
 import signal
@@ -59,6 +66,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import IO, Any
@@ -81,8 +90,52 @@ PLAY_SERVER = ROOT / "tools" / "play_server.py"
 """Voila with our landing and error pages and a working shutdown of left pages."""
 
 
+CONNECT_TIMEOUT = 60.0
+"""Seconds a visitor's page has, once sent, to connect to its kernel before the kernel is shut down."""
+KERNELS_PER_ADDRESS = 30
+"""New kernels per client address in any minute: a class of 30 behind one school address gets in."""
+
+
+@dataclass(frozen=True)
+class Guard:
+    """The play server's guard (``tools/play_server.py``): the cap on live kernels (0: its default,
+    from the memory available), the connect timeout, new kernels per address a minute (0: no
+    limit), and the proxies whose ``X-Forwarded-For`` is believed (comma-separated; none)."""
+
+    max_kernels: int = 0
+    connect_timeout: float = CONNECT_TIMEOUT
+    kernels_per_address: int = KERNELS_PER_ADDRESS
+    trusted_proxies: str = ""
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> Guard:
+        """From ``COMET_MAX_KERNELS``, ``COMET_CONNECT_TIMEOUT``, ``COMET_KERNELS_PER_ADDRESS`` and
+        ``COMET_TRUSTED_PROXIES``; a ``ValueError`` naming the variable for a bad value."""
+        def number(name: str, default: float, kind: type[int] | type[float]) -> Any:
+            text = env.get(name, "").strip()
+            try:
+                value = kind(text) if text else default
+            except ValueError:
+                value = math.nan
+            if kind is int and not value >= 0:
+                raise ValueError(f"{name}={text!r}: expected a whole number, 0 or more")
+            if kind is float and not (value > 0 and math.isfinite(value)):
+                raise ValueError(f"{name}={text!r}: expected a number of seconds above 0")
+            return value
+
+        proxies = env.get("COMET_TRUSTED_PROXIES", "").strip()
+        for part in proxies.replace(",", " ").split():
+            try:
+                ipaddress.ip_network(part, strict=False)
+            except ValueError:
+                raise ValueError(f"COMET_TRUSTED_PROXIES: {part!r} is not an IP address or network "
+                                 "(e.g. 127.0.0.1 or 10.0.0.0/8)") from None
+        return cls(number("COMET_MAX_KERNELS", 0, int), number("COMET_CONNECT_TIMEOUT", CONNECT_TIMEOUT, float),
+                   number("COMET_KERNELS_PER_ADDRESS", KERNELS_PER_ADDRESS, int), proxies)
+
+
 def voila_command(port: int, pool_size: int = 2, python: str = sys.executable, fill_delay: float = FILL_DELAY,
-                  idle_cut: float = IDLE_CUT) -> list[str]:
+                  idle_cut: float = IDLE_CUT, guard: Guard = Guard()) -> list[str]:
     """The command line serving ``book/play/`` on ``HOST:port``: ``tools/play_server.py`` (Voila)."""
     preheat = pool_size > 0
     return [
@@ -123,6 +176,11 @@ def voila_command(port: int, pool_size: int = 2, python: str = sys.executable, f
         f"--MappingKernelManager.cull_interval={min(CULL_INTERVAL, max(1, int(idle_cut) // 4))}",
         "--MappingKernelManager.cull_connected=True",
         "--MappingKernelManager.cull_busy=False",
+        # The guard against a careless or hostile visitor (issue 37; tools/play_server.py).
+        f"--CometVoila.max_kernels={guard.max_kernels}",
+        f"--CometVoila.connect_timeout={guard.connect_timeout:g}",
+        f"--CometVoila.kernels_per_address={guard.kernels_per_address}",
+        f"--CometVoila.trusted_proxies={guard.trusted_proxies}",
     ]
 
 
@@ -415,6 +473,11 @@ def main() -> int:
     fill_delay = float(os.environ.get("COMET_VOILA_FILL_DELAY", str(FILL_DELAY)))
     idle_cut = float(os.environ.get("COMET_VOILA_IDLE_CUT", str(IDLE_CUT)))
     book_dir = Path(os.environ.get("COMET_BOOK_DIR", str(ROOT / "_build" / "html")))
+    try:
+        guard = Guard.from_env(os.environ)
+    except ValueError as error:
+        print(f"serve: {error}", file=sys.stderr)
+        return 2
     if not (book_dir / "index.html").is_file():
         print(f"serve: {book_dir}/index.html is missing: run `make book` first", file=sys.stderr)
         return 2
@@ -439,7 +502,7 @@ def main() -> int:
         server_thread = threading.Thread(target=server.serve_forever, name="book", daemon=True)
         server_thread.start()
         voila = subprocess.Popen(
-            voila_command(play_port, pool_size, fill_delay=fill_delay, idle_cut=idle_cut),
+            voila_command(play_port, pool_size, fill_delay=fill_delay, idle_cut=idle_cut, guard=guard),
             cwd=ROOT,
             env=voila_env(f"http://{HOST}:{book_port}/"),
             stdin=subprocess.DEVNULL,

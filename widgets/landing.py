@@ -118,13 +118,14 @@ def _with_lang(href: str, lang: str) -> str:
     return href + ("&" if "?" in href else "?") + f"lang={lang}"
 
 
-def games_html(links: Mapping[str, str] | None = None, lang: str = "en") -> str:
+def games_html(links: Mapping[str, str] | None = None, lang: str = "en", pictures: bool = True) -> str:
     """The families and their games (name, period, players, a hand dealt by the engine), each
     game linked to its page with ``?variant=`` (and ``lang``), then the practice pages.
 
     ``links`` maps a page name to its address (:func:`voila_links` by default, or
     :func:`static_links`); pages missing from it are left out. The one fragment of both the
-    static site's ``play/index.html`` and the play server's root.
+    static site's ``play/index.html`` and the play server's root. ``pictures=False`` leaves the
+    hands out (about 11 KB each: the error pages, which scanners ask for by the thousand, go without).
     """
     _ = words(lang)
     links = voila_links() if links is None else links
@@ -141,7 +142,7 @@ def games_html(links: Mapping[str, str] | None = None, lang: str = "en") -> str:
             for vid in ids)
         title = _(TITLES.get(family, family))
         items.append(f'<li class="family" id="{family}"><h2>{html.escape(title)}</h2>'
-                     f'<div class="picture">{picture(family, lang=lang)}</div>'
+                     + (f'<div class="picture">{picture(family, lang=lang)}</div>' if pictures else "") +
                      f"<ul>{games}</ul>"
                      f'<a class="play" href="{html.escape(_with_lang(page, lang), quote=True)}">'
                      f"{html.escape(_(PLAY_FAMILY[family]))}</a></li>")
@@ -227,9 +228,9 @@ _ICON = ("data:image/svg+xml," + urllib.parse.quote(
 """The pages' icon, inline (a browser asks for /favicon.ico otherwise, which the server does not have)."""
 
 
-def _document(title: str, body: str) -> str:
+def _document(title: str, body: str, lang: str = "en") -> str:
     return ("<!doctype html>\n"
-            f'<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+            f'<html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<link rel="icon" href="{html.escape(_ICON, quote=True)}">'
             f"<style>{STYLE}</style></head><body><main>{body}</main></body></html>\n")
@@ -253,7 +254,7 @@ def not_found_html(path: str, play_url: str = "") -> str:
             "\x00", f"<code>{html.escape(shown)}</code>")
         return (f"<h1>{html.escape(_('No such page'))}</h1>"
                 f'<p class="notice">{text} <a href="{home}">{html.escape(_("Back to the games"))}</a>, '
-                f"{html.escape(_('or choose one here:'))}</p>{games_html(voila_links(play_url), lang)}")
+                f"{html.escape(_('or choose one here:'))}</p>{games_html(voila_links(play_url), lang, pictures=False)}")
 
     return _document("No such page: play the comet family", all_languages(body))
 
@@ -267,6 +268,24 @@ def error_html(status: int, reason: str, play_url: str = "") -> str:
         return (f"<h1>{status}: {html.escape(reason)}</h1>"
                 f'<p class="notice">{html.escape(_("That did not work."))} <a href="{home}">'
                 f'{html.escape(_("Back to the games"))}</a>, {html.escape(_("or choose one here:"))}</p>'
-                f"{games_html(voila_links(play_url), lang)}")
+                f"{games_html(voila_links(play_url), lang, pictures=False)}")
 
     return _document(f"{status} {reason}: play the comet family", all_languages(body))
+
+
+BUSY: dict[int, str] = {
+    503: N_("All tables are busy, try again in a minute."),
+    429: N_("Too many tables were opened from your address in the last minute, try again in a minute."),
+}
+"""Why a visitor gets no table now: every table is taken (503), or their address opened its share (429)."""
+
+
+def busy_html(status: int, lang: str = "en", again: str = "", play_url: str = "") -> str:
+    """The page of a visitor who gets no table now (:data:`BUSY`), in ``lang`` only (it is sent to
+    every request of a flood: a few KB), with a link to try ``again`` and one back to the games."""
+    _ = words(lang)
+    home = play_url.rstrip("/") + "/" if play_url else "/"
+    retry = f' <a href="{html.escape(again, quote=True)}">{html.escape(_("Try again"))}</a>' if again else ""
+    body = (f"<h1>{html.escape(_(BUSY[status]))}</h1><p class=\"notice\">{retry.strip()} "
+            f'<a href="{html.escape(_with_lang(home, _.lang), quote=True)}">{html.escape(_("Back to the games"))}</a></p>')
+    return _document(_(BUSY[status]), body, _.lang)

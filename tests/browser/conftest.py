@@ -295,7 +295,9 @@ def start_serve(book: Path, pool_size: int = 1, fill_delay: float | None = 0, lo
                 idle_cut: float | None = None, extra_env: dict[str, str] | None = None) -> Served:
     """Run tools/serve.py on free ports of 127.0.0.1 (its own process group) until it prints
     its `Book:` and `Play:` lines. Its log (stderr: Voila's and the kernels') goes to ``log``.
-    ``fill_delay=None``: the server's own (``tools/serve.py``'s ``FILL_DELAY``)."""
+    ``fill_delay=None``: the server's own (``tools/serve.py``'s ``FILL_DELAY``). The guard's options
+    are the server's defaults, but for the limit of new kernels per address, off (every visitor of
+    the tests comes from 127.0.0.1); ``extra_env`` sets them (``COMET_MAX_KERNELS``...)."""
     book_port = free_port()
     play_port = free_port()
     while play_port == book_port:
@@ -309,6 +311,9 @@ def start_serve(book: Path, pool_size: int = 1, fill_delay: float | None = 0, lo
         PYTHONUNBUFFERED="1",
     )
     env.pop("COMET_VOILA_FILL_DELAY", None)
+    for name in ("COMET_MAX_KERNELS", "COMET_CONNECT_TIMEOUT", "COMET_TRUSTED_PROXIES"):
+        env.pop(name, None)
+    env["COMET_KERNELS_PER_ADDRESS"] = "0"
     if fill_delay is not None:
         env["COMET_VOILA_FILL_DELAY"] = str(fill_delay)
     if idle_cut is not None:

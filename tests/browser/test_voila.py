@@ -261,6 +261,28 @@ def test_a_left_page_frees_its_kernel(page: Any, served: Served) -> None:
     watch.assert_clean()
 
 
+def test_a_visitor_is_handed_a_pre_heated_kernel(served: Served) -> None:
+    """The kernel a page's pool has ready goes to the page's next visitor: the kernel in the page
+    was running before the request. (tools/play_kernels.py reads Voilà's pools to know whether it
+    is ready; were that reading broken, every visitor would wait for a kernel started for them.)"""
+    from .widget_ws import kernel_id
+
+    deadline = time.monotonic() + 60
+    while len(kernels(served.process.pid)) < len(PAGES):  # every page's pre-heated kernel
+        assert time.monotonic() < deadline, "the pools were never filled"
+        time.sleep(0.2)
+    handed = []
+    for name in ("new-comet", "drills", "puzzles"):  # (pages no other test opens on Voilà)
+        running = kernels(served.process.pid)
+        status, body = _get(served.page_url(name, "seed=2"))
+        assert status == 200
+        handed = [p for p in running if kernel_id(body) in " ".join(p.cmdline())]
+        if handed:
+            break
+        time.sleep(1)  # (that pool's kernel was not ready yet: the next page's)
+    assert handed, "no visitor was handed the pre-heated kernel of their page"
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(240)
 def test_a_voila_page_has_the_sites_bar_and_the_readers_language(page: Any, served: Served) -> None:
