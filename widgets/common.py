@@ -129,6 +129,30 @@ class Messages:
         self.info("")
 
 
+class TableMessages(Messages):
+    """The card table's message line: the sources a sentence cites are taken out of the text the player
+    reads and kept in its tooltip, the message's "why" (:func:`comet_render.sources.split_sources`)."""
+
+    def info(self, text: str) -> None:
+        super().info(text)
+        self._why(text)
+
+    def error(self, text: str) -> None:
+        super().error(text)
+        self._why(text)
+
+    def _why(self, text: str) -> None:
+        from comet_render.sources import split_sources
+
+        plain, found = split_sources(text)
+        if not found:
+            return
+        self.text = plain
+        tip = words(self.lang)("Sources: {sources}.", sources=words(self.lang)("; ").join(found))
+        self.widget.value = self.widget.value.replace(html.escape(text), html.escape(plain), 1).replace(
+            "<div role=", f'<div title="{html.escape(tip, quote=True)}" role=', 1)
+
+
 LOG = logging.getLogger("widgets")
 RAISE_UNEXPECTED = False
 """Raise an unexpected error out of a widget callback after showing it (``tests/conftest.py``

@@ -29,10 +29,11 @@ import comet
 from comet.agents import Agent, decide
 from comet.plays import PASS
 from comet_learn.refusals import refusal
-from comet_render.i18n import N_, card_symbol, words
+from comet_render.i18n import N_, card_symbol, number, percent, words
 from comet_render.narrate import narrate
-from comet_render.words import Names, need_text, play_label, say
-from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
+from comet_render.words import Names, need_text, play_label, say, unit_name
+from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name, strength_text
+from widgets.controllers.record import MIXED, DealResult
 from widgets.controllers.rules import rule_now
 
 MAX_BOT_MOVES = 5000
@@ -86,6 +87,10 @@ class TableController:
         """The person the device must be passed to, who has not confirmed yet."""
         self._last_viewer: int | None = None
         self._said = 0
+        self.opened = False
+        """The deal on the table was opened from a position (a link, a lesson), not dealt here: it is not
+        counted in the player's record (:meth:`take_result`)."""
+        self._counted: tuple[int, int] | None = None
         self.start(variant, players, seed, seats, names)
 
     # ------------------------------------------------------------------ set-up
@@ -105,9 +110,11 @@ class TableController:
         self._agents = self._make_agents()
         self._fallback = random.Random(seed)
         self._last_viewer = None
+        self.opened = False
         self._settle_view()
         _ = words(self.lang)
-        return _("New match of {game}, {players} players, seed {seed}.", game=_(v.name), players=players, seed=seed)
+        return _("A new match: {game}, {players}, deal number {seed}.", game=_(v.name),
+                 players=_.ngettext("{n} player", "{n} players", players), seed=number(seed, self.lang))
 
     def _make_agents(self) -> list[Any]:
         seed = self.match.seed
@@ -138,10 +145,12 @@ class TableController:
         self.seed = match.seed if isinstance(match.seed, int) else 1
         self._agents = self._make_agents()
         self._fallback = random.Random(str(match.seed))
+        self.opened = True
         self._settle_view()
         _ = words(self.lang)
-        return _("Opened from a link: {game}, {players} players, deal {deal}, after {n} plays.",
-                 game=_(match.variant.name), players=match.players, deal=match.deal_number, n=move)
+        return _("Opened from a link: {game}, {players}, deal {deal}, after {n}.", game=_(match.variant.name),
+                 players=_.ngettext("{n} player", "{n} players", match.players), deal=match.deal_number,
+                 n=_.ngettext("{n} play", "{n} plays", move))
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -182,7 +191,67 @@ class TableController:
         if kind == PERSON:
             return _("A person at this device")
         label, line = BOT_KINDS[kind]
-        return _("{kind} bot: {what}", kind=_(label), what=_(line))
+        return " ".join(t for t in (_("{kind} bot: {what}", kind=_(label), what=_(line)),
+                                    strength_text(kind, lang or self.lang)) if t)
+
+    # ------------------------------------------------------------------ partnerships
+    @property
+    def sides(self) -> tuple[tuple[int, int], ...]:
+        """The two partnerships, ``((0, 2), (1, 3))``, where the variant plays in teams at this table
+        (four players: partners opposite, S0, S1, S2; AMB-42); ``()`` where each plays for themselves."""
+        rnd = self.round
+        return ((0, 2), (1, 3)) if rnd.rules.partnerships and rnd.players == 4 else ()
+
+    def partner(self, seat: int) -> int | None:
+        """``seat``'s partner, or None where nobody plays in a team."""
+        return (seat + 2) % 4 if self.sides else None
+
+    def team_line(self, lang: str | None = None) -> str:
+        """``Two against two: you and Clara against Boris and Diego.`` ("" without partnerships)."""
+        if not self.sides:
+            return ""
+        _ = words(lang or self.lang)
+        names = self.names(lang)
+        you = self.you
+        first, second = self.sides
+        if you is not None and you in second:
+            first, second = second, first
+        if you is not None:
+            partner = self.partner(you)
+            assert partner is not None
+            return _("Two against two: you and {partner} against {a} and {b}.", partner=names(partner),
+                     a=names(second[0]), b=names(second[1]))
+        return _("Two against two: {a} and {b} against {c} and {d}.", a=names(first[0]), b=names(first[1]),
+                 c=names(second[0]), d=names(second[1]))
+
+    def log_names(self, lang: str | None = None) -> Names:
+        """The names the log and the caption use: as :meth:`names`, your partner's with "(your partner)"."""
+        names = self.names(lang)
+        you = self.you
+        partner = self.partner(you) if you is not None else None
+        if partner is None:
+            return names
+        said = list(names.names)
+        said[partner] = words(lang or self.lang)("{name} (your partner)", name=said[partner])
+        return Names(tuple(said), names.you, names.lang)
+
+    # ------------------------------------------------------------------ the player's record
+    def take_result(self) -> DealResult | None:
+        """The deal just finished as the player's record counts it, once per deal: one person at the
+        table ("you"), not the class table, a deal dealt here from its start (not opened from a
+        position); None otherwise, or if it was already taken."""
+        rnd, match = self.round, self.match
+        key = (id(match), match.deal_number)
+        you = self.you
+        if not rnd.is_over or self.opened or self.mode == "class" or you is None or self._counted == key:
+            return None
+        outcome = rnd.outcome()
+        assert outcome is not None
+        self._counted = key
+        side = {you, self.partner(you)} - {None}
+        opponents = sorted({self.seats[s] for s in range(rnd.players) if s not in side})
+        return DealResult(match.variant.id, opponents[0] if len(opponents) == 1 else MIXED,
+                          outcome.winner is not None and outcome.winner in side, outcome.payments[you])
 
     # ------------------------------------------------------------------ the view's state
     def _settle_view(self) -> None:
@@ -349,8 +418,9 @@ class TableController:
     # ------------------------------------------------------------------ undo, hints, deals
     def undo_target(self) -> int | None:
         """How many plays the deal keeps if the viewer takes back their last decision (with the
-        bots' replies); None if they cannot (no decision yet, or another person played since)."""
-        if self.viewer is None:
+        bots' replies); None if they cannot (no decision yet, another person played since, or the
+        deal is settled)."""
+        if self.viewer is None or self.round.is_over:
             return None
         history = self.round.history
         mine = [i for i, (seat, _) in enumerate(history) if seat == self.viewer]
@@ -381,9 +451,11 @@ class TableController:
 
     def hint_text(self, hints: Sequence[Hinted]) -> str:
         _ = words(self.lang)
-        parts = [_("{play}: wins {win} %, expected {pay}", play=play_label(_, h.play), win=f"{h.win * 100:.0f}",
-                   pay=f"{h.payment:+.1f}".replace("-", "\u2212")) for h in hints]
-        return _("Hint, best first: {plays}", plays="; ".join(parts))
+        unit = self.round.rules.unit
+        parts = [_("{play}: wins {share} of the deals, on average {pay} ({unit})", play=play_label(_, h.play),
+                   share=percent(h.win, self.lang), pay=number(h.payment, self.lang, 1, signed=True),
+                   unit=unit_name(_, unit)) for h in hints]
+        return _("Hint, best first: {plays}", plays=_("; ").join(parts))
 
     def rule(self) -> str:
         """The rule of the moment (the class table shows it on demand)."""
@@ -398,5 +470,6 @@ class TableController:
             raise UserError(_("The match is over: start a new match."))
         match.next_deal()
         self._last_viewer = None
+        self.opened = False
         self._settle_view()
         return _("Deal {n}: {name} deals.", n=match.deal_number, name=self.names()(match.round.dealer))
