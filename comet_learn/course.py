@@ -21,19 +21,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, Protocol, Sequence
 
 import comet
-from comet.events import Paid, Stop, Stopped
-from comet.ledger import Why
-from comet.outcome import End
-from comet.plays import CARDS, PASS, Play
 from comet.cards import sort_key
+from comet.plays import CARDS, PASS, Play
+from comet_learn.course_claims import LEARNER, Ends, Illegal, Needs, NoPayment, Only, Pack, Pays, Stops, Turn
 from comet_render.i18n import N_, card_symbol, words
 from comet_render.words import amount, play_label, targets_text
 
 if TYPE_CHECKING:
     from comet.view import RoundView
 
-LEARNER = 0
-"""The learner's seat in every lesson."""
+__all__ = ["LEARNER", "RIVALS", "Setup", "Step", "Practice", "Lesson", "StepRun", "Claim", "runs", "position",
+           "values", "sentence", "verify", "legal_play", "accepts", "Path", "Script",
+           "Only", "Illegal", "Stops", "Pays", "NoPayment", "Turn", "Needs", "Ends", "Pack"]
 RIVALS = (N_("Anna"), N_("Boris"), N_("Clara"))
 """The other seats' names in a lesson, from seat 1 (the table calls its bots so too)."""
 
@@ -53,6 +52,8 @@ class Setup:
     before: tuple[str, ...] = ()
     dead_comets: int = 0
     dealer: int | None = None
+    seed: Any = None
+    """The seed of the deal's own shuffles (a redeal's)."""
 
     @classmethod
     def dealt(cls, variant: str, players: int, seed: int, **more: Any) -> "Setup":
@@ -69,7 +70,8 @@ class Setup:
     def round(self, plays: tuple[str, ...] = ()) -> comet.Round:
         """The position, with ``before`` and then ``plays`` made."""
         rnd = comet.Round.from_hands(self.game, list(self.hands), leader=self.leader, dead=self.dead,
-                                     pack=self.pack, dead_comets=self.dead_comets, dealer=self.dealer)
+                                     pack=self.pack, dead_comets=self.dead_comets, dealer=self.dealer,
+                                     seed=self.seed)
         for text in (*self.before, *plays):
             rnd.play(text)
         return rnd
@@ -121,7 +123,7 @@ class Practice:
         pack = v.rules.pack(v.rules.packs[0], players=self.players)
         random.Random(self.seed).shuffle(pack)
         hands = tuple(" ".join(str(c) for c in pack[s * self.size:(s + 1) * self.size]) for s in range(self.players))
-        return Setup(self.variant, hands, options=self.options)
+        return Setup(self.variant, hands, options=self.options, seed=f"practice/{self.seed}")
 
 
 @dataclass(frozen=True)
@@ -163,138 +165,6 @@ class StepRun:
     def new_payments(self) -> list[comet.Payment]:
         """The payments in play from the asked play to the end of the replies."""
         return list(self.settled.ledger)[len(self.before.ledger):]
-
-
-# ------------------------------------------------------------------ claims
-@dataclass(frozen=True)
-class Only:
-    """The asked play is the only legal play (a forced pass, a forced card)."""
-
-    def problem(self, run: StepRun) -> str | None:
-        legal = [p.text for p in run.before.legal_plays()]
-        return None if legal == [Play.parse(run.step.play).text] else f"the legal plays are {legal}, not only it"
-
-
-@dataclass(frozen=True)
-class Illegal:
-    """Each of ``plays`` is not legal before the step."""
-
-    plays: tuple[str, ...]
-
-    def problem(self, run: StepRun) -> str | None:
-        legal = [p for p in self.plays if run.before.is_legal(p)]
-        return f"{legal} are legal" if legal else None
-
-
-@dataclass(frozen=True)
-class Stops:
-    """The asked play (with the replies) stops the run for ``reason``, and ``leads`` (the learner by
-    default) leads next."""
-
-    reason: Stop
-    leads: int = LEARNER
-
-    def problem(self, run: StepRun) -> str | None:
-        stops = [e for e in run.new_events if isinstance(e, Stopped)]
-        if not stops or stops[-1].reason is not self.reason:
-            return f"no stop for {self.reason.value}: {[e.reason.value for e in stops]}"
-        after = run.settled
-        if after.is_over:
-            return None
-        if after.to_play != self.leads or after.targets is not None:
-            return f"seat {after.to_play} is to play with targets {after.targets}, not seat {self.leads} leading"
-        return None
-
-
-@dataclass(frozen=True)
-class Pays:
-    """The asked play (with the replies) earns ``amount`` from each of the other seats (``why``) for
-    ``payee`` (the learner); ``{amount}`` in the step's sentences is that amount in words."""
-
-    why: Why
-    amount: int
-    payee: int = LEARNER
-
-    def problem(self, run: StepRun) -> str | None:
-        mine = [p for p in run.new_payments if p.why is self.why and p.payee == self.payee]
-        payers = {p.payer for p in mine}
-        others = set(range(run.before.players)) - {self.payee}
-        if payers != others or any(p.amount != self.amount for p in mine):
-            return f"payments for {self.why.value}: {[(p.payer, p.amount) for p in mine]}"
-        return None
-
-
-@dataclass(frozen=True)
-class NoPayment:
-    """The asked play pays nothing (in play)."""
-
-    def problem(self, run: StepRun) -> str | None:
-        return f"payments {run.new_payments}" if run.new_payments else None
-
-
-@dataclass(frozen=True)
-class Turn:
-    """After the asked play ``seat`` is to play, leading (``lead``) or following."""
-
-    seat: int
-    lead: bool = False
-
-    def problem(self, run: StepRun) -> str | None:
-        after = run.after
-        if after.to_play != self.seat or (after.targets is None) != self.lead:
-            return f"seat {after.to_play} is to play with targets {after.targets}"
-        return None
-
-
-@dataclass(frozen=True)
-class Needs:
-    """After the asked play the run needs exactly ``targets`` (``"9"``: a 9 of any suit, ``"7H"``)."""
-
-    targets: tuple[str, ...]
-
-    def problem(self, run: StepRun) -> str | None:
-        want = tuple((comet.Card.parse(t).rank, comet.Card.parse(t).suit) if len(t) > 1 and t[-1] in "SHDC"
-                     else (_rank(t), "") for t in self.targets)
-        got = run.after.targets
-        return None if got is not None and tuple(got) == want else f"the run needs {got}, not {want}"
-
-
-def _rank(text: str) -> int:
-    return comet.Card.parse(text + "S").rank
-
-
-@dataclass(frozen=True)
-class Ends:
-    """After the replies the deal is over: ``winner`` went out (``opera``: an opera or not) and the
-    learner's net result is ``net`` (``{net}`` in the sentences, with its unit)."""
-
-    winner: int
-    net: int
-    opera: bool = False
-    end: End = End.OUT
-
-    def problem(self, run: StepRun) -> str | None:
-        outcome = run.settled.outcome()
-        if outcome is None:
-            return "the deal is not over"
-        got = (outcome.winner, outcome.payments[LEARNER], outcome.opera, outcome.end)
-        want = (self.winner, self.net, self.opera, self.end)
-        return None if got == want else f"the deal ended {got}, not {want}"
-
-
-@dataclass(frozen=True)
-class Pack:
-    """The deal's pack has ``size`` cards; its natural cards are of the ``suits`` only; ``{pack}`` in
-    the sentences is its size and ``{comet}`` its wild cards."""
-
-    size: int
-    suits: str
-
-    def problem(self, run: StepRun) -> str | None:
-        pack = run.before.pack
-        suits = "".join(sorted({c.suit for c in pack if c not in run.before.wilds}))
-        got = (len(pack), suits)
-        return None if got == (self.size, "".join(sorted(self.suits))) else f"the pack is {got}"
 
 
 # ------------------------------------------------------------------ playing a lesson out

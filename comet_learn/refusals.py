@@ -12,12 +12,16 @@ from typing import TYPE_CHECKING
 
 from comet.cards import Card, sort_key
 from comet.plays import CARDS, PASS, Play
-from comet.state import PHASE_EXCHANGE, PHASE_OVER, PHASE_REDEAL
+from comet.state import PHASE_EXCHANGE, PHASE_OVER, PHASE_PLAY, PHASE_REDEAL
 from comet_render.i18n import Words, card_symbol, cards_symbols, words
-from comet_render.words import play_label, targets_text
+from comet_render.words import need_text, play_label, targets_text
 
 if TYPE_CHECKING:
     from comet.round import Round
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _either(_: Words, said: list[str]) -> str:
@@ -37,6 +41,18 @@ def _wild_plays(legal: list[Play]) -> list[Play]:
     return [p for p in legal if p.kind is CARDS and p.wild is not None]
 
 
+def wild_name(rnd: "Round", card: Card, lang: str = "en") -> str:
+    """The wild card as the game calls it: ``the manille (9♦)`` in 1718 (its claim), ``the 9♦`` in
+    Commit of 1857 (which bridges a gap), ``the comet (9♣)`` elsewhere."""
+    _ = words(lang)
+    symbol = card_symbol(card, lang)
+    if rnd.rules.wild_claim == "claim":
+        return _("the manille ({card})", card=symbol)
+    if rnd.rules.wild_mode == "bridge":
+        return _("the {card}", card=symbol)
+    return _("the comet ({card})", card=symbol)
+
+
 def instead(rnd: "Round", lang: str = "en") -> str:
     """What the player to move may do now, in a clause: ``play the 7♥``, ``play a 7 or pass``,
     ``pass: you hold nothing the run can take``."""
@@ -49,8 +65,10 @@ def instead(rnd: "Round", lang: str = "en") -> str:
         return _("you hold nothing the run can take, so you must pass")
     options = [card_symbol(c, lang) for c in fitting]
     if wild:
-        options.append(_("the comet ({card})", card=card_symbol(wild[0].wild or wild[0].cards[0], lang)))
+        options.append(wild_name(rnd, wild[0].wild or wild[0].cards[0], lang))
     if not options:
+        if rnd.phase is not PHASE_PLAY:
+            return need_text(_, rnd)
         return _("choose one of the plays offered")
     held = _either(_, options)
     if can_pass:
@@ -90,7 +108,8 @@ def refusal(rnd: "Round", play: Play, lang: str = "en") -> str:
     if rnd.targets is None:
         return _("{play} is not a play this game allows: {instead}.", play=shown, instead=instead(rnd, lang))
     if play.wild is not None:
-        return _("The comet may stand only for what the run needs, {need}: {instead}.",
-                 need=targets_text(_, rnd.targets), instead=instead(rnd, lang))
+        return _("{wild} may stand only for what the run needs, {need}: {instead}.",
+                 wild=_capital(wild_name(rnd, play.wild, lang)), need=targets_text(_, rnd.targets),
+                 instead=instead(rnd, lang))
     return _("The run needs {need}, and {play} is not that: {instead}.", need=targets_text(_, rnd.targets),
              play=shown, instead=instead(rnd, lang))

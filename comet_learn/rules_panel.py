@@ -34,6 +34,13 @@ def _list(_: Words, items: list[str]) -> str:
     return _("{some} and {last}", some=", ".join(items[:-1]), last=items[-1])
 
 
+def _either(_: Words, items: list[str]) -> str:
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{some} or {last}", some=", ".join(items[:-1]), last=items[-1])
+
+
 def deal_section(v: Variant, _: Words) -> str:
     r = v.rules
     sizes = ", ".join(_("{cards} with {n}", cards=v.deal_size(n), n=n) for n in v.players)
@@ -95,7 +102,7 @@ def stops_section(v: Variant, rnd: "Round | None", _: Words) -> str:
     elif r.in_suit and r.removed:
         parts.append(_("a card whose next card is out of the pack"))
     return _("A run stops at {stops}, or when nobody can go on; then the player who stopped it, or the last to "
-             "play, leads anew.", stops=_list(_, parts))
+             "play, leads anew.", stops=_either(_, parts))
 
 
 def comet_section(v: Variant, _: Words) -> str:

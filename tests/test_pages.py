@@ -215,10 +215,31 @@ def test_practice_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
     # (each page's heading and introduction are the widget's, in the reader's language)
     assert [c["cell_type"] for c in nb["cells"]] == ["code"]
     nb["cells"].insert(0, {"cell_type": "markdown", "source": [f"# {PAGE_TITLES[name]}"]})
-    module = {"puzzles": "puzzles", "drills": "drills", "replay": "pages"}[name]
-    page = {"puzzles": "puzzle_page", "drills": "drill_page", "replay": "replay_page"}[name]
+    module = {"puzzles": "puzzles", "drills": "drills", "replay": "pages", "learn": "pages"}[name]
+    page = {"puzzles": "puzzle_page", "drills": "drill_page", "replay": "replay_page", "learn": "learn_page"}[name]
     assert "".join(nb["cells"][1]["source"]) == f"from widgets.{module} import {page}\n\n{page}()"
     assert nb["cells"][1]["outputs"] == []
+
+
+def test_the_landing_page_offers_the_lessons_first() -> None:
+    """A newcomer's first link: "New here? Learn to play", before the games and in each language."""
+    from widgets.landing import landing_body, static_links
+
+    for lang in ("en", "fr", "ru", "es"):
+        text = landing_body(static_links(), "browser", lang=lang)
+        learn = text.index('class="play learn" href="learn.html' + ("" if lang == "en" else f"?lang={lang}"))
+        assert learn < text.index('href="modern.html')
+    assert "New here?" not in landing_body({"modern": "modern.html"}, "browser")
+
+
+def test_the_lessons_page_reads_its_lesson_and_refuses_a_bad_one() -> None:
+    from widgets.pages import learn_page
+
+    table = learn_page("lesson=modern-stops&lang=fr")
+    assert table.lesson.lesson.id == "modern-stops" and table.lang == "fr" and not table.query_problems
+    bad = learn_page("lesson=<b>no</b>&seed=3")  # where the learner left off
+    assert bad.lesson.lesson.id == "modern-stops" and len(bad.query_problems) == 2
+    assert "&lt;b&gt;" in bad.children[1].value and "<b>no" not in bad.children[1].value
 
 
 def test_landing_lists_the_practice_pages_after_the_games() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as W
 
 import comet
+from comet_learn.course import legal_play
 from comet_learn.course_marks import CLEAN, DONE, Marks
 from comet_learn.lesson_path import FAMILIES, PATH
 from comet_render.i18n import N_, words
@@ -21,7 +22,8 @@ from widgets import browser
 from widgets.common import UserError, button, emphasize, offered, safe
 from widgets.controllers.lesson import OVER, PRACTICE, STEPS, LessonController
 from widgets.play import PlayTable
-from widgets.links import link_html
+from widgets.landing import family_page
+from widgets.links import link_html, page_address
 from widgets.progress import where_kept
 
 STORAGE_KEY = "comet:lessons"
@@ -180,6 +182,15 @@ class LessonTable(PlayTable):
         emphasize(self.next_button, phase == OVER)
         self.skip_button.layout.display = "" if phase == PRACTICE else "none"
 
+    def featured(self) -> list[comet.Play]:
+        """In a step, the asked play and the wrong one are buttons, never hidden in the list."""
+        lesson = getattr(self, "lesson", None)
+        if lesson is None or lesson.phase != STEPS:
+            return []
+        rnd = self.round
+        found = (legal_play(rnd, lesson.step.play), legal_play(rnd, lesson.step.wrong) if lesson.step.wrong else None)
+        return [p for p in found if p is not None]
+
     def _refresh(self, advance: bool = True) -> None:
         lesson = getattr(self, "lesson", None)
         if lesson is not None and lesson.phase == PRACTICE and self._hinted is None:
@@ -194,8 +205,17 @@ class LessonTable(PlayTable):
             for b in self.twins(name):
                 b.layout.display = "none"
         self.actions.children = (*self.actions.children, self.next_button, self.restart_button, self.skip_button)
-        self.link.value = link_html(f"?lesson={lesson.lesson.id}" + ("" if self.lang == "en" else f"&lang={self.lang}"),
-                                    _("Copy link to this lesson"), lang=self.lang)
+        suffix = "" if self.lang == "en" else f"?lang={self.lang}"
+        self.link.value = link_html(f"?lesson={lesson.lesson.id}" + suffix.replace("?", "&"), _("Copy link to this lesson"),
+                                    lang=self.lang, tip=_("Copy the address of this lesson to share it"))
+        if lesson.phase == OVER:  # where to go from here: the game's table, and at the path's end the puzzles
+            variant = comet.VARIANTS[self.round.variant.id]
+            links = [(page_address(family_page(variant.family)) + (f"?variant={variant.id}" + suffix.replace("?", "&")),
+                      _("Play {game} at the table", game=_(variant.name)))]
+            if PATH.after(lesson.lesson.id) is None:
+                links.append((page_address("puzzles") + suffix, _("Try the puzzles")))
+            self.say_box.value += "".join(f'<p class="comet-lesson-onward"><a href="{escape(href, quote=True)}">'
+                                          f'{escape(text)}</a></p>' for href, text in links)
 
     def _heading_html(self) -> str:
         _ = words(self.lang)
@@ -213,7 +233,7 @@ class LessonTable(PlayTable):
         return (f'<div class="comet-lesson-title"><span class="comet-lesson-number">'
                 f'{escape(_("Lesson {n} of {total}", n=number, total=len(PATH.lessons)))}</span> '
                 f'<strong>{escape(_(lesson.title))}</strong> · <span>{escape(where)}</span>{badge}</div>'
-                f'<p class="comet-lesson-summary">{escape(_(lesson.summary))} '
+                f'<p class="comet-lesson-summary">{escape(_(lesson.changes or lesson.summary))} '
                 f'<span class="comet-lesson-sources">{escape(_("Sources: {sources}.", sources=lesson.sources))}</span>'
                 f'</p>')
 

@@ -49,11 +49,11 @@ def page_address(name: str) -> str:
     return f"{name}.ipynb" if "VOILA_BASE_URL" in os.environ and not in_browser() else f"{name}.html"
 
 
-def link_html(href: str, label: str, copy: bool = True, lang: str = "en") -> str:
-    """An ``<a>`` with a position's address. ``copy``: a click copies the address to the clipboard
-    (the page's script does it: the static site's ``live.js`` and the Voilà template; where it
-    cannot, the browser opens the link); else it is a plain link."""
-    tip = words(lang)("Copy the address of this position (the deal's record and the move) to share it")
+def link_html(href: str, label: str, copy: bool = True, lang: str = "en", tip: str | None = None) -> str:
+    """An ``<a>`` with a position's address (or what ``tip`` says it is). ``copy``: a click copies the
+    address to the clipboard (the page's script does it: the static site's ``live.js`` and the Voilà
+    template; where it cannot, the browser opens the link); else it is a plain link."""
+    tip = tip or words(lang)("Copy the address of this position (the deal's record and the move) to share it")
     kind = (f'class="comet-copy-link" title="{html.escape(tip, quote=True)}" '
             f'data-copied="{html.escape(words(lang)("Link copied"), quote=True)}"' if copy else 'class="comet-open-link"')
     return (f'<div style="{FONT}font-size:0.9em;margin:2px 0">'

@@ -468,6 +468,10 @@ class PlayTable(W.VBox):
             self.record.merge(value)
 
     # ------------------------------------------------------------------ drawing
+    def featured(self) -> list[comet.Play]:
+        """Group or comet plays shown as buttons even when the others are in a list (a lesson's)."""
+        return []
+
     def _refresh(self, advance: bool = True) -> None:
         """Draw the current state; ``advance``: it is a new state, drawn with the other set of
         buttons, so that clicks on the previous state's buttons are ignored."""
@@ -501,7 +505,8 @@ class PlayTable(W.VBox):
         in_hand = fill_hand(self, legal, hinted)
         others = [p for p in legal if p.kind != "pass" and p not in in_hand]
         special = [p for p in others if p.kind == "cards"]
-        as_buttons = [p for p in others if p.kind != "cards"] + (special if len(special) <= BUTTON_LIMIT else [])
+        as_buttons = [p for p in others if p.kind != "cards"] + (special if len(special) <= BUTTON_LIMIT else
+                                                                 [p for p in special if p in self.featured()])
         fill_pool(self, as_buttons, hinted)
         if special and len(special) > BUTTON_LIMIT:
             self.other_choice.options = [(play_label(_, p), p.text) for p in special]

@@ -35,9 +35,9 @@ from widgets.controllers.table import TableController
 MISSES = 3
 """After this many misses on a step, the table shows the play and moves on."""
 STEPS, PRACTICE, OVER = "steps", "practice", "over"
-COACH_PLAYOUTS = 40
-"""The coach's search: playouts per play and seconds at most (small deals: enough to rank them)."""
-COACH_TIME = 0.15
+COACH_PLAYOUTS = 120
+"""The coach's search: playouts in all, shared by the legal plays, with no time limit, so that the
+coach says the same in the reader's browser as here (small deals: enough to rank the plays)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,8 @@ class LessonController:
         self.helped = False
         self.shown = 0
         self.coach_play: comet.Play | None = None
+        self._coached: tuple[int, int] = (0, -1)
+        """The deal and the number of plays the coach's play was chosen for."""
         self.open(lesson_id, step)
 
     @property
@@ -157,14 +159,16 @@ class LessonController:
         rnd = self.flow.round
         if self.phase != PRACTICE or rnd.is_over or rnd.to_play != LEARNER:
             return None
-        if self.coach_play is not None and self.coach_play in rnd.legal_plays():
+        moment = (id(rnd), len(rnd.history))
+        if self.coach_play is not None and self._coached == moment:
             return self.coach_play
         legal = rnd.legal_plays()
         if len(legal) == 1:
             self.coach_play = legal[0]
         else:
-            ranked = rank_plays(rnd, playouts=COACH_PLAYOUTS, time_limit=COACH_TIME, seed=len(rnd.history))
+            ranked = rank_plays(rnd, playouts=COACH_PLAYOUTS, time_limit=None, seed=len(rnd.history))
             self.coach_play = ranked[0].play
+        self._coached = moment
         return self.coach_play
 
     # ------------------------------------------------------------------ the learner acts
