@@ -97,6 +97,12 @@ def _fan(count: int, label: str) -> str:
 
 
 TEAM_LETTERS = ("A", "B")
+"""The teams' classes (``comet-team-a``); their letters as the page's language writes them: :func:`team_letter`."""
+
+
+def team_letter(_: "Words", side: int) -> str:
+    """The first team's letter, or the second's, in ``_``'s alphabet (Russian: А, Б)."""
+    return _.pgettext("the first team", "A") if side == 0 else _.pgettext("the second team", "B")
 
 
 def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltView, nets: list[int]) -> str:
@@ -117,9 +123,9 @@ def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltVi
         classes.append(f"comet-team-{TEAM_LETTERS[side].lower()}")
         you = names.you
         mate = you is not None and you != seat and view.side(you) == side
-        team = _("Team {letter}", letter=TEAM_LETTERS[side])
+        team = _("Team {letter}", letter=team_letter(_, side))
         tags.append(f'<span class="comet-team-tag" title="{escape(team)}">'
-                    f'{escape(_("partner") if mate else TEAM_LETTERS[side])}'
+                    f'{escape(_("partner") if mate else team_letter(_, side))}'
                     f'<span class="comet-sr"> ({escape(team)})</span></span>')
     if seat == rnd.dealer:
         tags.append(f'<span class="comet-dealer" title="{escape(_("Dealer"))}" role="img" '
@@ -266,10 +272,10 @@ def _net_rows(rnd: "Round", view: FeltView, net: list[int], _: "Words") -> str:
     for i, side in enumerate(view.sides):
         total = sum(net[s] for s in side)
         if names.you in side:
-            who = _("Team {letter}: you and {partner}", letter=TEAM_LETTERS[i],
+            who = _("Team {letter}: you and {partner}", letter=team_letter(_, i),
                     partner=names(side[1] if side[0] == names.you else side[0]))
         else:
-            who = _("Team {letter}: {a} and {b}", letter=TEAM_LETTERS[i], a=names(side[0]), b=names(side[1]))
+            who = _("Team {letter}: {a} and {b}", letter=team_letter(_, i), a=names(side[0]), b=names(side[1]))
         out.append(f'<tbody class="comet-net-team comet-team-{TEAM_LETTERS[i].lower()}"><tr class="comet-net-side">'
                    f'<th scope="rowgroup" colspan="2">{escape(who)}</th>'
                    f'<td class="comet-net-value {"comet-up" if total > 0 else "comet-down" if total < 0 else ""}">'

@@ -153,7 +153,7 @@ class _NarrationState:
         return ""
 
 
-_QUOTED = re.compile("(\u201c|« ?)([^\u201d»]*?)( ?»|\u201d)")
+_QUOTED = re.compile("(\u201c|«[ \u00a0\u202f]?)([^\u201d»]*?)([ \u00a0\u202f]?»|\u201d)")
 """A call quoted in a sentence: “…” in English, « … » in French, «…» in Russian and Spanish."""
 
 

@@ -168,7 +168,7 @@ def test_step_controller_steps_and_refuses_in_words() -> None:
     for bad in (-1, step.steps + 1, "3", True):
         with pytest.raises(UserError):
             step.go(bad)
-    with pytest.raises(UserError, match="Pegue primero"):
+    with pytest.raises(UserError, match="Pega primero"):
         step.load("")
     with pytest.raises(UserError, match="No se pudo reproducir"):
         step.load("nonsense")

@@ -41,6 +41,7 @@ def human_decisions(table: PlayTable) -> int:
                                                 ("commit", "variant=commit-1991&players=4&seed=3")])
 def test_double_click_on_a_card_plays_it_once(family: str, query: str) -> None:
     table = play_page(family, query)
+    table.flow.auto_pass = False  # (every decision of seat 0 is a click here, its passes too)
     for _ in range(200):
         if table.round.is_over:
             break
@@ -164,7 +165,7 @@ def test_new_match_deals_fresh_cards_and_shows_its_seed() -> None:
         seed = table.seed_choice.value
         assert seed not in seeds, "New match reused a seed"
         seeds.add(seed)
-        assert f"seed {seed}" in table.messages.text
+        assert f"deal number {seed:,}" in table.messages.text
         assert table.round.hands[0] not in hands, "New match dealt the same cards"
         hands.append(table.round.hands[0])
         # Shared and replayed: the seed shown deals the same cards.

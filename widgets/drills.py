@@ -25,7 +25,7 @@ from comet_render.i18n import N_, words
 from comet_render.svg_table import round_html
 from comet_render.words import game_title
 from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, safe
-from widgets.progress import Trainer, storage
+from widgets.progress import Trainer, query_notice, storage
 
 STORAGE_KEY = "comet:drills"
 HIDDEN = ("settle", "opera")
@@ -91,8 +91,10 @@ class DrillTrainer(Trainer, W.VBox):
                     _("Another question of this kind"))
         problems = list(s.problems)
         self._show(s.next())
-        if problems:
-            self.messages.error("; ".join(problems) + ".")
+        self.query_problems = list(dict.fromkeys([*problems, *s.problems]))
+        """What the address asked for that could not be used: a notice at the top of the page."""
+        self.notice = query_notice(self.query_problems, lang)
+        self.children = [self.notice, *self.children]
 
     @property
     def drill(self) -> Drill | None:

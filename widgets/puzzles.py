@@ -28,7 +28,7 @@ from comet_render.svg_table import round_html
 from comet_render.words import Names, play_label, unit_name
 from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, safe
 from widgets.landing import TITLES
-from widgets.progress import Trainer, storage
+from widgets.progress import Trainer, query_notice, storage
 
 STORAGE_KEY = "comet:puzzles"
 LEAD = (N_("Positions from real two-handed deals where one play is proven best. Pick a game, a level and a theme, "
@@ -105,9 +105,10 @@ class PuzzleTrainer(Trainer, W.VBox):
         self.definition = W.HTML(definition_html(lang), layout=W.Layout(width="auto"))
         self.children = list(self.children) + [self.definition]
         self._show(first if first is not None else s.next())
-        problems += s.problems
-        if problems:
-            self.messages.error("; ".join(problems) + ".")
+        self.query_problems = list(dict.fromkeys([*problems, *s.problems]))
+        """What the address asked for that could not be used: a notice at the top of the page."""
+        self.notice = query_notice(self.query_problems, lang)
+        self.children = [self.notice, *self.children]
 
     @property
     def puzzle(self) -> Puzzle | None:

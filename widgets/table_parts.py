@@ -214,5 +214,5 @@ class Labels:
             count = _.ngettext("{n} card", "{n} cards", len(rnd.hands[flow.viewer]))
             whose = _("Your hand ({count})", count=count) if names.is_you(flow.viewer) else \
                 _("{name}'s hand ({count})", name=names(flow.viewer), count=count)
-            head = whose + (": " + _("your turn, {need}", need=need_text(_, rnd)) if flow.my_turn else "")
+            head = _("{hand}: your turn, {need}", hand=whose, need=need_text(_, rnd)) if flow.my_turn else whose
         return f'<div class="comet-prompt">{escape(head)}</div>'

@@ -186,10 +186,10 @@ def page_title(path: Path) -> str:
 def landing_page(names: list[str]) -> str:
     """``play/index.html``: every game of every page, with its period and players (the play
     server's landing page, :mod:`widgets.landing`, with links to the static pages)."""
-    from widgets.landing import STYLE, all_languages, landing_body, static_links
+    from widgets.landing import RECORD_SCRIPT, STYLE, all_languages, landing_body, static_links
 
     links = {name: href for name, href in static_links().items() if name in names}
-    body = all_languages(lambda lang: landing_body(links, "browser", "../index.html", lang))
+    body = all_languages(lambda lang: landing_body(links, "browser", "../index.html", lang)) + RECORD_SCRIPT
     return PAGE.format(title="Play the comet family — Comet", head=f"<style>{STYLE}</style>", body=body,
                        tail=words_script() + '<script src="../_static/live/lang.js"></script>')
 
