@@ -124,7 +124,8 @@ def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltVi
         you = names.you
         mate = you is not None and you != seat and view.side(you) == side
         team = _("Team {letter}", letter=team_letter(_, side))
-        tags.append(f'<span class="comet-team-tag" title="{escape(team)}">'
+        tags.append(f'<span class="comet-team-tag{" comet-team-mate" if mate else ""}" title="{escape(team)}" '
+                    f'data-letter="{escape(team_letter(_, side))}">'
                     f'{escape(_("partner") if mate else team_letter(_, side))}'
                     f'<span class="comet-sr"> ({escape(team)})</span></span>')
     if seat == rnd.dealer:

@@ -36,7 +36,7 @@ CSS = """
 .comet-bot-info{position:relative;line-height:1.3}
 .comet-bot-info>summary{cursor:pointer;list-style:none;display:inline-block}
 .comet-bot-info>summary::-webkit-details-marker{display:none}
-.comet-bot-info>summary::after{content:" \25be"}.comet-bot-info[open]>summary::after{content:" \25b4"}
+.comet-bot-info>summary::after{content:" \\25be"}.comet-bot-info[open]>summary::after{content:" \\25b4"}
 .comet-bot-about{position:absolute;top:calc(100% + 4px);left:50%;transform:translateX(-50%);width:230px;max-width:80vw;
  background:#fffdf7;color:#1b1b1b;font-size:12px;line-height:1.35;text-align:left;padding:6px 9px;border-radius:8px;
  box-shadow:0 4px 14px rgba(0,0,0,.45);white-space:normal}
@@ -136,7 +136,8 @@ CSS = """
  outline:3px solid #1f3f73;outline-offset:2px;z-index:4}
 .comet-actions{gap:4px;padding-top:4px}
 .comet-actions .widget-button{height:36px;padding:0 12px;font-size:14px}
-.comet-play-choice{font-size:15px!important;font-weight:700!important}
+.comet-play-choice{font-size:15px!important;font-weight:700!important;background:#fffdf7!important;color:#1b1b1b!important;
+ border:2px solid #1f8a4c!important;border-radius:7px!important;box-shadow:1px 2px 4px rgba(0,0,0,.25)}
 .comet-panel .widget-html-content{background:#fffdf7;border:1px solid #ddd5bd;border-radius:8px;padding:4px 10px;margin:6px 0}
 .comet-panel h3{font-size:14px;margin:4px 0}
 .comet-log,.comet-paylist{max-height:16em;overflow-y:auto}
@@ -164,19 +165,21 @@ CSS = """
 .comet-mode-class .comet-prompt,.comet-mode-class .comet-actions .widget-button{font-size:18px}
 .comet-mode-class .comet-table-message div{font-size:18px!important;font-weight:600}
 @media (min-width:1200px) and (min-height:700px){
- .comet-mode-class{--u:calc(1vh * 1.04)}
+ /* --u is a pixel of a 1080p projector: the class table keeps its proportions and fills the screen's
+    height (1920 x 1080: body text 28 px; 3840 x 2160: 56 px). */
+ .comet-mode-class{--u:min(calc(100vh / 1080),calc(100vw / 1400))}
  .comet-mode-class .widget-html-content,.comet-mode-class .comet-title,.comet-mode-class .comet-title strong,
  .comet-mode-class .comet-play-link a,.comet-mode-class .comet-settle,.comet-mode-class .comet-settle>summary,
  .comet-mode-class .comet-net caption,.comet-mode-class .comet-net .comet-net-left,.comet-mode-class .comet-net thead th,
  .comet-mode-class .comet-settle-more>summary,.comet-mode-class .comet-panel h3,.comet-mode-class .comet-rules-panel p,
- .comet-mode-class .comet-rules-panel h4{font-size:calc(27 * var(--u))!important;line-height:1.3}
+ .comet-mode-class .comet-rules-panel h4{font-size:calc(28 * var(--u))!important;line-height:1.3}
  .comet-mode-class .comet-page-title{font-size:calc(34 * var(--u))!important}
  .comet-mode-class .comet-title strong{font-weight:800}
- .comet-mode-class .comet-felt{height:calc(50 * var(--u));border-width:calc(12 * var(--u));
+ .comet-mode-class .comet-felt{height:calc(540 * var(--u));border-width:calc(12 * var(--u));
   background:radial-gradient(ellipse at 50% 45%,#1f6f45 0%,#14502f 60%,#0b3320 100%)}
  .comet-mode-class .comet-seat{max-width:none;padding:calc(6 * var(--u)) calc(14 * var(--u));background:rgba(0,0,0,.7);
   gap:calc(4 * var(--u))}
- .comet-mode-class .comet-seat-name{font-size:calc(28 * var(--u));max-width:none}
+ .comet-mode-class .comet-seat-name{font-size:calc(30 * var(--u));max-width:none}
  .comet-mode-class .comet-seat-count,.comet-mode-class .comet-pile,.comet-mode-class .comet-turn-tag,
  .comet-mode-class .comet-chips,.comet-mode-class .comet-bot-mark,.comet-mode-class .comet-bot-info>summary,
  .comet-mode-class .comet-team-tag{font-size:calc(24 * var(--u))}
@@ -215,8 +218,9 @@ CSS = """
  .comet-seat-name{font-size:11px;max-width:78px}
  .comet-bot-mark,.comet-turn-tag{display:none}
  .comet-bot-info>summary{font-size:0;border:0;padding:0 2px}
- .comet-bot-info>summary::after{content:"\24d8";font-size:13px}.comet-bot-info[open]>summary::after{content:"\24d8"}
+ .comet-bot-info>summary::after{content:"\\24d8";font-size:13px}.comet-bot-info[open]>summary::after{content:"\\24d8"}
  .comet-team-tag{font-size:9px;padding:0 3px;margin-left:2px}
+ .comet-team-mate{font-size:0}.comet-team-mate::before{content:attr(data-letter);font-size:9px}
  .comet-felt:has(>.comet-settle[open]){min-height:300px}
  .comet-fan svg{width:34px;height:24px}.comet-fan-count{font-size:11px;line-height:14px}
  .comet-chips{font-size:11px;line-height:15px}

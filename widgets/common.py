@@ -153,6 +153,22 @@ class TableMessages(Messages):
             "<div role=", f'<div title="{html.escape(tip, quote=True)}" role=', 1)
 
 
+def no_null_titles(root: W.Widget) -> None:
+    """Give every described widget under ``root`` that has no tooltip an empty one: the widget manager
+    writes a missing tooltip as ``title="null"`` on the widget's label (which a pointer's hover and some
+    screen readers show)."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        if isinstance(w, W.widgets.widget_description.DescriptionWidget) and w.tooltip is None:
+            w.tooltip = ""
+        todo.extend(c for c in getattr(w, "children", ()) if isinstance(c, W.Widget))
+
+
 LOG = logging.getLogger("widgets")
 RAISE_UNEXPECTED = False
 """Raise an unexpected error out of a widget callback after showing it (``tests/conftest.py``

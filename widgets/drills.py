@@ -24,7 +24,7 @@ from comet_learn.trainers import ANY, Answer, DrillSession
 from comet_render.i18n import N_, words
 from comet_render.svg_table import round_html
 from comet_render.words import game_title
-from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, safe
+from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, no_null_titles, safe
 from widgets.progress import Trainer, query_notice, storage
 
 STORAGE_KEY = "comet:drills"
@@ -177,4 +177,5 @@ def drill_page(query: str | None = None) -> DrillTrainer:
     trainer = DrillTrainer(kind=given.get("kind", "play"), variant=given.get("variant", ANY), lang=lang)
     _add_heading(trainer, heading_html(page_title("drills", lang), words(lang)(LEAD[0]), lang, query)
                  + f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(LEAD[1]))}</p>')
+    no_null_titles(trainer)
     return trainer

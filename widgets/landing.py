@@ -204,7 +204,7 @@ def record_html(lang: str = "en") -> str:
     keep it there: :mod:`widgets.controllers.record`), with a button that clears it. Its words are
     written here in ``lang``; the script only counts and formats numbers (``Intl``)."""
     from comet_render.words import amount
-    from widgets.controllers.checks import BOT_KINDS
+    from widgets.controllers.checks import BOT_KINDS, BOT_TITLES
     from widgets.controllers.record import MIXED, STORAGE_KEY
 
     _ = words(lang)
@@ -214,7 +214,7 @@ def record_html(lang: str = "en") -> str:
         "games": {vid: _(v.name) for vid, v in comet.VARIANTS.items()},
         "units": {vid: {cat: amount(_, n, v.rules.unit).replace(str(n), "{n}", 1) for cat, n in samples.items()}
                   for vid, v in comet.VARIANTS.items()},
-        "bots": {**{k: _("{kind} bot", kind=_(label)) for k, (label, _l) in BOT_KINDS.items()},
+        "bots": {**{k: _(BOT_TITLES[k]) for k in BOT_KINDS},
                  MIXED: _("Bots of several kinds")},
         "confirm": _("Clear your record of deals in this browser? This cannot be undone."),
     }

@@ -123,6 +123,7 @@ PAGE_WORDS = {
     "cell_failed": N_("This demo could not start in the browser: the saved picture stays."),
     "download": N_("Engine download"),
     "downloaded": N_("{percent}% downloaded"),
+    "dealing": N_("Dealing the cards…"),
 }
 """The words of a static page around its widget (header, loading notes): ``lang.js`` shows them
 in the address's language."""

@@ -35,7 +35,7 @@ from urllib.parse import parse_qsl
 
 import comet
 from comet_render.i18n import number, words
-from widgets.common import BOT_KINDS, BOT_NAMES, LANGUAGE_CODES, LANGUAGES, MAX_SEED, UserError
+from widgets.common import BOT_KINDS, BOT_NAMES, LANGUAGE_CODES, LANGUAGES, MAX_SEED, UserError, no_null_titles
 from widgets.controllers.checks import SEAT_KINDS, clean_name, players_words
 from widgets.landing import FAMILIES, family_page
 from widgets.page_text import PAGE_TITLES as PAGE_TITLES  # (the pages' words: widgets.page_text)
@@ -330,6 +330,7 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     table.children = [heading, *([_notice(settings.problems, lang)] if settings.problems else []), *table.children]
     table.query_problems = settings.problems
     _Sequence(table)
+    no_null_titles(table)
     return table
 
 
@@ -377,6 +378,7 @@ def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
     table.children = [heading, *([_notice(problems, lang)] if problems else []), *table.children]
     table.query_problems = problems
     _Sequence(table)
+    no_null_titles(table)
     return table
 
 
@@ -436,6 +438,7 @@ def replay_page(query: str | None = None) -> Any:
     heading.add_class("comet-page-heading")
     demo.add_class(f"comet-lang-{lang}")
     demo.children = [heading, *([_notice(problems, lang)] if problems else []), play_on, *demo.children]
+    no_null_titles(demo)
     return demo
 
 

@@ -21,7 +21,8 @@ from widgets.common import (
     offered, safe, twin_buttons,
 )
 from widgets.controllers.checks import (
-    BOT_KINDS, BOT_NAMES, PERSON, SEAT_KINDS, check_choice, check_players, check_seed, check_variant, chosen,
+    BOT_KINDS, BOT_NAMES, BOT_TITLES, PERSON, SEAT_KINDS, check_choice, check_players, check_seed, check_variant,
+    chosen,
 )
 from widgets import browser
 from widgets.controllers.record import STORAGE_KEY as RECORD_KEY
@@ -498,7 +499,7 @@ class PlayTable(W.VBox):
             waiting=names(flow.waiting) if flow.waiting is not None else "",
             bots=[k != PERSON for k in flow.seats], caption=lines[-1] if lines else "", sides=flow.sides,
             about=[flow.describe_seat(s) if k != PERSON else "" for s, k in enumerate(flow.seats)],
-            kinds=[_("{kind} bot", kind=_(BOT_KINDS[k][0])) if k in BOT_KINDS else "" for k in flow.seats])
+            kinds=[_(BOT_TITLES[k]) if k in BOT_TITLES else "" for k in flow.seats])
         self._keep_result()
         self.table.value = felt_html(rnd, view)
         legal = flow.legal()

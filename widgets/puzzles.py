@@ -26,7 +26,7 @@ from comet_learn.trainers import ANY, Answer, PuzzleSession
 from comet_render.i18n import N_, Words, words
 from comet_render.svg_table import round_html
 from comet_render.words import Names, play_label, unit_name
-from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, safe
+from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, no_null_titles, safe
 from widgets.landing import TITLES
 from widgets.progress import Trainer, query_notice, storage
 
@@ -259,6 +259,7 @@ def puzzle_page(query: str | None = None) -> Any:
                             theme=given.get("theme", ANY), puzzle=given.get("id"), lang=lang)
     _add_heading(trainer, heading_html(page_title("puzzles", lang), words(lang)(LEAD[0]), lang, query)
                  + f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(LEAD[1]))}</p>')
+    no_null_titles(trainer)
     return trainer
 
 

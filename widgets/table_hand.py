@@ -88,9 +88,12 @@ def fill_pool(self: "PlayTable", plays: list[comet.Play], hinted: comet.Play | N
             self.offers.withdraw(b)
             continue
         self.offers.offer(b, p)
+        label = play_label(_, p)
+        if p.kind == "cards" and len(p.cards) > 1 and p.wild is None:
+            label = _("{cards} together", cards=label)  # a group play, said as one
         with b.hold_sync():
-            b.description = play_label(_, p)
-            b.tooltip = play_label(_, p)
+            b.description = label
+            b.tooltip = _("Play {cards}", cards=label)
         b._dom_classes = tuple(["comet-play-choice"] + (["comet-card-hint"] if p == hinted else []))
     self.play_buttons.children = tuple(pool[:len(plays)])
     self.play_buttons.layout.display = "" if plays else "none"

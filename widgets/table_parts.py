@@ -14,7 +14,7 @@ from comet_render.narrate import sentence_html
 from comet_render.sources import split_sources
 from comet_render.words import Names, game_title, need_text, unit_name
 from widgets.common import emphasize
-from widgets.controllers.checks import BOT_KINDS, PERSON, chosen, strength_text
+from widgets.controllers.checks import BOT_KINDS, BOT_TITLES, PERSON, chosen, strength_text
 
 if TYPE_CHECKING:
     from widgets.play import PlayTable
@@ -125,7 +125,7 @@ class Labels:
         t.reveal_box.description = _("Show every hand")
         t.auto_pass_box.description = _("Pass for me when I cannot play")
         t.auto_pass_box.tooltip = _("When a pass is your only legal play, the table makes it and says why")
-        kinds = [(_("Person"), PERSON)] + [(_("{kind} bot", kind=_(label)), k) for k, (label, _l) in BOT_KINDS.items()]
+        kinds = [(_("Person"), PERSON)] + [(_(BOT_TITLES[k]), k) for k in BOT_KINDS]
         for s, (kind, name) in enumerate(zip(t.seat_kinds, t.seat_names)):
             relabel(kind, kinds)
             kind.description = _("Seat {n}", n=s + 1)

@@ -31,6 +31,10 @@ BOT_KINDS: dict[str, tuple[str, str]] = {
 :mod:`comet.agents` — GreedyAgent, SearchAgent at the levels ``fast`` and ``normal`` capped by
 :data:`BOT_TIME`, RandomAgent)."""
 BOT_NAMES = frozenset(BOT_KINDS)
+BOT_TITLES = {"greedy": N_("Greedy bot"), "search-fast": N_("Quick thinker bot"), "search": N_("Deep thinker bot"),
+              "random": N_("Random bot")}
+"""Each bot kind named as a seat's player ("Greedy bot": a name of its own in each language, *robot
+glouton*, *bot codicioso*, not the kind glued to the word)."""
 STRENGTH = "data/bot_strength.json"
 """Package data of :mod:`comet_learn`: each bot kind's measured match (``python -m bench.strength``: its win rate against another bot)."""
 

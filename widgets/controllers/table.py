@@ -32,7 +32,7 @@ from comet_learn.refusals import refusal
 from comet_render.i18n import N_, card_symbol, number, percent, words
 from comet_render.narrate import narrate
 from comet_render.words import Names, need_text, play_label, say, unit_name
-from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name, strength_text
+from widgets.controllers.checks import BOT_KINDS, BOT_TIME, BOT_TITLES, PERSON, SEAT_KINDS, UserError, clean_name, strength_text
 from widgets.controllers.record import MIXED, DealResult
 from widgets.controllers.rules import rule_now
 
@@ -190,8 +190,8 @@ class TableController:
         kind = self.seats[seat]
         if kind == PERSON:
             return _("A person at this device")
-        label, line = BOT_KINDS[kind]
-        return " ".join(t for t in (_("{kind} bot: {what}", kind=_(label), what=_(line)),
+        _label, line = BOT_KINDS[kind]
+        return " ".join(t for t in (_("{kind}: {what}", kind=_(BOT_TITLES[kind]), what=_(line)),
                                     strength_text(kind, lang or self.lang)) if t)
 
     # ------------------------------------------------------------------ partnerships
