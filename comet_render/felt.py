@@ -124,9 +124,10 @@ def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltVi
         you = names.you
         mate = you is not None and you != seat and view.side(you) == side
         team = _("Team {letter}", letter=team_letter(_, side))
-        tags.append(f'<span class="comet-team-tag{" comet-team-mate" if mate else ""}" title="{escape(team)}" '
-                    f'data-letter="{escape(team_letter(_, side))}">'
-                    f'{escape(_("partner") if mate else team_letter(_, side))}'
+        word = (f'<span class="comet-team-word">{escape(_("partner"))}</span>'
+                f'<span class="comet-team-letter" aria-hidden="true">{escape(team_letter(_, side))}</span>' if mate
+                else escape(team_letter(_, side)))
+        tags.append(f'<span class="comet-team-tag" title="{escape(team)}">{word}'
                     f'<span class="comet-sr"> ({escape(team)})</span></span>')
     if seat == rnd.dealer:
         tags.append(f'<span class="comet-dealer" title="{escape(_("Dealer"))}" role="img" '
@@ -163,7 +164,8 @@ def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltVi
     if top > 55:
         classes.append("comet-seat-low")
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}" style="left:{left:.1f}%;top:{top:.1f}%">'
-            f'{cards}<span class="comet-seat-name">{escape(name)}{"".join(tags)}</span>{info}{chips}</div>')
+            f'{cards}<span class="comet-seat-name"><span class="comet-seat-who">{escape(name)}</span>{"".join(tags)}'
+            f"</span>{info}{chips}</div>")
 
 
 def _tail_html(rnd: "Round", view: FeltView, places: dict[int, tuple[float, float]]) -> str:

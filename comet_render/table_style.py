@@ -30,7 +30,10 @@ CSS = """
  text-align:center;z-index:2}
 .comet-seat-turn{outline:3px solid #ffd24a;box-shadow:0 0 16px #ffd24a;animation:comet-pulse 1.6s ease-in-out 3}
 .comet-seat-anchor{flex-direction:row;flex-wrap:wrap;justify-content:center;gap:6px;max-width:260px}
-.comet-seat-name{font-weight:600;font-size:13px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:124px}
+.comet-seat-name{font-weight:600;font-size:13px;display:flex;flex-wrap:wrap;justify-content:center;align-items:center;
+ gap:1px 3px;max-width:170px}
+.comet-seat-who{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:124px}
+.comet-team-letter{display:none}
 .comet-bot-mark,.comet-bot-info>summary{font-weight:400;font-size:10px;border:1px solid #cfe8d8;border-radius:6px;
  padding:0 4px;white-space:nowrap}
 .comet-bot-info{position:relative;line-height:1.3}
@@ -42,7 +45,7 @@ CSS = """
  box-shadow:0 4px 14px rgba(0,0,0,.45);white-space:normal}
 .comet-seat-low .comet-bot-about{top:auto;bottom:calc(100% + 4px)}
 .comet-seat:has(details[open]){z-index:8}
-.comet-team-tag{font-size:10px;font-weight:700;border-radius:6px;padding:0 4px;margin-left:4px;vertical-align:1px}
+.comet-team-tag{font-size:10px;font-weight:700;border-radius:6px;padding:0 4px;white-space:nowrap}
 .comet-seat.comet-team-a{border:2px solid #8cc8ff}.comet-seat.comet-team-b{border:2px solid #ffbe7d}
 .comet-team-a .comet-team-tag{background:#8cc8ff;color:#0b2540}.comet-team-b .comet-team-tag{background:#ffbe7d;color:#3d1d00}
 .comet-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
@@ -173,9 +176,9 @@ CSS = """
  .comet-mode-class .comet-net caption,.comet-mode-class .comet-net .comet-net-left,.comet-mode-class .comet-net thead th,
  .comet-mode-class .comet-settle-more>summary,.comet-mode-class .comet-panel h3,.comet-mode-class .comet-rules-panel p,
  .comet-mode-class .comet-rules-panel h4{font-size:calc(28 * var(--u))!important;line-height:1.3}
- .comet-mode-class .comet-page-title{font-size:calc(34 * var(--u))!important}
+ .comet-mode-class .comet-page-title{display:none}
  .comet-mode-class .comet-title strong{font-weight:800}
- .comet-mode-class .comet-felt{height:calc(540 * var(--u));border-width:calc(12 * var(--u));
+ .comet-mode-class .comet-felt{height:calc(450 * var(--u));border-width:calc(12 * var(--u));
   background:radial-gradient(ellipse at 50% 45%,#1f6f45 0%,#14502f 60%,#0b3320 100%)}
  .comet-mode-class .comet-seat{max-width:none;padding:calc(6 * var(--u)) calc(14 * var(--u));background:rgba(0,0,0,.7);
   gap:calc(4 * var(--u))}
@@ -190,9 +193,9 @@ CSS = """
  .comet-mode-class .comet-centre{width:72%;gap:calc(8 * var(--u))}
  .comet-mode-class .comet-status{font-size:calc(32 * var(--u));padding:calc(4 * var(--u)) calc(20 * var(--u));
   background:#fff;color:#000}
- .comet-mode-class .comet-tail{min-height:calc(150 * var(--u));padding-right:calc(40 * var(--u))}
+ .comet-mode-class .comet-tail{min-height:calc(140 * var(--u));padding-right:calc(40 * var(--u))}
  .comet-mode-class .comet-tail-card{margin-right:calc(-40 * var(--u))}
- .comet-mode-class .comet-tail-card svg{width:calc(100 * var(--u));height:calc(140 * var(--u))}
+ .comet-mode-class .comet-tail-card svg{width:calc(96 * var(--u));height:calc(134 * var(--u))}
  .comet-mode-class .comet-tail-old svg{width:calc(70 * var(--u));height:calc(98 * var(--u))}
  .comet-mode-class .comet-stop{font-size:calc(26 * var(--u));max-width:none;padding:calc(6 * var(--u)) calc(12 * var(--u))}
  .comet-mode-class .comet-stop small{font-size:calc(20 * var(--u))}
@@ -200,8 +203,8 @@ CSS = """
  .comet-mode-class .comet-dock{padding:calc(6 * var(--u)) calc(14 * var(--u)) calc(12 * var(--u))}
  .comet-mode-class .comet-prompt{font-size:calc(30 * var(--u))}
  .comet-mode-class .comet-play-hand{grid-template-columns:repeat(auto-fit,calc(104 * var(--u)))!important;
-  padding-top:calc(34 * var(--u));row-gap:calc(34 * var(--u))}
- .comet-mode-class .comet-card-slot .widget-button{width:calc(96 * var(--u))!important;height:calc(132 * var(--u))!important;
+  padding-top:calc(30 * var(--u));row-gap:calc(30 * var(--u))}
+ .comet-mode-class .comet-card-slot .widget-button{width:calc(90 * var(--u))!important;height:calc(124 * var(--u))!important;
   font-size:calc(38 * var(--u));padding:calc(6 * var(--u)) 0 0 calc(8 * var(--u))}
  .comet-mode-class .comet-card-slot .widget-button::after{font-size:calc(52 * var(--u));right:calc(8 * var(--u))}
  .comet-mode-class .comet-card-legal .widget-button{transform:translateY(calc(-16 * var(--u)))}
@@ -215,12 +218,13 @@ CSS = """
  .comet-felt{height:300px;border-width:6px;border-radius:80px;margin:0 0 4px}
  .comet-seat{min-width:0;max-width:84px;padding:1px 4px;border-radius:9px;gap:0}
  .comet-seat-anchor{gap:2px 6px;max-width:200px}
- .comet-seat-name{font-size:11px;max-width:78px}
+ .comet-seat-name{font-size:11px;max-width:84px}.comet-seat-who{max-width:66px}
  .comet-bot-mark,.comet-turn-tag{display:none}
- .comet-bot-info>summary{font-size:0;border:0;padding:0 2px}
- .comet-bot-info>summary::after{content:"\\24d8";font-size:13px}.comet-bot-info[open]>summary::after{content:"\\24d8"}
+ .comet-bot-info>summary{font-size:0;border:0;padding:0}
+ .comet-bot-info>summary::after,.comet-bot-info[open]>summary::after{content:"i";display:inline-block;width:13px;
+  height:13px;border:1px solid #cfe8d8;border-radius:50%;font:italic 700 10px/13px Georgia,serif;text-align:center}
  .comet-team-tag{font-size:9px;padding:0 3px;margin-left:2px}
- .comet-team-mate{font-size:0}.comet-team-mate::before{content:attr(data-letter);font-size:9px}
+ .comet-team-word{display:none}.comet-team-letter{display:inline}
  .comet-felt:has(>.comet-settle[open]){min-height:300px}
  .comet-fan svg{width:34px;height:24px}.comet-fan-count{font-size:11px;line-height:14px}
  .comet-chips{font-size:11px;line-height:15px}

@@ -20,7 +20,7 @@ def games_markdown(family: str, lang: str = "en") -> str:
     _ = words(lang)
     names = [_(comet.VARIANTS[vid].name) for vid in FAMILIES[family]]
     games = names[0] if len(names) == 1 else _("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
-    return _("Play {games} against the bots, with friends at one device, or with a class: touch a raised card "
+    return _("{games}: play against the bots, with friends at one device, or with a class; touch a raised card "
              "of your hand to play it; Settings changes the game and who plays.", games=games)
 
 

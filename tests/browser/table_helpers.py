@@ -91,7 +91,7 @@ WHOLE_JS = f"""() => {{
   r.querySelectorAll('.comet-seat').forEach(e => {{
     if (!settle && !inside(e.getBoundingClientRect(), fb)) problems.push('a seat off the felt: ' + said(e));
   }});
-  r.querySelectorAll('.comet-seat-name, .comet-pile, .comet-status, .comet-caption, .comet-title, .comet-prompt, ' +
+  r.querySelectorAll('.comet-seat-name, .comet-seat-who, .comet-pile, .comet-status, .comet-caption, .comet-title, .comet-prompt, ' +
                      '.comet-net th, .comet-net td, .comet-settle summary, .comet-team-tag, .comet-bot-info > summary')
     .forEach(e => {{ if (vis(e) && e.scrollWidth > e.clientWidth + 1) problems.push('cut: ' + said(e)); }});
   const pile = r.querySelector('.comet-pile');

@@ -45,7 +45,7 @@ SETTINGS_JS = f"""() => {{
     && e.querySelector('select') && e.querySelector('input[type=text]'));
   return rows.map(row => {{
     const s = row.querySelector('select');
-    return [s.options[s.selectedIndex] ? s.options[s.selectedIndex].text : '', row.querySelector('input').value];
+    return [s.options[s.selectedIndex] ? s.options[s.selectedIndex].text.replace(/\u00a0/g, ' ') : '', row.querySelector('input').value];
   }});
 }}"""
 
@@ -80,7 +80,8 @@ def test_partners_and_the_settings_as_played(shared_page: Any, book_url: str) ->
     pad = page.evaluate("""() => { const ol = document.querySelector('.comet-live-view .comet-log ol');
       return parseFloat(getComputedStyle(ol).paddingLeft) / parseFloat(getComputedStyle(ol).fontSize); }""")
     assert pad >= 3, pad
-    # each bot's kind, what it does and its measured strength, at its seat on demand
+    # each bot's kind, what it does and its measured strength, at its seat on demand (the settlement folded)
+    page.locator(live + ".comet-settle > summary").click()
     info = page.locator(live + ".comet-seat[data-seat='1'] .comet-bot-info")
     assert info.locator("summary").inner_text().strip().startswith("Deep thinker bot")
     info.locator("summary").click()
@@ -123,11 +124,12 @@ def test_the_loading_picture_is_the_table_asked_for(browser: Any, book_url: str)
 
 
 def quick_deal() -> tuple[str, int]:
-    """A seed of the modern comet for two whose deal asks few plays of you (the first legal play each time)."""
+    """A seed of the modern comet for two whose deal asks few plays of you (the first legal play each
+    time), at least one: each of your plays waits for the bots' replies, drawn one after another."""
     from widgets.controllers.table import TableController
 
-    best = ("1", 99)
-    for seed in range(1, 40):
+    found = []
+    for seed in range(1, 120):
         flow = TableController("modern-comet-1991", 2, seed)
         plays = 0
         while not flow.round.is_over:
@@ -135,16 +137,20 @@ def quick_deal() -> tuple[str, int]:
             if flow.my_turn:
                 flow.play(flow.legal()[0])
                 plays += 1
-        if plays < best[1]:
-            best = (str(seed), plays)
-    return best
+        if plays:
+            found.append((plays, len(flow.round.history), seed))
+    plays, _length, seed = min(found)
+    return str(seed), plays
 
 
-def test_your_record_is_kept_shown_and_cleared(browser: Any, book_url: str) -> None:
+def test_your_record_is_kept_shown_and_cleared(shared_context: Any, book_url: str) -> None:
     seed, plays = quick_deal()
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = shared_context  # (a returning reader: Python starts from its snapshot; the record starts empty)
+    page = context.new_page()
+    landing = context.new_page()
     try:
-        page = context.new_page()
+        landing.goto(f"{book_url}play/index.html?lang=fr")
+        landing.evaluate("window.localStorage.removeItem('comet:record')")
         open_live(page, f"{book_url}play/modern.html?seed={seed}")
         for _ in range(plays + 20):
             if act(page) == "over":
@@ -152,8 +158,7 @@ def test_your_record_is_kept_shown_and_cleared(browser: Any, book_url: str) -> N
         assert page.locator(".comet-live-view .comet-settle").is_visible()
         stored = page.evaluate("window.localStorage.getItem('comet:record')")
         assert stored and '"modern-comet-1991|greedy": [1, ' in stored, stored
-        landing = context.new_page()
-        landing.goto(f"{book_url}play/index.html?lang=fr")
+        landing.reload()
         record = landing.locator(".comet-lang-version[data-lang='fr'] .comet-record")
         row = record.locator(".comet-record-games tr[data-key='modern-comet-1991']")
         assert row.locator("th").inner_text() == "Comète moderne" and row.locator("td").first.inner_text() == "1"
@@ -167,4 +172,5 @@ def test_your_record_is_kept_shown_and_cleared(browser: Any, book_url: str) -> N
         assert '"sessions": {}' in (page.evaluate("window.localStorage.getItem('comet:record')") or "").replace(
             '"sessions":{}', '"sessions": {}')
     finally:
-        context.close()
+        page.close()
+        landing.close()
