@@ -183,6 +183,11 @@ CSS = """
  .comet-mode-class .comet-seat{max-width:none;padding:calc(6 * var(--u)) calc(14 * var(--u));background:rgba(0,0,0,.7);
   gap:calc(4 * var(--u))}
  .comet-mode-class .comet-seat-name{font-size:calc(30 * var(--u));max-width:none}
+ .comet-mode-class .comet-seat-who{max-width:calc(300 * var(--u))}
+ .comet-mode-class .comet-chips{line-height:1.3;padding:0 calc(8 * var(--u)) 0 calc(4 * var(--u));border-radius:calc(14 * var(--u))}
+ .comet-mode-class .comet-chip-dot{width:calc(18 * var(--u));height:calc(18 * var(--u))}
+ .comet-mode-class .comet-seat-anchor{top:90%!important}
+ .comet-mode-class .comet-seat:not(.comet-seat-anchor){transform:translate(-50%,-36%)}
  .comet-mode-class .comet-seat-count,.comet-mode-class .comet-pile,.comet-mode-class .comet-turn-tag,
  .comet-mode-class .comet-chips,.comet-mode-class .comet-bot-mark,.comet-mode-class .comet-bot-info>summary,
  .comet-mode-class .comet-team-tag{font-size:calc(24 * var(--u))}
@@ -190,12 +195,12 @@ CSS = """
   line-height:calc(24 * var(--u))}
  .comet-mode-class .comet-fan svg{width:calc(90 * var(--u));height:calc(64 * var(--u))}
  .comet-mode-class .comet-fan-count{font-size:calc(22 * var(--u));line-height:1.3;padding:0 calc(8 * var(--u))}
- .comet-mode-class .comet-centre{width:72%;gap:calc(8 * var(--u))}
+ .comet-mode-class .comet-centre{width:72%;gap:calc(6 * var(--u));top:46%}
  .comet-mode-class .comet-status{font-size:calc(32 * var(--u));padding:calc(4 * var(--u)) calc(20 * var(--u));
   background:#fff;color:#000}
- .comet-mode-class .comet-tail{min-height:calc(140 * var(--u));padding-right:calc(40 * var(--u))}
+ .comet-mode-class .comet-tail{min-height:calc(124 * var(--u));padding-right:calc(40 * var(--u))}
  .comet-mode-class .comet-tail-card{margin-right:calc(-40 * var(--u))}
- .comet-mode-class .comet-tail-card svg{width:calc(96 * var(--u));height:calc(134 * var(--u))}
+ .comet-mode-class .comet-tail-card svg{width:calc(86 * var(--u));height:calc(120 * var(--u))}
  .comet-mode-class .comet-tail-old svg{width:calc(70 * var(--u));height:calc(98 * var(--u))}
  .comet-mode-class .comet-stop{font-size:calc(26 * var(--u));max-width:none;padding:calc(6 * var(--u)) calc(12 * var(--u))}
  .comet-mode-class .comet-stop small{font-size:calc(20 * var(--u))}

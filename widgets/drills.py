@@ -175,7 +175,7 @@ def drill_page(query: str | None = None) -> DrillTrainer:
     lang = query_lang(query)
     given = dict(parse_qsl(query.lstrip("?")[:1000]))
     trainer = DrillTrainer(kind=given.get("kind", "play"), variant=given.get("variant", ANY), lang=lang)
-    _add_heading(trainer, heading_html(page_title("drills", lang), words(lang)(LEAD[0]), lang, query)
-                 + f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(LEAD[1]))}</p>')
+    _add_heading(trainer, heading_html(page_title("drills", lang), "", lang, query),
+                 "".join(f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(t))}</p>' for t in LEAD))
     no_null_titles(trainer)
     return trainer

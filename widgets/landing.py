@@ -68,6 +68,7 @@ a {{ color: #1f3f73; }}
 .comet-record table {{ border-collapse: collapse; margin: 6px 24px 10px 0; display: inline-table; vertical-align: top; }}
 .comet-record caption {{ text-align: left; font-weight: 600; }}
 .comet-record th, .comet-record td {{ padding: 2px 12px 2px 0; text-align: right; }}
+.comet-record td {{ white-space: nowrap; }}
 .comet-record th[scope=row], .comet-record thead th:first-child {{ text-align: left; font-weight: 400; }}
 .comet-record-clear {{ font: inherit; padding: 4px 12px; }}
 .new-here a.learn {{ display: inline-block; margin: 0 6px; padding: 6px 14px; background: #1f3f73; color: #fff;

@@ -257,14 +257,20 @@ def puzzle_page(query: str | None = None) -> Any:
     given = dict(parse_qsl(query.lstrip("?")[:1000]))
     trainer = PuzzleTrainer(family=given.get("family", "modern"), level=given.get("level", ANY),
                             theme=given.get("theme", ANY), puzzle=given.get("id"), lang=lang)
-    _add_heading(trainer, heading_html(page_title("puzzles", lang), words(lang)(LEAD[0]), lang, query)
-                 + f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(LEAD[1]))}</p>')
+    _add_heading(trainer, heading_html(page_title("puzzles", lang), "", lang, query),
+                 "".join(f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(t))}</p>' for t in LEAD))
     no_null_titles(trainer)
     return trainer
 
 
-def _add_heading(trainer: Any, text: str) -> None:
+def _add_heading(trainer: Any, text: str, lead: str = "") -> None:
+    """The page's heading first, then the notice of the address's unused settings (at the top of the
+    first screen), then the page's lead, then the trainer."""
     heading = W.HTML(value=text, layout=W.Layout(width="auto"))
     heading.add_class("comet-page-heading")
-    trainer.children = [heading, *trainer.children]
+    intro = W.HTML(value=lead, layout=W.Layout(width="auto", display="" if lead else "none"))
+    intro.add_class("comet-page-intro")
+    notice = getattr(trainer, "notice", None)
+    rest = [c for c in trainer.children if c is not notice]
+    trainer.children = [heading, *([notice] if notice is not None else []), intro, *rest]
 
