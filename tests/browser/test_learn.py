@@ -40,7 +40,7 @@ CLICK_JS = """([label, kind]) => {
   const shown = el => !!el && el.offsetParent !== null;
   const scope = kind === 'card' ? root.querySelectorAll('.comet-hand-row .widget-button')
                                 : root.querySelectorAll('.comet-dock .widget-button');
-  const bare = t => t.replace(/\s+/g, '');  // (a card shows its rank over its suit)
+  const bare = t => t.replace(/\\s+/g, '');  // (a card shows its rank over its suit)
   const el = [...scope].filter(shown).find(b => bare(b.innerText) === bare(label));
   if (!el) return false;
   el.click();
@@ -49,7 +49,7 @@ CLICK_JS = """([label, kind]) => {
 HINTED_JS = """() => {
   const root = document.querySelector('.comet-live-view .comet-lesson');
   const lit = root.querySelector('.comet-card-hint .widget-button, .widget-button.comet-card-hint');
-  return lit ? lit.innerText.replace(/\s+/g, '') : null;
+  return lit ? lit.innerText.replace(/\\s+/g, '') : null;
 }"""
 
 
