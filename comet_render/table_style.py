@@ -178,7 +178,7 @@ CSS = """
  .comet-mode-class .comet-rules-panel h4{font-size:calc(28 * var(--u))!important;line-height:1.3}
  .comet-mode-class .comet-page-title{display:none}
  .comet-mode-class .comet-title strong{font-weight:800}
- .comet-mode-class .comet-felt{height:calc(450 * var(--u));border-width:calc(12 * var(--u));
+ .comet-mode-class .comet-felt{height:calc(500 * var(--u));border-width:calc(12 * var(--u));
   background:radial-gradient(ellipse at 50% 45%,#1f6f45 0%,#14502f 60%,#0b3320 100%)}
  .comet-mode-class .comet-seat{max-width:none;padding:calc(6 * var(--u)) calc(14 * var(--u));background:rgba(0,0,0,.7);
   gap:calc(4 * var(--u))}
@@ -187,15 +187,16 @@ CSS = """
  .comet-mode-class .comet-chips{line-height:1.3;padding:0 calc(8 * var(--u)) 0 calc(4 * var(--u));border-radius:calc(14 * var(--u))}
  .comet-mode-class .comet-chip-dot{width:calc(18 * var(--u));height:calc(18 * var(--u))}
  .comet-mode-class .comet-seat-anchor{top:90%!important}
- .comet-mode-class .comet-seat:not(.comet-seat-anchor){transform:translate(-50%,-36%)}
  .comet-mode-class .comet-seat-count,.comet-mode-class .comet-pile,.comet-mode-class .comet-turn-tag,
  .comet-mode-class .comet-chips,.comet-mode-class .comet-bot-mark,.comet-mode-class .comet-bot-info>summary,
  .comet-mode-class .comet-team-tag{font-size:calc(24 * var(--u))}
  .comet-mode-class .comet-dealer{width:calc(28 * var(--u));height:calc(28 * var(--u));font-size:calc(17 * var(--u));
   line-height:calc(24 * var(--u))}
- .comet-mode-class .comet-fan svg{width:calc(90 * var(--u));height:calc(64 * var(--u))}
- .comet-mode-class .comet-fan-count{font-size:calc(22 * var(--u));line-height:1.3;padding:0 calc(8 * var(--u))}
- .comet-mode-class .comet-centre{width:72%;gap:calc(6 * var(--u));top:46%}
+ .comet-mode-class .comet-fan svg{display:none}
+ .comet-mode-class .comet-fan-count{position:static;transform:none;display:inline-block;font-size:calc(24 * var(--u));
+  line-height:1.3;padding:0 calc(10 * var(--u));border-radius:calc(14 * var(--u))}
+ .comet-mode-class .comet-play-choice{font-size:calc(28 * var(--u))!important;min-height:calc(52 * var(--u))}
+ .comet-mode-class .comet-centre{width:72%;gap:calc(6 * var(--u));top:50%}
  .comet-mode-class .comet-status{font-size:calc(32 * var(--u));padding:calc(4 * var(--u)) calc(20 * var(--u));
   background:#fff;color:#000}
  .comet-mode-class .comet-tail{min-height:calc(124 * var(--u));padding-right:calc(40 * var(--u))}

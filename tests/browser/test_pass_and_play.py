@@ -96,7 +96,7 @@ def test_a_class_plays_a_deal_at_the_projector(browser: Any, book_url: str) -> N
         assert letters and letters[0] == '"A"', letters
         assert page.locator(".comet-live-view .comet-bar .widget-toggle-button:visible").count() == 0
         big = page.locator(".comet-live-view .comet-felt").bounding_box()
-        assert big and big["height"] >= 0.45 * 900
+        assert big and big["height"] >= 0.4 * 900
         # at a projector's 1920 x 1080, and at 3840 x 2160: the table fills the screen, read from the back row
         for width, height in ((1920, 1080), (3840, 2160)):
             page.set_viewport_size({"width": width, "height": height})
