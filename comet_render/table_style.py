@@ -180,13 +180,15 @@ CSS = """
  .comet-mode-class .comet-title strong{font-weight:800}
  .comet-mode-class .comet-felt{height:calc(500 * var(--u));border-width:calc(12 * var(--u));
   background:radial-gradient(ellipse at 50% 45%,#1f6f45 0%,#14502f 60%,#0b3320 100%)}
- .comet-mode-class .comet-seat{max-width:none;padding:calc(6 * var(--u)) calc(14 * var(--u));background:rgba(0,0,0,.7);
-  gap:calc(4 * var(--u))}
+ .comet-mode-class .comet-seat{max-width:calc(300 * var(--u));padding:calc(6 * var(--u)) calc(14 * var(--u));
+  background:rgba(0,0,0,.7);gap:calc(4 * var(--u)) calc(8 * var(--u));flex-direction:row;flex-wrap:wrap;
+  justify-content:center}
+ .comet-mode-class .comet-bot-info{display:none}
  .comet-mode-class .comet-seat-name{font-size:calc(30 * var(--u));max-width:none}
  .comet-mode-class .comet-seat-who{max-width:calc(300 * var(--u))}
  .comet-mode-class .comet-chips{line-height:1.3;padding:0 calc(8 * var(--u)) 0 calc(4 * var(--u));border-radius:calc(14 * var(--u))}
  .comet-mode-class .comet-chip-dot{width:calc(18 * var(--u));height:calc(18 * var(--u))}
- .comet-mode-class .comet-seat-anchor{top:90%!important}
+ .comet-mode-class .comet-seat-anchor{top:90%!important;max-width:none;flex-wrap:nowrap}
  .comet-mode-class .comet-seat-count,.comet-mode-class .comet-pile,.comet-mode-class .comet-turn-tag,
  .comet-mode-class .comet-chips,.comet-mode-class .comet-bot-mark,.comet-mode-class .comet-bot-info>summary,
  .comet-mode-class .comet-team-tag{font-size:calc(24 * var(--u))}
@@ -196,7 +198,7 @@ CSS = """
  .comet-mode-class .comet-fan-count{position:static;transform:none;display:inline-block;font-size:calc(24 * var(--u));
   line-height:1.3;padding:0 calc(10 * var(--u));border-radius:calc(14 * var(--u))}
  .comet-mode-class .comet-play-choice{font-size:calc(28 * var(--u))!important;min-height:calc(52 * var(--u))}
- .comet-mode-class .comet-centre{width:72%;gap:calc(6 * var(--u));top:50%}
+ .comet-mode-class .comet-centre{width:72%;gap:calc(6 * var(--u));top:54%}
  .comet-mode-class .comet-status{font-size:calc(32 * var(--u));padding:calc(4 * var(--u)) calc(20 * var(--u));
   background:#fff;color:#000}
  .comet-mode-class .comet-tail{min-height:calc(124 * var(--u));padding-right:calc(40 * var(--u))}
@@ -209,7 +211,7 @@ CSS = """
  .comet-mode-class .comet-dock{padding:calc(6 * var(--u)) calc(14 * var(--u)) calc(12 * var(--u))}
  .comet-mode-class .comet-prompt{font-size:calc(30 * var(--u))}
  .comet-mode-class .comet-play-hand{grid-template-columns:repeat(auto-fit,calc(104 * var(--u)))!important;
-  padding-top:calc(30 * var(--u));row-gap:calc(30 * var(--u))}
+  padding-top:calc(46 * var(--u));row-gap:calc(40 * var(--u))}
  .comet-mode-class .comet-card-slot .widget-button{width:calc(90 * var(--u))!important;height:calc(124 * var(--u))!important;
   font-size:calc(38 * var(--u));padding:calc(6 * var(--u)) 0 0 calc(8 * var(--u))}
  .comet-mode-class .comet-card-slot .widget-button::after{font-size:calc(52 * var(--u));right:calc(8 * var(--u))}
