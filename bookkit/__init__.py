@@ -4,8 +4,11 @@
 ``import bookkit as book`` (every helper is re-exported at the top):
 
 * :mod:`bookkit.markdown`: citations, exercise answers, the reference tables (MyST);
-* :mod:`bookkit.stats`: estimates with 95% intervals, and :func:`~bookkit.stats.verdict`,
-  the wording of a comparison read from its interval;
+* :mod:`bookkit.stats`: estimates with their intervals, computed by statsmodels and scipy.stats,
+  and :func:`~bookkit.stats.verdict`, the wording of a comparison read from its interval;
+* :mod:`bookkit.designs`, :mod:`bookkit.claims`, :mod:`bookkit.history` and :mod:`bookkit.claimset`:
+  the fifteen claims' designs, their verdicts, the record of when each design was fixed and
+  changed, and the family-wise correction across the claims;
 * :mod:`bookkit.studies`: the analysis chapter's players and counts;
 * :mod:`bookkit.pictures`: a deal's trail, the cribbage board, a colour pack;
 * :mod:`bookkit.family` and :mod:`bookkit.svg_family`: the family's timeline and tree, from
@@ -34,11 +37,15 @@ from bookkit.stats import (
     VERDICT_WORDS,
     Estimate,
     Verdict,
+    clustered_difference,
+    clustered_mean,
     compare,
-    difference,
     leader_advantage,
     mean_ci,
+    mean_difference,
+    paired_ci,
     proportion_ci,
+    proportion_difference,
     run_lengths,
     seat_table,
     stop_counts,
@@ -49,7 +56,10 @@ from bookkit.studies import (
     LeadPolicyAgent,
     comet_dead_probability,
     escalation_values,
+    GROUPS,
     first_hand_by_quality,
+    first_hand_net_by_quality,
+    group_hands,
     group_chances,
     manille_net,
     manille_share,
@@ -62,9 +72,9 @@ from bookkit.studies import (
 __all__ = [
     "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "outcome_words", "position_link", "rules_markdown", "deal_markdown",
     "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
-    "difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
+    "mean_difference", "proportion_difference", "paired_ci", "clustered_mean", "clustered_difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
     "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "pack_html", "figure_markdown",
-    "first_hand_by_quality",
+    "first_hand_by_quality", "first_hand_net_by_quality", "group_hands", "GROUPS",
 ]

@@ -22,22 +22,26 @@ readings of the rules; the pages say so.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from bookkit.designs import (C1_PLAYERS, C4_JACKPOT, C9_COMMON, C9_RARE, C10_MARGIN, C11_MOSTLY, C13_EVENING,
+from bookkit.designs import (C1_MODERN_PLAYERS, C1_PLAYERS, C2_HAND, C4_JACKPOT, C9_COMMON, C9_RARE, C10_MARGIN,
+                             C11_MOSTLY, C13_EVENING,
                              C15_LONG, C15_SHARE, DESIGNS, Design, design)
 from bookkit.markdown import and_list, number_word
 from bookkit.stats import Estimate, verdict_of, within
 
 __all__ = ["Design", "Finding", "DESIGNS", "design", "SUPPORTED", "CONTRADICTED", "UNDECIDED", "OUTCOME_WORDS",
-           "C1_PLAYERS", "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGIN", "C11_MOSTLY", "C13_EVENING",
+           "C1_PLAYERS", "C1_MODERN_PLAYERS", "C2_HAND", "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGIN", "C11_MOSTLY", "C13_EVENING",
            "C15_LONG", "C15_SHARE", "players_text",
            "verdict_c1", "verdict_c1_modern", "c1_alt", "verdict_c2", "verdict_c3", "verdict_c4", "verdict_c5",
            "verdict_c6", "verdict_c7", "verdict_c8", "verdict_c9", "verdict_c10", "verdict_c11", "c11_alt",
-           "verdict_c12", "verdict_c13", "verdict_c14", "verdict_c15", "verdict_c15_cause"]
+           "verdict_c12", "verdict_c13", "verdict_c14", "verdict_c15", "verdict_c15_cause",
+           "Rule", "rule_of", "decided", "judge", "POLICY_NAMES"]
 
 SUPPORTED, CONTRADICTED, UNDECIDED = "supported", "contradicted", "cannot decide"
 OUTCOME_WORDS = {SUPPORTED: "supported", CONTRADICTED: "contradicted", UNDECIDED: "the data cannot decide"}
+"""How an outcome reads; a claim may have outcomes of its own ("mixed", "partial", "void", C9's
+"common", "rare", "neither")."""
 
 # ------------------------------------------------------------------ findings
 @dataclass(frozen=True)
@@ -74,25 +78,21 @@ def _above_supports(est: Estimate, ref: float, above: str, below: str, undecided
 
 
 def verdict_c1(first: Mapping[int, Estimate], pay: Mapping[int, Estimate]) -> Finding:
-    """C1: at each player count ``n``, the first hand's win rate ``first[n]`` against ``1/n`` and its
-    mean net ``pay[n]`` against zero (intervals at the claim's Bonferroni level)."""
-    parts: dict[str, str] = {}
-    for n in first:
-        sides = {_side(first[n], 1 / n), _side(pay[n], 0.0)}
-        if "above" in sides and "below" not in sides:
-            parts[str(n)] = SUPPORTED
-        elif "below" in sides and "above" not in sides:
-            parts[str(n)] = CONTRADICTED
-        else:
-            parts[str(n)] = UNDECIDED
-    ahead = [n for n in first if parts[str(n)] == SUPPORTED]
-    behind = [n for n in first if parts[str(n)] == CONTRADICTED]
-    open_ = [n for n in first if parts[str(n)] == UNDECIDED]
-    if len(ahead) == len(first):
-        return Finding(SUPPORTED, "supported at every player count", parts)
-    if len(behind) == len(first):
-        return Finding(CONTRADICTED, "contradicted at every player count: the first hand is behind", parts)
-    if len(open_) == len(first):
+    """C1: at each player count ``n``, the first hand's mean net ``pay[n]`` against zero decides
+    (intervals at the claim's Bonferroni level): an advantage in a game paid in jetons is an
+    advantage in money.  The win rate ``first[n]`` against ``1/n`` is shown beside it and never
+    decides: a higher share of deals won with a net that cannot be told from zero supports nothing
+    (the deals it wins may pay little)."""
+    parts = {str(n): {"above": SUPPORTED, "below": CONTRADICTED, "undecided": UNDECIDED}[_side(pay[n], 0.0)]
+             for n in pay}
+    ahead = [n for n in pay if parts[str(n)] == SUPPORTED]
+    behind = [n for n in pay if parts[str(n)] == CONTRADICTED]
+    open_ = [n for n in pay if parts[str(n)] == UNDECIDED]
+    if len(ahead) == len(pay):
+        return Finding(SUPPORTED, "supported at every player count: the first hand gains money", parts)
+    if len(behind) == len(pay):
+        return Finding(CONTRADICTED, "contradicted at every player count: the first hand loses money", parts)
+    if len(open_) == len(pay):
         return Finding(UNDECIDED, "the data cannot decide at any player count", parts)
     bits = []
     if ahead:
@@ -101,34 +101,32 @@ def verdict_c1(first: Mapping[int, Estimate], pay: Mapping[int, Estimate]) -> Fi
         bits.append(f"contradicted with {players_text(behind)}")
     if open_:
         bits.append(f"the data cannot decide with {players_text(open_)}")
-    outcome = SUPPORTED if ahead and not behind and not open_ else UNDECIDED if not ahead and not behind else "mixed"
+    outcome = "mixed" if ahead and behind else "partial"
     return Finding(outcome, "; ".join(bits), parts)
 
 
-def verdict_c1_modern(first: Estimate, pay: Estimate) -> Finding:
-    """C1 in the modern two-handed game: the eldest's win rate against one half, its mean net against zero."""
-    sides = {_side(first, 0.5), _side(pay, 0.0)}
-    if "above" in sides and "below" not in sides:
-        return Finding(SUPPORTED, "the eldest did better than the dealer")
-    if "below" in sides and "above" not in sides:
-        return Finding(CONTRADICTED, "the eldest did worse than the dealer")
-    return Finding(UNDECIDED, "these deals cannot tell the eldest from the dealer")
+def verdict_c1_modern(first: Mapping[int, Estimate], pay: Mapping[int, Estimate]) -> Finding:
+    """C1 in the modern game (the eldest against the others), at each of its player counts:
+    money decides, as in :func:`verdict_c1`."""
+    return verdict_c1(first, pay)
 
 
-def c1_alt(finding: Finding) -> str:
-    """The C1 figure's alt text, from the verdict it illustrates."""
-    groups = {SUPPORTED: [], CONTRADICTED: [], UNDECIDED: []}  # type: dict[str, list[int]]
-    for n, outcome in finding.parts.items():
-        groups[outcome].append(int(n))
+def c1_alt(first: Mapping[int, Estimate], finding: Finding) -> str:
+    """The C1 figure's alt text, from what the figure shows (the first hand's share of the deals
+    against its fair share, at each player count) and the verdict, which money decides."""
+    groups: dict[str, list[int]] = {"above": [], "below": [], "undecided": []}
+    for n, est in first.items():
+        groups[_side(est, 1 / n)].append(n)
     bits = []
-    if groups[SUPPORTED]:
-        bits.append(f"above its fair share with {players_text(groups[SUPPORTED])}")
-    if groups[CONTRADICTED]:
-        bits.append(f"below its fair share with {players_text(groups[CONTRADICTED])}")
-    if groups[UNDECIDED]:
-        bits.append(f"not distinguishable from its fair share with {players_text(groups[UNDECIDED])}")
+    if groups["above"]:
+        bits.append(f"above its fair share with {players_text(groups['above'])}")
+    if groups["below"]:
+        bits.append(f"below its fair share with {players_text(groups['below'])}")
+    if groups["undecided"]:
+        bits.append(f"not distinguishable from its fair share with {players_text(groups['undecided'])}")
     return ("Share of deals won by each position in the old comet, two to five players, greedy players, with "
-            "Bonferroni intervals and a dotted line at the fair share. The first hand is " + and_list(bits) + ".")
+            "Bonferroni intervals and a dotted line at the fair share. The first hand's share is " + and_list(bits)
+            + f". The verdict, which its money decides: {finding.headline}.")
 
 
 def verdict_c2(diffs: Mapping[str, Mapping[int, Estimate]]) -> Finding:
@@ -171,15 +169,18 @@ def verdict_c4(ratios: Mapping[int, float], threshold: float = C4_JACKPOT) -> Fi
 
 
 def verdict_c5(manille: Estimate, whole: Estimate) -> Finding:
-    """C5: the newcomer's mean net through the manille's payments (and in all), against zero."""
+    """C5: the newcomer's mean net through the manille's own payments minus an expert's in the same
+    seat on the same deals (paired by deal), and the same for the whole net."""
     side = _side(manille, 0.0)
     parts = {"manille": side, "whole": _side(whole, 0.0)}
     if side == "below":
-        return Finding(SUPPORTED, "the manille is costly to a newcomer, which fits the story but proves nothing "
-                       "about it", parts)
+        return Finding(SUPPORTED, "the manille costs a newcomer more than it costs an expert in the same seat, which "
+                       "fits the story but proves nothing about it", parts)
     if side == "above":
-        return Finding(CONTRADICTED, "the newcomer gains by the manille: these deals do not fit the story", parts)
-    return Finding(UNDECIDED, "the data cannot decide whether the manille costs a newcomer anything", parts)
+        return Finding(CONTRADICTED, "the newcomer loses less through the manille than an expert in its seat: these "
+                       "deals do not fit the story", parts)
+    return Finding(UNDECIDED, "the data cannot decide whether the manille costs a newcomer more than an expert",
+                   parts)
 
 
 POLICY_NAMES = {"highest": "the highest card", "aces-first": "an ace first", "lowest": "the lowest card",
@@ -236,8 +237,14 @@ def verdict_c9(share: Estimate, common: float = C9_COMMON, rare: float = C9_RARE
     return Finding(UNDECIDED, "the data cannot decide how common groups are")
 
 
-def verdict_c10(diffs: Mapping[str, Estimate], margins: Mapping[str, float]) -> Finding:
-    """C10: each measure's difference (modern minus 1752) against ``±margins[measure]``."""
+def verdict_c10(diffs: Mapping[str, Estimate], margins: Mapping[str, float], identical: float = 0.0) -> Finding:
+    """C10: each measure's paired difference (modern minus the new comet, the same seeds dealing
+    both) against ``±margins[measure]``.  ``identical`` is the share of seeds whose two deals were
+    played out the same way: if every deal was, the arms do not differ by the rules compared and
+    the test is void."""
+    if identical >= 1.0:
+        return Finding("void", "void: both games were played out the same way in every deal, so these deals do "
+                       "not compare their rules", {m: "void" for m in diffs})
     parts = {m: within(d, -margins[m], margins[m]) for m, d in diffs.items()}
     same = [m for m, p in parts.items() if p == "within"]
     apart = [m for m, p in parts.items() if p == "outside"]
@@ -254,41 +261,39 @@ def verdict_c10(diffs: Mapping[str, Estimate], margins: Mapping[str, float]) -> 
 
 
 def verdict_c11(shares: Mapping[str, Estimate], threshold: float = C11_MOSTLY) -> Finding:
-    """C11: per game (by name), the greedy player's share of deals against ``threshold``."""
-    parts = {g: {"below": SUPPORTED, "above": CONTRADICTED, "undecided": UNDECIDED}[_side(e, threshold)]
-             for g, e in shares.items()}
-    luck = [g for g, p in parts.items() if p == SUPPORTED]
+    """C11: per game (by name), the greedy player's share of the deals against the random one,
+    against ``threshold``.  A weak player's share is a lower bound on what skill can do, so the
+    design can contradict "mostly luck" (the interval wholly above the threshold: even this player
+    wins most deals) but never support it: below the threshold, a stronger player might still win
+    more.  Such a game is "not contradicted", which is not support."""
+    parts = {g: CONTRADICTED if _side(e, threshold) == "above" else UNDECIDED for g, e in shares.items()}
     skill = [g for g, p in parts.items() if p == CONTRADICTED]
     n = number_word(len(parts))
-    if len(luck) == len(parts):
-        return Finding(SUPPORTED, f"supported for these players in all {n} games: luck decides most deals", parts)
+    bound = ("a weak player's share is only a lower bound on what skill can do, so these deals cannot support "
+             "\"mostly luck\"")
     if len(skill) == len(parts):
-        return Finding(CONTRADICTED, f"contradicted in all {n} games: skill decides most deals", parts)
-    bits = []
-    if luck:
-        bits.append(f"supported for these players in {number_word(len(luck))} of the {n} games")
+        return Finding(CONTRADICTED, f"contradicted in all {n} games: even this weak player wins most deals", parts)
     if skill:
-        bits.append(f"contradicted in {number_word(len(skill))}")
-    open_ = len(parts) - len(luck) - len(skill)
-    if open_:
-        bits.append(f"the data cannot decide in {number_word(open_)}")
-    return Finding("mixed" if luck and skill else UNDECIDED if not luck and not skill else "partial",
-                   "; ".join(bits), parts)
+        return Finding("partial", f"contradicted in {and_list(skill)}, where even this weak player wins most deals; "
+                       f"not contradicted in the other {number_word(len(parts) - len(skill))}, where {bound}", parts)
+    return Finding(UNDECIDED, f"not contradicted in any of the {n} games; but {bound}", parts)
 
 
 def c11_alt(shares: Mapping[str, Estimate], finding: Finding) -> str:
-    """The C11 figure's alt text, from its verdicts."""
-    by = {o: [g for g, p in finding.parts.items() if p == o] for o in (SUPPORTED, CONTRADICTED, UNDECIDED)}
+    """The C11 figure's alt text, from the intervals it draws and the verdict."""
+    by: dict[str, list[str]] = {"above": [], "below": [], "undecided": []}
+    for g, e in shares.items():
+        by[_side(e, C11_MOSTLY)].append(g)
     bits = []
-    if by[SUPPORTED]:
-        bits.append("wholly below three in four in " + and_list(by[SUPPORTED]))
-    if by[CONTRADICTED]:
-        bits.append("wholly above three in four in " + and_list(by[CONTRADICTED]))
-    if by[UNDECIDED]:
-        bits.append("across three in four in " + and_list(by[UNDECIDED]))
+    if by["below"]:
+        bits.append("wholly below three in four in " + and_list(by["below"]))
+    if by["above"]:
+        bits.append("wholly above three in four in " + and_list(by["above"]))
+    if by["undecided"]:
+        bits.append("across three in four in " + and_list(by["undecided"]))
     return (f"Bar chart of the greedy player's share of two-handed deals won against a random player in "
-            f"{number_word(len(shares))} games, with Bonferroni intervals and dotted lines at one half and three in "
-            "four. The interval lies " + "; ".join(bits) + ".")
+            f"{number_word(len(shares))} games, with Bonferroni intervals and lines at one half and three in "
+            "four. The interval lies " + "; ".join(bits) + f". The verdict: {finding.headline}.")
 
 
 def verdict_c12(gain: Estimate, over_others: Mapping[str, Estimate]) -> Finding:
@@ -340,3 +345,104 @@ def verdict_c15_cause(longer_without_stop: Estimate) -> Finding:
                            "measured: the comet's stop lengthens the tails, if anything",
                            "the experiment cannot tell whether the comet's stop shortens the tails")
 
+
+
+# ------------------------------------------------------------------ one entry point per claim
+Rule = tuple[Any, ...]
+"""How a comparison decides: ``("vs", ref)`` (its interval wholly above or below ``ref``),
+``("bands", rare, common)`` (C9), ``("margin", m)`` (C10: within ±m or wholly outside it),
+``("at-most", t)`` (C13: wholly at or below ``t``, or wholly above)."""
+
+
+def rule_of(claim: str, name: str, extra: Mapping[str, Any] | None = None) -> Rule:
+    """The rule by which comparison ``name`` of ``claim`` decides (see :data:`Rule`)."""
+    extra = extra or {}
+    if claim == "C1":
+        kind, _, n = name.split()
+        return ("vs", 1 / int(n)) if kind == "win" else ("vs", 0.0)
+    if claim == "C9":
+        return ("bands", C9_RARE, C9_COMMON)
+    if claim == "C10":
+        return ("margin", float(extra["margins"][name]))
+    if claim == "C11":
+        return ("vs", C11_MOSTLY) if name.endswith("vs 3/4") else ("vs", 0.5)
+    if claim == "C13":
+        return ("at-most", float(C13_EVENING))
+    if claim == "C15" and name == "manille":
+        return ("vs", C15_SHARE)
+    return ("vs", 0.0)
+
+
+def decided(est: Estimate, rule: Rule) -> bool:
+    """Whether ``est``'s interval decides its comparison under ``rule``."""
+    kind = rule[0]
+    if kind == "vs":
+        return bool(est.low > rule[1] or est.high < rule[1])
+    if kind == "bands":
+        rare, common = rule[1], rule[2]
+        return bool(est.low > common or est.high < rare or (est.low > rare and est.high < common))
+    if kind == "margin":
+        return within(est, -rule[1], rule[1]) != "undecided"
+    if kind == "at-most":
+        return bool(est.high <= rule[1] or est.low > rule[1])
+    raise ValueError(f"unknown rule {rule!r}")
+
+
+def _combined(parts: Sequence[tuple[str, Finding]]) -> Finding:
+    outcomes = {f.outcome for _, f in parts}
+    outcome = outcomes.pop() if len(outcomes) == 1 else "mixed"
+    return Finding(outcome, "; ".join(f"{label}, {f.headline}" if label else f.headline for label, f in parts),
+                   {f"{label}: {k}": v for label, f in parts for k, v in f.parts.items()})
+
+
+def judge(claim: str, tests: Mapping[str, Estimate], extra: Mapping[str, Any] | None = None) -> Finding:
+    """``claim``'s verdict from its comparisons, named as the page records them
+    (:mod:`bookkit.claimset`): one entry point, so that the page's verdict and the family-wise one
+    are read by the same verdict function."""
+    extra = extra or {}
+    t = tests
+    if claim == "C1":
+        def split(table: str) -> tuple[dict[int, Estimate], dict[int, Estimate]]:
+            win = {int(k.split()[2]): e for k, e in t.items() if k.startswith(f"win {table} ")}
+            net = {int(k.split()[2]): e for k, e in t.items() if k.startswith(f"net {table} ")}
+            return win, net
+        return _combined([("the old comet", verdict_c1(*split("old"))),
+                          ("the modern game", verdict_c1_modern(*split("modern")))])
+    if claim == "C2":
+        diffs: dict[str, dict[int, Estimate]] = {}
+        for k, e in t.items():
+            measure, pair = k.split(" | ")
+            diffs.setdefault(measure, {})[int(pair.split("-")[1])] = e
+        return verdict_c2(diffs)
+    if claim == "C3":
+        return verdict_c3({int(k.split("-")[1]): e for k, e in t.items()})
+    if claim == "C4":
+        return verdict_c4({int(n): float(r) for n, r in extra["ratios"].items()})
+    if claim == "C5":
+        return verdict_c5(t["manille"], t["whole"])
+    if claim == "C6":
+        return verdict_c6(t)
+    if claim == "C7":
+        return verdict_c7(t["aces"], t["highest"])
+    if claim == "C8":
+        return verdict_c8(t["best-worst"])
+    if claim == "C9":
+        return _combined([(f"with {players_text([int(n)])}", verdict_c9(e)) for n, e in t.items()])
+    if claim == "C10":
+        return verdict_c10(t, {k: float(v) for k, v in extra["margins"].items()}, float(extra.get("identical", 0.0)))
+    if claim == "C11":
+        return verdict_c11({k.split(" | ")[0]: e for k, e in t.items() if k.endswith("vs 3/4")})
+    if claim == "C12":
+        return verdict_c12(t["gain"], {"second": t["second"], "third": t["third"]})
+    if claim == "C13":
+        return verdict_c13(t["mean"])
+    if claim == "C14":
+        return verdict_c14(t["card"], t["all"])
+    if claim == "C15":
+        main = verdict_c15(t["manille"])
+        if "cause" not in t:
+            return main
+        cause = verdict_c15_cause(t["cause"])
+        return Finding(main.outcome, f"{main.headline}; the experiment: {cause.headline}",
+                       {**main.parts, "cause": cause.outcome})
+    raise KeyError(f"no claim {claim!r}")

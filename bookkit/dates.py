@@ -8,8 +8,9 @@ there.  A date that no source gives is either the book's own inference (said so 
 printed) or left out.
 
 The timeline and the family tree (:mod:`bookkit.family`) take their citations from here, and
-``tests/test_dates.py`` checks every paragraph of the book that prints a year against
-:func:`sources_for_year`.
+``tests/test_dates.py`` checks every sentence of the book that prints a year: it must tell a fact
+of this table (it names one of the fact's :data:`TERMS`) and cite a source that gives that fact's
+date, so that a year cited to a source that gives the same year for something else fails.
 
 >>> sorted(fact("new-comet-1748").sources)
 ['S2']
@@ -22,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Evidence", "Dated", "DATES", "fact", "years_of", "sources_for_year", "VARIANT_DATES",
+__all__ = ["Evidence", "Dated", "DATES", "TERMS", "fact", "facts_of", "years_of", "sources_for_year", "VARIANT_DATES",
            "variant_date", "SEED_FILES"]
 
 SEED_FILES: dict[str, str] = {"S0": "000_d3df458dd473fd6e.txt", "S1": "002_baaa625b1317aa65.txt",
@@ -82,6 +83,8 @@ DATES: tuple[Dated, ...] = (
           (_e("DNB"),)),
     Dated("halley-1682", "1682", "Halley observes the comet in September 1682 (an addition of the book)",
           (_e("W-Halley"),)),
+    Dated("mary-of-modena", "1679", "Mary of Modena, the duke's wife, keeps court with him at Holyrood "
+          "(an addition of the book)", (_e("Strickland"),)),
     Dated("apollo-1708", "1708", "the British Apollo prints \"the curse of Scotland\" (one page reports it)",
           (_e("CoS"),)),
     Dated("gentmag-1786", "1786", "a letter to The Gentleman's Magazine ties the curse of Scotland to comet", (
@@ -126,17 +129,64 @@ DATES: tuple[Dated, ...] = (
 """The dated facts of the book, each with the sources that give its date."""
 
 VARIANT_DATES: dict[str, str] = {
-    "hoc-third-stage": "hoc-1654",
     "old-comet-1718": "academie-1718",
     "new-comet-1752": "new-comet-1752",
-    "yanovsky-1804": "yanovsky-1804",
     "modern-comet-1991": "hoyle-1991",
     "two-handed-arnold-2011": "arnold-2011",
     "commit-1857": "commit-1857",
     "commit-1991": "commit-1991",
     "commit-2011": "commit-2011",
 }
-"""The fact whose date a variant's ``year`` is (the undated variants have none)."""
+"""The fact whose date a variant's ``year`` is (the undated variants have none).  A variant is dated
+only by the date of the rules the engine plays: Hoc's card-play stage comes from undated pages (1654
+is the date of Hoc's first printed rules, which we have not seen), and the game played with
+Yanovsky's packs of 1804 follows the encyclopedia's own undated rules, so both are undated."""
+
+
+TERMS: dict[str, tuple[str, ...]] = {
+    "mazarin-minister": ("mazarin",),
+    "hoc-1649": ("devil", "mentioned"),
+    "hoc-1654": ("rules", "printed", "hoc"),
+    "hoc-1730": ("hoc de lyon", "two kinds"),
+    "renamed-1682": ("renam", "halley", "comet of", "the comet", "new name", "name"),
+    "comet-1758": ("return",),
+    "james-1685": ("throne", "james ii", "accession"),
+    "james-in-scotland": ("edinburgh", "lived", "with him", "years there"),
+    "james-leaves": ("leith", "sailed", "left"),
+    "halley-1682": ("halley", "observ"),
+    "apollo-1708": ("british apollo", "apollo"),
+    "gentmag-1786": ("gentleman", "letter", "correspondent", "story", "other writers"),
+    "brewer-1898": ("brewer",),
+    "academie-1718": ("académie", "earliest", "1718 text", "manille", "old game", "old comet", "first hand by lot",
+                      "rules"),
+    "new-comet-1748": ("printed", "printing", "pamphlet", "regles", "paris", "rules"),
+    "new-comet-1752": ("new comet", "new game", "new version", "nouveau", "appeared", "académie", "ancienne",
+                       "rules of", "game's date"),
+    "russia-1791-1809": ("russia", "printed twice"),
+    "yanovsky-1804": ("yanovsky",),
+    "red-nines-1812": ("red nines",),
+    "red-nines-later": ("mentioned again", "red nines"),
+    "pink-nines": ("pink nines",),
+    "commit-1857": ("hoyle", "commit", "american"),
+    "newmarket-1885": ("newmarket",),
+    "foster-1897": ("foster",),
+    "michigan-1920s": ("michigan",),
+    "hoyle-1991": ("hoyle", "modern", "morehead"),
+    "commit-1991": ("hoyle", "commit"),
+    "arnold-2011": ("arnold",),
+    "commit-2011": ("arnold",),
+    "parlett-2008": ("parlett",),
+    "mary-of-modena": ("mary of modena", "duke's wife"),
+}
+"""What a sentence that tells each fact names (any of these words, in lower case): a dated sentence
+of the book must name a fact of its year and cite a source that gives that fact's date
+(``tests/test_dates.py``)."""
+
+
+def facts_of(sentence: str, year: int) -> list[Dated]:
+    """The dated facts of ``year`` that ``sentence`` tells (it names one of their :data:`TERMS`)."""
+    low = sentence.lower()
+    return [d for d in DATES if year in years_of(d.when) and any(w in low for w in TERMS.get(d.id, ()))]
 
 
 def fact(id: str) -> Dated:

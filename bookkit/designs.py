@@ -1,24 +1,34 @@
-"""The designs of the analysis chapter's fifteen claims, fixed before their data.
+"""The designs of the analysis chapter's fifteen claims, and the record of when each was fixed.
 
 Each claim (C1 to C15) has a :class:`Design`, which the page prints *before* the data: the claim in
 the source's own words (with our translation), the measure, the comparison and its threshold, and how
 many comparisons the claim makes, so the Bonferroni level of each interval.  The thresholds are the
 constants below; the design's words are made from them, so the page states the very number the
 verdict (:mod:`bookkit.claims`) uses.
+
+Not every design was fixed before its data: most were written after earlier versions had been run
+and their results seen.  The box says so, from :mod:`bookkit.history` (when the design was fixed,
+and every change made after results were seen, with the earlier design's result); a change to a
+design here is a new dated entry there, never an edit in place (``tests/test_history.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bookkit.markdown import cite, number_word
-from bookkit.stats import ALPHA, bonferroni_level, level_text, within
+from bookkit.markdown import and_list, cite, number_word
+from bookkit.stats import ALPHA, bonferroni_level, level_text
 
-__all__ = ["Design", "DESIGNS", "design", "C1_PLAYERS", "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGIN",
-           "C11_MOSTLY", "C13_EVENING", "C15_LONG", "C15_SHARE"]
+__all__ = ["Design", "DESIGNS", "design", "C1_PLAYERS", "C1_MODERN_PLAYERS", "C2_HAND", "C4_JACKPOT", "C9_COMMON",
+           "C9_RARE", "C10_MARGIN", "C11_MOSTLY", "C13_EVENING", "C15_LONG", "C15_SHARE"]
 
 # ------------------------------------------------------------------ thresholds, stated before the data
 C1_PLAYERS = (2, 3, 4, 5)
+C1_MODERN_PLAYERS = (2, 3, 4)
+"""The modern game's tables in C1: two players, and the three and four of the teachers' tournament."""
+C2_HAND = 10
+"""C2 deals this many cards to each player at every table (the most five players can all hold), so that
+the player count, not the hand size, is compared."""
 C4_JACKPOT = 1.5
 """The comet is a jackpot if its mean value at a deal is at least this many times its base value."""
 C9_COMMON, C9_RARE = 0.5, 0.2
@@ -37,7 +47,7 @@ long if at least a quarter of the sequences are."""
 
 @dataclass(frozen=True)
 class Design:
-    """What a claim's test is, fixed before its data: the page prints :meth:`markdown` first."""
+    """What a claim's test is: the page prints :meth:`markdown` before the data."""
 
     id: str
     words: tuple[tuple[str, str], ...]
@@ -58,28 +68,45 @@ class Design:
     def level(self) -> float:
         return bonferroni_level(self.comparisons)
 
+    @property
+    def fingerprint(self) -> str:
+        """A hash of what the test is (measure, comparison, number of comparisons, verdict rule):
+        :mod:`bookkit.history`'s latest entry for the claim must carry it."""
+        import hashlib
+
+        text = "\n".join((self.measure, self.comparison, str(self.comparisons), self.decides))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
     def markdown(self) -> str:
         """The box the page shows before its data (MyST, citations resolved by the build)."""
+        from bookkit.history import history_markdown
+
         quoted = "; ".join(f"«{w}» {cite(k)}" for k, w in self.words) if self.words else ""
-        lines = ["```{admonition} The test, stated before the data", ":class: note claim-design", ""]
+        lines = ["```{admonition} The test, stated before this page's data", ":class: note claim-design", ""]
         if quoted:
             lines.append(f"**The claim.** {quoted}: \"{self.translation}\" (our translation).")
         else:
-            lines.append(f"**The claim.** {self.translation}")
+            lines.append(f"**The claim, in our words** (no words of the source to quote: the project keeps no text "
+                         f"of it). {self.translation}")
         if self.note:
             lines += ["", self.note]
         lines += ["", f"**Measure.** {self.measure}", "", f"**Comparison and threshold.** {self.comparison}", "",
-                  f"**Correction.** {self._correction()}", "", f"**Verdict.** {self.decides}", "```"]
+                  f"**Correction.** {self._correction()}", "", f"**Verdict.** {self.decides}", "",
+                  history_markdown(self.id), "```"]
         return "\n".join(lines)
 
     def _correction(self) -> str:
+        family = (" Across the family of all fifteen claims, Holm's correction is applied as well; the summary "
+                  "table of {ref}`analysis` gives both verdicts.")
+        if self.id == "C4":
+            return "none: the values are exact, so there is no interval and no test."
         if self.comparisons == 1:
-            return (f"one comparison, so a {level_text(self.level)} interval (no correction is needed); "
-                    "an interval that contains the threshold means the data cannot decide.")
+            return (f"one comparison, so a {level_text(self.level)} interval (no correction within the claim); "
+                    "an interval that contains the threshold means the data cannot decide." + family)
         return (f"Bonferroni, for the {number_word(self.comparisons)} comparisons made on this claim: each interval "
                 f"is at {level_text(self.level)} (that is 1 − {ALPHA:g}/{self.comparisons}), so that all of them "
                 f"hold together with a chance of at least {level_text(1 - ALPHA)}. An interval that contains the "
-                "threshold means the data cannot decide.")
+                "threshold means the data cannot decide." + family)
 
 
 def _pct(x: float) -> str:
@@ -89,29 +116,34 @@ def _pct(x: float) -> str:
 DESIGNS: tuple[Design, ...] = (
     Design("C1", (("S0", "есть преимущество в том, чтобы быть первым"), ("S1", "hay una ventaja en ser el primero en jugar")),
            "there is an advantage in being first",
-           "in the old comet with the greedy player in every seat, the first hand's share of the deals won, and its "
-           "mean net result per deal in jetons, at each player count; the same two in the modern two-handed game.",
-           "the share won against the first hand's fair share (one deal in as many as there are players), the net "
-           "result against zero.",
-           2 * len(C1_PLAYERS) + 2,
-           "at a player count, the claim is supported if an interval lies wholly above its reference (and none "
-           "below), contradicted if one lies wholly below (and none above); otherwise the data cannot decide there.",
+           "in the old comet with the greedy player in every seat, the first hand's mean net result per deal in "
+           "jetons, and its share of the deals won, at each player count; the same two for the eldest of the modern "
+           f"game with {and_list(number_word(n) for n in C1_MODERN_PLAYERS)} players (in chips).",
+           "the net result against zero; the share won against the first hand's fair share (one deal in as many as "
+           "there are players), shown beside it.",
+           2 * len(C1_PLAYERS) + 2 * len(C1_MODERN_PLAYERS),
+           "money decides, since the game is paid in jetons: at a player count the claim is supported if the net "
+           "result's interval lies wholly above zero, contradicted if wholly below, and otherwise the data cannot "
+           "decide there, whatever the share of deals won (a higher share with a net that cannot be told from zero "
+           "supports nothing).",
            "The claim is the 1718 text's reason for drawing the first hand by lot."),
     Design("C2", (("S0", "с двумя игроками она была сочтена «слишком скучной»"),
                   ("S1", "se consideró \"demasiado aburrido\" con sólo dos jugadores")),
            "with two players it was judged 'too dull'",
            "\"dull\" as too few real decisions: a *real choice* is a move at which the player could choose between "
            "plays that differ in more than suit. Two measures per deal, greedy players: real choices per card the "
-           "players lay, and the share of moves that are real choices.",
-           "the two-handed game against each larger table (three, four and five players): the difference, two "
-           "players minus more.",
+           f"players lay, and the share of moves that are real choices. Every table is dealt {C2_HAND} cards each "
+           "(the rest dead), so that the hand size is the same at every player count.",
+           "the two-handed game against each larger table (three, four and five players), at the same hand size: the "
+           "difference, two players minus more (independent samples: Welch's interval).",
            6,
            "supported if the two-handed game has fewer real choices than every larger table on both measures "
            "(every interval of the difference wholly below zero); contradicted if it has more on both; otherwise "
            "the data cannot decide.",
-           "Passes per deal, an earlier measure, grow with the number of seats by construction (each extra seat "
-           "adds a pass), so they cannot test the claim. The 1718 text does not say how many cards two players "
-           "get: the engine deals the whole pack between them (AMB-7), and the verdict holds for that reading."),
+           "Real choices grow with the hand size, and under the engine's reading of the deal (AMB-7) two players "
+           "hold far more cards each than five: compared at the engine's deal, the player count and the hand size "
+           "cannot be told apart, so this test holds the hand size fixed. It therefore no longer depends on AMB-7, "
+           "and says nothing about hands of other sizes."),
     Design("C3", (("S0", "хотя лучше всего это работает с двумя игроками"), ("S1", "aunque esto funciona mejor con dos jugadores")),
            "though it works best with two players",
            "the share of dealt hands with which the eldest can go out at once (an exact search of each random deal), "
@@ -136,14 +168,18 @@ DESIGNS: tuple[Design, ...] = (
     Design("C5", (("S0", "Шотландцы, которым предстояло изучить эту игру, почувствовали это на себе"),
                   ("S1", "Los escoceses que aprendieron el juego lo sintieron a su costa")),
            "the Scots who had to learn the game felt it to their cost",
-           "in three-handed manille, a newcomer (the random player) facing two experts (greedy players): the "
-           "newcomer's mean net result per deal through the manille's own payments (its fiche claimed, the fiche "
-           "a player caught with it pays), and its whole mean net result per deal, in jetons.",
-           "each against zero.",
+           "in three-handed manille, the first seat facing two experts (greedy players), played twice on the same "
+           "deals: once by a newcomer (the random player, who may forget to claim the fiche or keep the card too "
+           "long), once by an expert (greedy). Per deal, the newcomer's result minus the expert's, through the "
+           "manille's own payments (its fiche claimed, the fiche a player caught with it pays), and in all, in "
+           "jetons.",
+           "each paired difference (one pair per deal: Student's t on the differences) against zero.",
            2,
-           "fits the story (supported) if the newcomer's result through the manille lies wholly below zero; "
-           "contradicts it if wholly above; otherwise the data cannot decide.",
-           "A simulation cannot say whether the 1786 story is true, only whether the card is costly to a newcomer."),
+           "fits the story (supported) if the newcomer loses more through the manille than the expert in its seat "
+           "(the paired difference wholly below zero); contradicts it if wholly above; otherwise the data cannot "
+           "decide. Against zero alone, as first designed, a random player's loss was close to built in.",
+           "A simulation cannot say whether the 1786 story is true, only whether the card costs a newcomer more than "
+           "it costs an expert."),
     Design("C6", (("S0", "имеет смысл выбрать младшую карту самой длинной восходящей последовательности"),
                   ("S1", "tiene sentido elegir una carta baja de la secuencia ascendente más larga que se tenga")),
            "it makes sense to choose the lowest card of the longest rising sequence",
@@ -156,9 +192,9 @@ DESIGNS: tuple[Design, ...] = (
            "against each other lead, the page says whether it wins, loses, or the data cannot decide.",
            "A claim about these players: the engine's greedy play after the lead."),
     Design("C7", (),
-           "The French dictionary's advice, which we have only in paraphrase: shed your high cards first, and play "
-           "your aces early, since a late ace is hard to get rid of unless you hold a king to regain the lead "
-           f"{cite('Enc')}.",
+           "The French dictionary's advice, as the project's digest paraphrases an OCR page it did not keep: shed "
+           "your high cards first, and play your aces early, since a late ace is hard to get rid of unless you hold "
+           f"a king to regain the lead {cite('Enc')}. The test is of this paraphrase.",
            "from the C6 deals: the mean net result per deal, in jetons, of leading an ace first (else the longest "
            "run) against leading the longest run; and of leading the highest card against it.",
            "each against zero: money decides, since the game is paid in jetons (a win rate is shown beside it).",
@@ -183,7 +219,8 @@ DESIGNS: tuple[Design, ...] = (
                   ("S1", "un jugador con cuatro cartas del mismo valor podía jugarlas todas a la vez")),
            "a player with four cards of one rank could play them all at once",
            "the share of dealt hands (new comet) that hold a group: four of a kind, three nine-cards, or two or "
-           "three kings, by player count.",
+           "three kings, by player count. The hands of one deal share one pack, so they are not independent: the "
+           "interval is cluster-robust, by deal.",
            f"the two-handed share against {_pct(C9_COMMON)} (common) and {_pct(C9_RARE)} (rare).",
            3,
            f"common if the interval lies wholly above {_pct(C9_COMMON)}, rare if wholly below {_pct(C9_RARE)}, "
@@ -192,14 +229,17 @@ DESIGNS: tuple[Design, ...] = (
     Design("C10", (("S0", "Сегодня комета по-прежнему разыгрывается почти так же, как «новая комета» XVIII века"),
                    ("S1", "el juego del cometa se sigue jugando de forma casi idéntica al \"nuevo cometa\" del siglo XVIII")),
            "today comet is still played almost the same as the \"new comet\" of the eighteenth century",
-           "two players, greedy in both seats: plays per deal, stops per deal, cards left in the loser's hand, and "
-           "the share of deals in which the comet is played, in each game.",
-           f"the modern game minus the new comet on each measure, against a margin of ±{_pct(C10_MARGIN)} of the new "
-           "comet's value (an equivalence test).",
+           "two players, greedy in both seats, the same seeds dealing both games (the same cards): plays per deal, "
+           "stops per deal, cards left in the loser's hand, and the share of deals in which the comet is played. "
+           "First, the share of seeds whose two deals were played out the same way (the same runs, stops, winner "
+           "and cards left): where the engine's players play both games alike, the rules compared made no "
+           "difference to the play.",
+           f"the modern game minus the new comet on each measure, deal by deal (paired differences, Student's t), "
+           f"against a margin of ±{_pct(C10_MARGIN)} of the new comet's value (an equivalence test).",
            4,
            "supported if every difference lies wholly inside its margin (\"almost the same\"); contradicted if any "
            "lies wholly outside; otherwise the data cannot decide. An interval that merely contains zero is not "
-           "\"the same\".",
+           "\"the same\". If every seed's two deals were played out the same way, the test is void.",
            "Both rule sets are played as the engine reads them where the sources leave a rule open (AMB-18, "
            "AMB-20), so the verdict holds for those readings."),
     Design("C11", (),
@@ -211,10 +251,12 @@ DESIGNS: tuple[Design, ...] = (
            f"p against {_pct(C11_MOSTLY)} (\"mostly luck\": the skill share under one half), and against 50% (skill "
            "shows at all), in each game.",
            14,
-           f"in a game, \"mostly luck\" is supported if p lies wholly below {_pct(C11_MOSTLY)}, contradicted if "
-           "wholly above; otherwise the data cannot decide there.",
-           "Our greedy player is weak: a stronger player might win more, so \"mostly luck\" is supported only for "
-           "these players; a contradiction would stand for any stronger player too."),
+           f"in a game, \"mostly luck\" is contradicted if p lies wholly above {_pct(C11_MOSTLY)} (even this weak "
+           "player wins most deals); otherwise it is *not contradicted*, which is not support. This design cannot "
+           "support the claim: the greedy player is weak, so its share is only a lower bound on what skill can do, "
+           "and a stronger player might win more.",
+           "A design that could support the claim would need the best possible player, which we do not have; the "
+           "engine's search player is stronger than the greedy one but too slow for this book's build."),
     Design("C12", (("S2", "При игре втроем первый может обменять до шести карт, двое остальных — по три"),),
            "with three players, the first may exchange up to six cards, the other two three each",
            "three-handed games with and without the exchange (the Russian entry's rules), greedy players: each "
@@ -252,9 +294,12 @@ DESIGNS: tuple[Design, ...] = (
            "the name \"comet\" probably came from the resemblance of the rows of cards played during the game to the "
            "long trail of light behind a comet",
            f"the share of manille's sequences (from a lead to its stop, four players, random players) that are "
-           f"long tails of {C15_LONG} cards or more; the same share in seven later games, for comparison.",
-           f"manille's share against {_pct(C15_SHARE)}; each later game's share against manille's.",
-           8,
+           f"long tails of {C15_LONG} cards or more; the same share in the seven other games of the family the engine "
+           "plays, for comparison; and an experiment in the new comet, its comet a stop or not on the same deals. A "
+           "deal lays out several sequences, which are not independent: every interval is cluster-robust, by deal.",
+           f"manille's share against {_pct(C15_SHARE)}; each other game's share minus manille's against zero; the "
+           "experiment's difference (not a stop minus a stop) against zero.",
+           9,
            f"the game makes long tails (supported) if manille's share lies wholly above {_pct(C15_SHARE)}; not "
            "(contradicted) if wholly below; otherwise the data cannot decide.",
            "A simulation cannot show where a name came from. It can show whether the game, as the engine plays it, "

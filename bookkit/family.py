@@ -50,10 +50,10 @@ class Event:
 
 
 _VARIANT_NOTES: dict[str, str] = {
-    "hoc-third-stage": "the first printed rules of Hoc, titled simply \"Hoc\"",
+    "hoc-third-stage": "the card-play stage as the pages on Hoc describe it (their rules are undated)",
     "old-comet-1718": "the earliest known rules, in the Académie Universelle des Jeux: manille, alias Commette or Comete",
     "new-comet-1752": "\"le nouveau Jeu de la Cométe\" appears; the old game becomes l'Ancienne Cométe",
-    "yanovsky-1804": "Yanovsky's dictionary describes the two packs, the deal and the comets",
+    "yanovsky-1804": "Yanovsky's packs, deal and comets of 1804, played by the encyclopedia's own undated rules",
     "yanovsky-exchange": "the Russian encyclopedia's own description, with an exchange from the talon",
     "single-pack-joker": "the Russian encyclopedia's simplified form, one pack and a joker",
     "modern-comet-1991": "Morehead, Frey and Mott-Smith's Hoyle: the rules of the modern game",
@@ -76,12 +76,16 @@ def _event(fact_id: str, what: str, chapter: str) -> Event:
 
 OTHER_EVENTS: tuple[Event, ...] = (
     _event("hoc-1649", "Hoc is mentioned in print, as an invention of the devil", "history/origins"),
+    _event("hoc-1654", "the first printed rules of Hoc, titled simply \"Hoc\" (not seen; the engine plays the "
+           "card-play stage from undated pages)", "history/origins"),
     _event("renamed-1682", "Halley's comet; manille is renamed comet (S2: \"apparently\" after it)", "history/origins"),
     _event("apollo-1708", "the British Apollo prints \"the curse of Scotland\" for the 9♦, with no word of comet "
            "(one page reports it)", "history/origins"),
     _event("new-comet-1748", "Regles du nouveau jeu de la Comete, 24 pages, Paris (S2)", "rules/new-comet"),
     _event("gentmag-1786", "a letter to The Gentleman's Magazine: the Duke of York brought comet to Scotland",
            "history/origins"),
+    _event("yanovsky-1804", "Yanovsky's dictionary describes the two packs, the deal and the comets (S2 quotes it)",
+           "rules/new-comet"),
     _event("russia-1791-1809", "the rules are printed twice in Russia; the game \"never had wide popularity\"",
            "rules/new-comet"),
     _event("red-nines-1812", "first mentions of red nines, which may descend from comet", "rules/commit"),
@@ -135,7 +139,10 @@ class Game:
     families: tuple[str, ...] = ()
     """Variant families (``Variant.family``) the engine plays of this game."""
     dated: tuple[str, ...] = ()
-    """For games the engine does not play: the dated facts (:mod:`bookkit.dates`) of its dates."""
+    """Dated facts (:mod:`bookkit.dates`) of the game beyond its variants' dates: a game the engine does
+    not play, or a printing older than the rules the engine plays (the 1748 pamphlet of the new comet)."""
+    note: str = ""
+    """What another source says of the game's place (cited to that source), beside the tree's relation."""
 
     @property
     def variants(self) -> list[str]:
@@ -168,13 +175,16 @@ class Game:
 
 
 FAMILY: tuple[Game, ...] = (
-    Game("hoc", "Hoc Mazarin", "", "", ("S0", "S1", "W-Hoc"), ("hoc",)),
+    Game("hoc", "Hoc Mazarin", "", "", ("S0", "S1", "W-Hoc"), ("hoc",), dated=("hoc-1654",)),
     Game("comet", "Manille, the old comet", "hoc", "descends", ("S0", "S1"), ("manille",)),
-    Game("new", "The new comet", "comet", "descends", ("S0", "S1", "S2"), ("new comet",)),
+    Game("new", "The new comet", "comet", "descends", ("S0", "S1", "S2"), ("new comet",),
+         dated=("new-comet-1748", "yanovsky-1804")),
     Game("modern", "Modern comet", "new", "descends", ("S0", "S1"), ("modern",)),
     Game("commit", "Commit", "comet", "descends", ("S0", "S1"), ("commit",)),
     Game("red9", "Red nines", "comet", "may descend", ("S0", "S1", "W-Red9"), dated=("red-nines-1812",)),
-    Game("pink9", "Pink Nines", "red9", "descends", ("W-Red9", "S2"), dated=("pink-nines",)),
+    Game("pink9", "Pink Nines", "red9", "descends", ("W-Red9",), dated=("pink-nines",),
+         note="S2 calls Pink Nines the modern form of comet itself («Современная форма игры — Розовые девятки»); "
+              "it never names red nines"),
     Game("popejoan", "Pope Joan", "comet", "related", ("S2", "PJ")),
     Game("newmarket", "Newmarket", "comet", "related", ("S0", "S1", "S2", "W-NM"), dated=("newmarket-1885",)),
     Game("michigan", "Michigan", "newmarket", "descends", ("W-NM",), dated=("michigan-1920s",)),
@@ -184,7 +194,7 @@ FAMILY: tuple[Game, ...] = (
 Hoc's last stage became manille (S0, S1), renamed comet; the new comet (S0, S1, S2) is still
 printed in English books (S0, S1); Commit is an American variant of comet (S0, S1); red nines
 "may descend" from comet (S0, S1) and Pink Nines from red nines (W-Red9; S2 calls it comet's
-modern form); S2 calls comet a relative of Pope Joan and a kind of Newmarket, and the infobox
+modern form, but never names red nines, so the tree cites W-Red9 alone for that line); S2 calls comet a relative of Pope Joan and a kind of Newmarket, and the infobox
 of S0/S1 lists Newmarket and Michigan among similar games; Michigan replaced Stops in the
 United States and is treated with Newmarket (W-NM).
 """
@@ -240,7 +250,8 @@ def family_markdown() -> str:
                "related": "a relative of the game above", "": "the root"}[g.relation]
         variants = ", ".join(f"`{v}`" for v in g.variants)
         played = f"; the engine plays {variants}" if variants else ""
-        out.append(f"{'  ' * depth}- **{g.name}** ({dates_markdown(g)}): {how} {cite(g.sources)}{played}; "
+        note = f"; {g.note} {cite('S2')}" if g.note else ""
+        out.append(f"{'  ' * depth}- **{g.name}** ({dates_markdown(g)}): {how} {cite(g.sources)}{note}{played}; "
                    f"{_link(g.chapter)}")
     return "\n".join(out)
 

@@ -19,7 +19,7 @@ from comet_learn.describe import ROWS, deal_table, facts
 from comet_learn.glossary import GLOSSARY
 from comet.calls import LANGUAGES
 from comet.ledger import Payment, plural
-from comet.outcome import Outcome
+from comet.outcome import End, Outcome
 from comet.round import Round, resolve_variant
 from comet.variant import Variant
 
@@ -33,7 +33,7 @@ BIB_KEYS: dict[str, str] = {
     "PJ": "popejoan", "W-Red9": "wred9", "W-NM": "wnm", "Stops": "mcleod", "CoS": "cos",
     "Web-modern": "webmodern", "NJ": "nainjaune", "Brewer": "brewer1898",
     # Added by the book, outside the digest's sources (each entry says where it was read):
-    "DNB": "dnb1892", "McAlister": "mcalister2003", "W-Halley": "whalley",
+    "DNB": "dnb1892", "McAlister": "mcalister2003", "W-Halley": "whalley", "Strickland": "strickland",
 }
 """The digest's source keys (and the few sources the book adds) and the matching entries of
 ``book/references.bib``."""
@@ -114,10 +114,10 @@ def outcome_words(outcome: Outcome | None) -> str:
         return f"{who} pays {p.amount} {outcome.unit if p.amount == 1 else units} ({p.reason})"
 
     parts: list[str] = []
-    if outcome.end == "out" and outcome.winner is not None:
+    if outcome.end is End.OUT and outcome.winner is not None:
         parts.append(f"Seat {outcome.winner} went out with its last card"
                      + (", an opera" if outcome.opera else "") + ".")
-    elif outcome.end == "draw":
+    elif outcome.end is End.DRAW:
         parts.append("The hand is drawn, so nothing is settled at the end.")
     else:
         parts.append("Nobody went out.")

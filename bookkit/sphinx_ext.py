@@ -1,14 +1,25 @@
-"""Sphinx extension: the games' names and years as MyST substitutions (:mod:`bookkit.names`).
+"""Sphinx extension: the games' names and years as MyST substitutions (:mod:`bookkit.names`), and
+the analysis chapter's summary of the fifteen claims (:mod:`bookkit.claimset`).
 
-Listed in ``_config.yml`` under ``sphinx.extra_extensions``.  It adds ``v`` to
-``myst_substitutions`` when the configuration is read, before myst-parser reads it (at
-``builder-inited``), so that ``{{ v.old_comet_1718.title }}`` in any page is the variant's
-own name and year.
+Listed in ``_config.yml`` under ``sphinx.extra_extensions``.
+
+* It adds ``v`` to ``myst_substitutions`` when the configuration is read, before myst-parser reads
+  it (at ``builder-inited``), so that ``{{ v.old_comet_1718.title }}`` in any page is the variant's
+  own name and year.
+* It tells the pages where to record their claims (``COMET_CLAIMS_DIR``: ``_build/.claims``, set in
+  this process so that the kernels it starts inherit it), and replaces the ``{claims-summary}``
+  directive, once every page has been read and run, with the table of every claim's verdict within
+  the claim and across the family.  A claim no page recorded is a build error.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
+
+from docutils import nodes  # type: ignore[import-untyped]
+from docutils.parsers.rst import Directive  # type: ignore[import-untyped]
 
 from bookkit.names import substitutions
 
@@ -19,6 +30,78 @@ def _add_names(app: Any, config: Any) -> None:
     config.myst_substitutions = subs
 
 
+def _claims_dir(app: Any, config: Any) -> None:
+    os.environ["COMET_CLAIMS_DIR"] = str(Path(app.outdir).parent / ".claims")
+
+
+class claims_summary(nodes.General, nodes.Element):  # type: ignore[misc]
+    """Where the summary table goes, once every page has run."""
+
+
+class ClaimsSummary(Directive):  # type: ignore[misc]
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        return [claims_summary()]
+
+
+def _text_entry(text: str, link: str = "") -> nodes.entry:
+    para = nodes.paragraph()
+    if link:
+        para += nodes.reference("", text, refuri=link, internal=True)
+    else:
+        para += nodes.Text(text)
+    entry = nodes.entry()
+    entry += para
+    return entry
+
+
+def _table(app: Any, docname: str) -> nodes.Node:
+    from bookkit.claimset import CLAIM_PAGES, family, load
+    from bookkit.history import fixed
+
+    rows, comparisons = family(load())
+    head = ["claim", "comparisons", "verdict within the claim (Bonferroni)",
+            "verdict across the family (Holm)", "smallest Holm-adjusted p", "test fixed"]
+    table = nodes.table(classes=["claims-summary"], ids=["the-fifteen-claims-table"])
+    title = nodes.title(text=f"The fifteen claims: {len(comparisons)} comparisons in all, corrected within each claim "
+                             "and across the family")
+    table += title
+    group = nodes.tgroup(cols=len(head))
+    table += group
+    for _ in head:
+        group += nodes.colspec(colwidth=1)
+    thead = nodes.thead()
+    row = nodes.row()
+    for h in head:
+        row += _text_entry(h)
+    thead += row
+    group += thead
+    body = nodes.tbody()
+    for r in rows:
+        page, label = CLAIM_PAGES[r.claim]
+        link = app.builder.get_relative_uri(docname, f"book/analysis/{page}") + f"#{label}"
+        e = fixed(r.claim)
+        p = "" if r.smallest_p_holm is None else (f"{r.smallest_p_holm:.3f}" if r.smallest_p_holm >= 0.001 else "< 0.001")
+        row = nodes.row()
+        for i, text in enumerate([r.claim, str(r.tests) if r.tests else "none (exact values)", r.within.headline,
+                                  r.across.headline if r.tests else "no test (exact values)", p,
+                                  f"{e.date} ({e.commit})"]):
+            row += _text_entry(text, link if i == 0 else "")
+        body += row
+    group += body
+    return table
+
+
+def _fill(app: Any, doctree: nodes.document, docname: str) -> None:
+    for node in list(doctree.findall(claims_summary)):
+        node.replace_self(_table(app, docname))
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("config-inited", _add_names, priority=200)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
+    app.connect("config-inited", _claims_dir)
+    app.add_node(claims_summary)
+    app.add_directive("claims-summary", ClaimsSummary)
+    app.connect("doctree-resolved", _fill)
+    return {"version": "1.1", "parallel_read_safe": True, "parallel_write_safe": True}

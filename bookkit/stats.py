@@ -1,8 +1,28 @@
-"""The statistics of the analysis pages: estimates with confidence intervals, and verdicts read from them.
+"""The statistics of the analysis pages: estimates with confidence intervals, computed by the
+field's libraries (statsmodels and scipy.stats), and verdicts read from them.
 
-An interval is 95% by default; a claim tested by several comparisons asks for each interval at
-the Bonferroni level :func:`bonferroni_level` (``1 - 0.05 / m`` for ``m`` comparisons), so that
-the chance of any false finding on the claim stays at most 5%.
+``bookkit`` keeps the designs, the thresholds and the wording; every interval, every
+correction for many comparisons and every sample size is computed here by a tested library
+function, named beside it:
+
+* a proportion: Wilson's score interval, or the exact (Clopper–Pearson) one
+  (``statsmodels.stats.proportion.proportion_confint``);
+* a mean, and a mean of paired differences: Student's t (``statsmodels.stats.weightstats.DescrStatsW``);
+* a difference of two independent means: Welch's t (``CompareMeans``), of two independent
+  proportions: Newcombe's hybrid score interval (``confint_proportions_2indep``);
+* a mean of observations that come in clusters (several hands or sequences from one deal): an
+  ordinary least squares fit of the mean with a cluster-robust covariance, t with G − 1 degrees of
+  freedom for G clusters (``statsmodels.regression.linear_model.OLS``, ``cov_type="cluster"``);
+* the Bonferroni level of a claim and Holm's correction across the family of claims
+  (``statsmodels.stats.multitest.multipletests``); the deals a decision needs
+  (``statsmodels.stats.power.NormalIndPower``).
+
+statsmodels, scipy and numpy are imported inside the functions, so that importing ``bookkit``
+stays light for the pages that compute no statistics; none of them reaches the reader's browser.
+
+An :class:`Estimate` remembers how it was computed (:attr:`Estimate.method` and its numbers), so
+:meth:`Estimate.at` gives the same estimate's interval at another level: the family-wise
+correction (:mod:`bookkit.claimset`) reads each comparison's p-value from its own intervals.
 
 >>> from bookkit.stats import bonferroni_level, proportion_ci
 >>> round(proportion_ci(50, 100).low, 3)
@@ -16,34 +36,32 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from statistics import NormalDist
-from typing import Literal, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from comet.simulate import GameRecord
 
-__all__ = ["ALPHA", "Estimate", "bonferroni_level", "level_text", "z_of", "proportion_ci", "mean_ci", "difference",
+__all__ = ["ALPHA", "Estimate", "bonferroni_level", "level_text", "proportion_ci", "mean_ci", "paired_ci",
+           "mean_difference", "proportion_difference", "clustered_mean", "clustered_difference", "p_value",
            "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS", "Within", "within", "deals_needed",
            "seat_table", "leader_advantage", "run_lengths", "stop_counts"]
 
 ALPHA = 0.05
-"""The chance of a false finding the book allows on each claim, all its comparisons together."""
+"""The chance of a false finding the book allows on each claim, all its comparisons together,
+and on the family of all fifteen claims together (:mod:`bookkit.claimset`)."""
 
 
 def bonferroni_level(m: int, alpha: float = ALPHA) -> float:
     """The confidence level of each of ``m`` intervals so that all hold together with chance at
-    least ``1 - alpha`` (Bonferroni: each at ``1 - alpha / m``).
+    least ``1 - alpha``: Bonferroni's corrected alpha, as ``multipletests`` computes it.
 
     >>> bonferroni_level(1), bonferroni_level(8)
     (0.95, 0.99375)
     """
     if m < 1:
         raise ValueError(f"a claim makes at least one comparison, not {m}")
-    return 1 - alpha / m
+    from statsmodels.stats.multitest import multipletests  # type: ignore[import-untyped]
 
-
-def z_of(level: float) -> float:
-    """The two-sided normal quantile of a confidence level (1.96 for 95%)."""
-    return NormalDist().inv_cdf(1 - (1 - level) / 2)
+    return 1 - float(multipletests([1.0] * m, alpha=alpha, method="bonferroni")[3])
 
 
 def level_text(level: float) -> str:
@@ -52,15 +70,34 @@ def level_text(level: float) -> str:
     return (text[:-2] if text.endswith(".0") else text) + "%"
 
 
+Method = Literal["", "wilson", "exact", "t", "newcomb"]
+
+
 @dataclass(frozen=True)
 class Estimate:
-    """A value with a confidence interval (95% unless ``level`` says otherwise) and its sample size."""
+    """A value with a confidence interval (95% unless ``level`` says otherwise) and its sample size.
+
+    ``method`` and ``params`` say how the interval was computed, so that :meth:`at` can give it at
+    another level: ``"wilson"`` or ``"exact"`` (successes, trials), ``"t"`` (value, standard
+    error, degrees of freedom: a mean, a paired or Welch difference, a cluster-robust mean),
+    ``"newcomb"`` (successes and trials of each of two samples); ``""`` for a fixed interval.
+    """
 
     value: float
     low: float
     high: float
     n: int
     level: float = 0.95
+    method: Method = ""
+    params: tuple[float, ...] = ()
+
+    def at(self, level: float) -> "Estimate":
+        """The same estimate with its interval at ``level`` (computed again by the same method)."""
+        if self.method == "":
+            if math.isclose(level, self.level):
+                return self
+            raise ValueError("this estimate has a fixed interval; it cannot be given at another level")
+        return _interval(self.method, self.params, level, self.n)
 
     def pct(self) -> str:
         """``"52.3% (95% CI 50.1–54.5%, n = 2,000)"``."""
@@ -77,67 +114,166 @@ class Estimate:
         return (f"{100 * self.value:+.{digits}f} points ({level_text(self.level)} CI {100 * self.low:+.{digits}f} "
                 f"to {100 * self.high:+.{digits}f})")
 
+    def shifted(self, ref: float) -> "Estimate":
+        """The estimate minus a reference (an effect size, in the estimate's units); it keeps no method."""
+        return Estimate(self.value - ref, self.low - ref, self.high - ref, self.n, self.level)
 
-def proportion_ci(successes: int, n: int, z: float | None = None, *, level: float = 0.95) -> Estimate:
-    """Wilson score interval for a proportion, at ``level`` (or at the quantile ``z``)."""
-    if z is None:
-        z = z_of(level)
-    else:
-        level = 2 * NormalDist().cdf(z) - 1
+    def negated(self) -> "Estimate":
+        """The same estimate seen from the other side (``-value``), at any level."""
+        if self.method == "t":
+            value, se, df = self.params
+            return _interval("t", (-value, se, df), self.level, self.n)
+        if self.method == "":
+            return Estimate(-self.value, -self.high, -self.low, self.n, self.level)
+        raise ValueError(f"a {self.method} estimate is not negated; compute the other side's estimate")
+
+
+def _nan(n: int, level: float) -> Estimate:
+    return Estimate(math.nan, math.nan, math.nan, n, level)
+
+
+def _interval(method: Method, params: tuple[float, ...], level: float, n: int) -> Estimate:
+    alpha = 1 - level
+    if method in ("wilson", "exact"):
+        from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped]
+
+        k, trials = params
+        low, high = proportion_confint(int(k), int(trials), alpha=alpha, method="wilson" if method == "wilson" else "beta")
+        return Estimate(k / trials, float(low), float(high), n, level, method, params)
+    if method == "t":
+        from scipy import stats as st  # type: ignore[import-untyped]
+
+        value, se, df = params
+        if se == 0 or math.isnan(se):
+            return Estimate(value, value, value, n, level, method, params)
+        low, high = st.t.interval(level, df, loc=value, scale=se)
+        return Estimate(value, float(low), float(high), n, level, method, params)
+    if method == "newcomb":
+        from statsmodels.stats.proportion import confint_proportions_2indep
+
+        k1, n1, k2, n2 = params
+        low, high = confint_proportions_2indep(int(k1), int(n1), int(k2), int(n2), method="newcomb", compare="diff",
+                                               alpha=alpha)
+        return Estimate(k1 / n1 - k2 / n2, float(low), float(high), n, level, method, params)
+    raise ValueError(f"unknown interval method {method!r}")
+
+
+# ------------------------------------------------------------------ one sample
+def proportion_ci(successes: int, n: int, *, level: float = 0.95, exact: bool = False) -> Estimate:
+    """A proportion with Wilson's score interval at ``level`` (``exact=True``: Clopper–Pearson)."""
     if n <= 0:
-        return Estimate(math.nan, math.nan, math.nan, 0, level)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Estimate(p, centre - half, centre + half, n, level)
+        return _nan(0, level)
+    return _interval("exact" if exact else "wilson", (successes, n), level, n)
 
 
-def mean_ci(values: Sequence[float], z: float | None = None, *, level: float = 0.95) -> Estimate:
-    """Mean with a normal-approximation interval at ``level`` (or at the quantile ``z``)."""
-    if z is None:
-        z = z_of(level)
-    else:
-        level = 2 * NormalDist().cdf(z) - 1
+def mean_ci(values: Sequence[float], *, level: float = 0.95) -> Estimate:
+    """A mean with Student's t interval at ``level`` (``DescrStatsW``)."""
     n = len(values)
     if n == 0:
-        return Estimate(math.nan, math.nan, math.nan, 0, level)
-    m = sum(values) / n
+        return _nan(0, level)
     if n == 1:
-        return Estimate(m, m, m, 1, level)
-    var = sum((x - m) ** 2 for x in values) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return Estimate(m, m - half, m + half, n, level)
+        return Estimate(float(values[0]), float(values[0]), float(values[0]), 1, level)
+    from statsmodels.stats.weightstats import DescrStatsW  # type: ignore[import-untyped]
+
+    d = DescrStatsW(list(map(float, values)))
+    return _interval("t", (float(d.mean), float(d.std_mean), float(n - 1)), level, n)
 
 
-def difference(a: Estimate, b: Estimate) -> Estimate:
-    """``a - b`` for two independent samples, its half-width combined from theirs
-    (``sqrt(ha**2 + hb**2)``, each half-width the mean of the interval's two sides), at their
-    common level."""
-    if not math.isclose(a.level, b.level):
-        raise ValueError(f"a difference of a {level_text(a.level)} and a {level_text(b.level)} interval; "
-                         "compute both at one level")
-    ha = (a.high - a.low) / 2
-    hb = (b.high - b.low) / 2
-    d = a.value - b.value
-    half = math.sqrt(ha * ha + hb * hb)
-    return Estimate(d, d - half, d + half, min(a.n, b.n), a.level)
+def paired_ci(a: Sequence[float], b: Sequence[float], *, level: float = 0.95) -> Estimate:
+    """The mean of the paired differences ``a[i] - b[i]`` (one pair per seed), with Student's t
+    interval: the same deals dealt to both arms are compared deal by deal."""
+    if len(a) != len(b):
+        raise ValueError(f"paired samples have one value each per pair: {len(a)} and {len(b)}")
+    return mean_ci([x - y for x, y in zip(a, b)], level=level)
+
+
+# ------------------------------------------------------------------ two independent samples
+def mean_difference(a: Sequence[float], b: Sequence[float], *, level: float = 0.95) -> Estimate:
+    """``mean(a) - mean(b)`` for two independent samples: Welch's t interval (``CompareMeans``,
+    unequal variances, Welch–Satterthwaite degrees of freedom).  ``n`` is the smaller sample."""
+    from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
+
+    cm = CompareMeans(DescrStatsW(list(map(float, a))), DescrStatsW(list(map(float, b))))
+    value = float(cm.d1.mean - cm.d2.mean)
+    return _interval("t", (value, float(cm.std_meandiff_separatevar), float(cm.dof_satt())), level, min(len(a), len(b)))
+
+
+def proportion_difference(k1: int, n1: int, k2: int, n2: int, *, level: float = 0.95) -> Estimate:
+    """``k1/n1 - k2/n2`` for two independent samples: Newcombe's hybrid score interval."""
+    return _interval("newcomb", (k1, n1, k2, n2), level, min(n1, n2))
+
+
+# ------------------------------------------------------------------ clustered observations
+def _cluster_fit(values: Sequence[float], columns: list[list[float]], groups: Sequence[Any]) -> Any:
+    import numpy as np
+    from statsmodels.regression.linear_model import OLS  # type: ignore[import-untyped]
+
+    codes = {g: i for i, g in enumerate(dict.fromkeys(groups))}
+    exog = np.column_stack([np.ones(len(values))] + [np.asarray(c, dtype=float) for c in columns])
+    return OLS(np.asarray(values, dtype=float), exog).fit(
+        cov_type="cluster", cov_kwds={"groups": np.array([codes[g] for g in groups])}, use_t=True), len(codes)
+
+
+def clustered_mean(values: Sequence[float], groups: Sequence[Any], *, level: float = 0.95) -> Estimate:
+    """The mean of observations that come in clusters (``groups[i]`` names the deal that gave
+    ``values[i]``): least squares on a constant with a cluster-robust covariance, t with G − 1
+    degrees of freedom for G clusters.  ``n`` counts the observations; the interval is as wide as
+    the clusters make it."""
+    if len(values) != len(groups) or not values:
+        raise ValueError("one cluster name per observation, and at least one observation")
+    res, clusters = _cluster_fit(values, [], groups)
+    return _interval("t", (float(res.params[0]), float(res.bse[0]), float(clusters - 1)), level, len(values))
+
+
+def clustered_difference(a: Sequence[float], groups_a: Sequence[Any], b: Sequence[float], groups_b: Sequence[Any],
+                         *, level: float = 0.95) -> Estimate:
+    """``mean(a) - mean(b)`` for clustered observations: least squares on a constant and an
+    indicator of ``a``, cluster-robust by deal.  Give both arms the same cluster names where the
+    same seed dealt both (a paired experiment: the covariance then takes the pairing into
+    account), different names where the arms are independent."""
+    res, clusters = _cluster_fit(list(a) + list(b), [[1.0] * len(a) + [0.0] * len(b)], list(groups_a) + list(groups_b))
+    return _interval("t", (float(res.params[1]), float(res.bse[1]), float(clusters - 1)), level, min(len(a), len(b)))
+
+
+# ------------------------------------------------------------------ p-values from intervals
+def p_value(est: Estimate, decided: Callable[[Estimate], bool]) -> float:
+    """The smallest alpha at which the estimate's interval (at level ``1 - alpha``) is decided
+    by ``decided``: the p-value of the test that the interval makes (for a reference, the usual
+    two-sided p-value of the interval's own test).  1 when no interval decides it."""
+    if est.method == "":
+        raise ValueError("a fixed interval has no p-value; compute the estimate with a method")
+    if not decided(est.at(1e-9)):          # not even the narrowest interval decides it
+        return 1.0
+    if decided(est.at(1 - 1e-15)):         # even the widest does
+        return 0.0
+    lo, hi = math.log(1e-15), math.log(1 - 1e-9)   # log alpha: undecided at lo, decided at hi
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if decided(est.at(1 - math.exp(mid))):
+            hi = mid
+        else:
+            lo = mid
+    return math.exp(hi)
 
 
 def deals_needed(effect: float, sd: float, level: float = 0.95, power: float = 0.8) -> int:
-    """How many deals an interval at ``level`` needs to exclude zero, with chance ``power``,
-    when the true effect is ``effect`` and one deal's result has standard deviation ``sd``
-    (the usual normal approximation, ``((z_level + z_power) * sd / effect) ** 2``).
+    """How many deals a two-sided test at ``1 - level`` needs to detect, with chance ``power``, a
+    true effect ``effect`` when one deal's result has standard deviation ``sd``
+    (``NormalIndPower`` with ``ratio=0``: one sample, the normal approximation).
 
     >>> deals_needed(0.03, 0.5)
     2181
     """
     if effect == 0 or math.isnan(effect):
         raise ValueError("no number of deals can show an effect of zero")
-    z = z_of(level) + NormalDist().inv_cdf(power)
-    return math.ceil((z * sd / abs(effect)) ** 2)
+    from statsmodels.stats.power import NormalIndPower  # type: ignore[import-untyped]
+
+    n = NormalIndPower().solve_power(effect_size=abs(effect) / sd, nobs1=None, alpha=1 - level, power=power,
+                                     ratio=0, alternative="two-sided")
+    return math.ceil(float(n))
 
 
+# ------------------------------------------------------------------ verdicts
 Verdict = Literal["better", "worse", "no different"]
 """A comparison read from an interval: wholly above the reference, wholly below it, or neither."""
 
@@ -203,6 +339,7 @@ def compare(est: Estimate, ref: float, ref_name: str, *, percent: bool = True, d
     return f"{est.num(digits)}: {word} {ref_name} ({ref:.{digits}f})"
 
 
+# ------------------------------------------------------------------ tallies of simulated deals
 def _relative(record: GameRecord, seat: int) -> int:
     """Position of ``seat`` counted from the eldest hand (0 = first hand) in the play direction."""
     return (seat - record.leader) % record.players

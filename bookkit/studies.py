@@ -12,14 +12,15 @@ from typing import Any, Sequence
 from bookkit.stats import Estimate, mean_ci
 from comet.agents import GreedyAgent, decide, greedy_play, hand_quality
 from comet.match import Match
-from comet.plays import Play
+from comet.plays import CARDS, Play
 from comet.round import Round, resolve_variant
 from comet.settlement import can_go_out_in_one_turn
 from comet.variant import Variant
 from comet.view import RoundView
 
-__all__ = ["LeadPolicyAgent", "ChoiceTally", "choice_measures", "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
-           "opera_chances", "group_chances", "match_pegging", "match_lengths", "first_hand_by_quality"]
+__all__ = ["LeadPolicyAgent", "ChoiceTally", "choice_values", "choice_measures", "choice_games", "group_hands", "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
+           "opera_chances", "group_chances", "match_pegging", "match_lengths", "first_hand_by_quality",
+           "first_hand_net_by_quality", "GROUPS"]
 
 # ---------------------------------------------------------------- strategies (C6, C7)
 def _longest_run_from(ranks: Counter[int], rank: int) -> int:
@@ -57,7 +58,7 @@ class LeadPolicyAgent:
 
     def choose(self, view: RoundView) -> Play:
         legal = list(view.legal)
-        singles = [p for p in legal if p.kind == "cards" and p.wild is None and len(p.cards) == 1]
+        singles = [p for p in legal if p.kind is CARDS and p.wild is None and len(p.cards) == 1]
         if view.targets is not None or not singles:
             return greedy_play(view.hand, legal, view.targets, view.rules, view.wilds)
         plain = [p for p in singles if p.cards[0].rank != 13] or singles
@@ -116,12 +117,40 @@ class ChoiceTally:
         return play
 
 
-def choice_measures(games: dict[int, list[int]], level: float = 0.95) -> dict[str, Estimate]:
-    """C2's two measures over the games a :class:`ChoiceTally` played: real choices per card laid,
-    and the share of moves that were real choices (each a mean of per-deal values)."""
+def choice_values(games: dict[int, list[int]]) -> dict[str, list[float]]:
+    """C2's two measures, one value per deal, over the games a :class:`ChoiceTally` played: real
+    choices per card laid, and the share of moves that were real choices."""
     rows = [games[g] for g in sorted(games)]
-    return {"real choices per card laid": mean_ci([c / max(k, 1) for _, c, k in rows], level=level),
-            "share of moves that are real choices": mean_ci([c / max(m, 1) for m, c, _ in rows], level=level)}
+    return {"real choices per card laid": [c / max(k, 1) for _, c, k in rows],
+            "share of moves that are real choices": [c / max(m, 1) for m, c, _ in rows]}
+
+
+def choice_measures(games: dict[int, list[int]], level: float = 0.95) -> dict[str, Estimate]:
+    """C2's two measures over the games a :class:`ChoiceTally` played (each a mean of per-deal
+    values, with its t interval)."""
+    return {m: mean_ci(v, level=level) for m, v in choice_values(games).items()}
+
+
+def choice_games(variant: Variant | str, players: int, hand: int, games: int, seed: Any = 0) -> dict[int, list[int]]:
+    """C2 at a fixed hand size: ``games`` deals of ``variant`` in which each of ``players`` is dealt
+    ``hand`` cards from a seeded shuffle of the pack (the rest dead, the first hand drawn from the
+    same seed), played by greedy players counting their real choices (:class:`ChoiceTally`)."""
+    v = resolve_variant(variant)
+    if hand * players > len(v.rules.pack()):
+        raise ValueError(f"{players} hands of {hand} need more cards than the pack holds")
+    tally = ChoiceTally()
+    for i in range(games):
+        rng = random.Random(f"{seed}/{i}")
+        pack = list(v.rules.pack())
+        rng.shuffle(pack)
+        hands = [pack[k * hand:(k + 1) * hand] for k in range(players)]
+        rnd = Round.from_hands(v, hands, leader=rng.randrange(players), dead=pack[players * hand:])
+        seats = [tally.spawn(f"{seed}/{i}/seat{s}") for s in range(players)]
+        for _ in range(5000):
+            if rnd.is_over or rnd.to_play is None:
+                break
+            rnd.play(decide(seats[rnd.to_play], rnd))
+    return tally.games
 
 
 # ---------------------------------------------------------------- deals played in-process
@@ -222,28 +251,40 @@ def opera_chances(variant: Variant | str, players: int, deals: int, seed: Any = 
     return eldest, both
 
 
+def _groups_in(hand: Sequence[Any], wilds: Any) -> set[str]:
+    ranks = Counter(c.rank for c in hand if c not in wilds)
+    comet = any(c in wilds for c in hand)
+    found = set()
+    if any(k >= 4 for k in ranks.values()):
+        found.add("four of a kind")
+    if ranks.get(9, 0) + comet >= 3:
+        found.add("three nines")
+    if ranks.get(13, 0) >= 2:
+        found.add("two or three kings")
+    if found:
+        found.add("any group")
+    return found
+
+
+GROUPS = ("four of a kind", "three nines", "two or three kings", "any group")
+
+
+def group_hands(variant: Variant | str, players: int, deals: int, seed: Any = 0) -> list[tuple[int, set[str]]]:
+    """Every dealt hand of ``deals`` random deals, with the deal it came from and the groups it
+    holds (claim C9: the hands of one deal are a cluster)."""
+    v = resolve_variant(variant)
+    out: list[tuple[int, set[str]]] = []
+    for i in range(deals):
+        rnd = Round.deal(v, players=players, seed=f"{seed}/{i}", pack=v.rules.packs[i % len(v.rules.packs)])
+        out += [(i, _groups_in(hand, rnd.wilds)) for hand in rnd.hands]
+    return out
+
+
 def group_chances(variant: Variant | str, players: int, deals: int, seed: Any = 0) -> dict[str, float]:
     """Share of dealt hands holding each group the 1752 rules allow: four of a kind, three
     nine-cards (natural or comet), two or more kings (claim C9)."""
-    v = resolve_variant(variant)
-    counts: Counter[str] = Counter()
-    hands = 0
-    for i in range(deals):
-        rnd = Round.deal(v, players=players, seed=f"{seed}/{i}", pack=v.rules.packs[i % len(v.rules.packs)])
-        for hand in rnd.hands:
-            hands += 1
-            ranks = Counter(c.rank for c in hand if c not in rnd.wilds)
-            comet = any(c in rnd.wilds for c in hand)
-            if any(k >= 4 for k in ranks.values()):
-                counts["four of a kind"] += 1
-            if ranks.get(9, 0) + comet >= 3:
-                counts["three nines"] += 1
-            if ranks.get(13, 0) >= 2:
-                counts["two or three kings"] += 1
-            if any(k >= 4 for k in ranks.values()) or ranks.get(9, 0) + comet >= 3 or ranks.get(13, 0) >= 2:
-                counts["any group"] += 1
-    return {k: counts[k] / max(hands, 1) for k in ("four of a kind", "three nines", "two or three kings",
-                                                     "any group")}
+    hands = group_hands(variant, players, deals, seed)
+    return {k: sum(k in g for _, g in hands) / max(len(hands), 1) for k in GROUPS}
 
 
 # ---------------------------------------------------------------- matches (C13, the cribbage board)
@@ -273,11 +314,14 @@ def match_lengths(matches: int, seed: Any = 0, variant: Variant | str = "two-han
     return [len(match_pegging(variant, 2, seed=f"{seed}/{i}")) - 1 for i in range(matches)]
 
 
-def first_hand_by_quality(rounds: Sequence[Round], groups: int = 3) -> list[tuple[str, Estimate]]:
-    """The first hand's net result, its dealt hands sorted by :func:`comet.agents.hand_quality`
-    (stops, longest run, isolated cards) and cut into ``groups`` equal groups, worst first (C8)."""
+def first_hand_net_by_quality(rounds: Sequence[Round], groups: int = 3) -> list[list[float]]:
+    """The first hand's net result per deal, its dealt hands sorted by
+    :func:`comet.agents.hand_quality` (stops, longest run, isolated cards) and cut into ``groups``
+    equal groups, worst first (C8)."""
+    return [[p for _, p in part] for _, part in _quality_groups(rounds, groups)]
 
 
+def _quality_groups(rounds: Sequence[Round], groups: int) -> list[tuple[str, list[tuple[float, float]]]]:
     scored: list[tuple[float, float]] = []
     for rnd in rounds:
         out = rnd.outcome()
@@ -287,11 +331,15 @@ def first_hand_by_quality(rounds: Sequence[Round], groups: int = 3) -> list[tupl
         scored.append((hand_quality(hand, rnd.wilds, rnd.rules.in_suit), float(out.payments[rnd.leader])))
     scored.sort(key=lambda t: t[0])
     n = len(scored)
-    rows: list[tuple[str, Estimate]] = []
+    out_groups = []
     for g in range(groups):
         part = scored[g * n // groups:(g + 1) * n // groups]
-        if not part:
-            continue
-        label = f"quality {part[0][0]:.1f} to {part[-1][0]:.1f}"
-        rows.append((label, mean_ci([p for _, p in part])))
-    return rows
+        if part:
+            out_groups.append((f"quality {part[0][0]:.1f} to {part[-1][0]:.1f}", part))
+    return out_groups
+
+
+def first_hand_by_quality(rounds: Sequence[Round], groups: int = 3) -> list[tuple[str, Estimate]]:
+    """The first hand's mean net result in each group of :func:`first_hand_net_by_quality`, with
+    its label (the range of hand quality) and 95% interval."""
+    return [(label, mean_ci([p for _, p in part])) for label, part in _quality_groups(rounds, groups)]

@@ -37,32 +37,7 @@ from comet.simulate import GameRecord, simulate
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Card",
-    "JOKER",
-    "parse_cards",
-    "Play",
-    "Round",
-    "RoundView",
-    "Match",
-    "Outcome",
-    "Payment",
-    "Variant",
-    "Rules",
-    "Option",
-    "VARIANTS",
-    "find_variant",
-    "replay",
-    "CometError",
-    "InvalidPlayError",
-    "IllegalPlayError",
-    "GameStateError",
-    "InvalidCardError",
-    "InvalidDealError",
-    "InvalidOptionError",
-    "UnknownVariantError",
-    "hint",
-    "Hint",
-    "simulate",
-    "GameRecord",
-]
+__all__ = ["Card", "JOKER", "parse_cards", "Play", "Round", "RoundView", "Match", "Outcome", "Payment", "Variant",
+           "Rules", "Option", "VARIANTS", "find_variant", "replay", "CometError", "InvalidPlayError",
+           "IllegalPlayError", "GameStateError", "InvalidCardError", "InvalidDealError", "InvalidOptionError",
+           "UnknownVariantError", "hint", "Hint", "simulate", "GameRecord"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Protocol
 
-from comet.errors import GameStateError, InvalidOptionError
+from comet.errors import GameStateError, InvalidOptionError, check_seed, shown
 from comet.greedy import greedy_play, hand_quality
 from comet.plays import Play
 from comet.search import LEVELS, Hint, SearchAgent, evaluate, hint
@@ -58,7 +58,7 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: Any = None) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = random.Random(seed)
 
     def choose(self, view: "RoundView") -> Play:
@@ -95,6 +95,7 @@ def make_agent(spec: Any, seed: Any = None, *, time_limit: float | None = None) 
     pages do to stay responsive) or an agent (respawned with ``seed`` if it can be)."""
     if isinstance(spec, str):
         name = spec.lower()
+        check_seed(seed)
         if name == "random":
             return RandomAgent(seed)
         if name == "greedy":
@@ -103,7 +104,7 @@ def make_agent(spec: Any, seed: Any = None, *, time_limit: float | None = None) 
             # Playouts only, no time cap: the same choices on any machine (reproducible simulations).
             level = name.partition("-")[2] or "normal"
             return SearchAgent(seed, level=level, time_limit=time_limit)
-        raise InvalidOptionError(f"unknown agent {spec!r}: use 'random', 'greedy', 'search' or 'search-fast'")
+        raise InvalidOptionError(f"unknown agent {shown(spec)}: use 'random', 'greedy', 'search' or 'search-fast'")
     spawn = getattr(spec, "spawn", None)
     if spawn is not None:
         return spawn(seed)  # type: ignore[no-any-return]
@@ -111,4 +112,5 @@ def make_agent(spec: Any, seed: Any = None, *, time_limit: float | None = None) 
         return spec  # type: ignore[no-any-return]
     if callable(spec):
         return spec(seed)  # type: ignore[no-any-return]
-    raise TypeError(f"an agent is a name, an object with choose(view), or a factory taking a seed; not {spec!r}")
+    raise InvalidOptionError(f"an agent is a name (e.g. 'greedy'), an object with choose(view), or a factory taking a "
+                             f"seed; not {shown(spec)}")

@@ -45,9 +45,13 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "S0, S1; W-Hoc, AJO-Hoc", history=True),
     Ambiguity("AMB-4", "Hoc's deal: 12 each (W-Hoc) or 15/12 for 2/3 players (AJO-Hoc)?",
               "15 each for two players, 12 for three.", "W-Hoc; AJO-Hoc", "deal_table"),
-    Ambiguity("AMB-5", "Are Q♠ and J♦ wild (S0) or stops playable at any time (FR-Hoc)?",
+    Ambiguity("AMB-5", "The Wikipedia article calls the hocs wild cards (S0 «подстановочных карт, известных как hocs», "
+              "S1 «comodines conocidos como hocs») without naming them; the pages on Hoc name the four kings, Q♠ "
+              "and J♦ as the hocs that 'cut all others' (FR-Hoc). Are Q♠ and J♦ wild, or stops playable at any "
+              "time?",
               "Stops playable at any time on your turn; 'wild' is an option. Either way a hoc kept in hand "
-              "counts its pips: the kept-card penalty is the manille's alone (S1).", "S0, S1; FR-Hoc", "hoc_mode"),
+              "counts its pips (our reading, AMB-47: the sources give a kept-card penalty only for the 1718 "
+              "manille, and none for Hoc).", "S0, S1; FR-Hoc", "hoc_mode"),
     Ambiguity("AMB-6", "The 1718 lot: what if nobody receives the turned card's suit?",
               "Keep dealing rounds until someone does.", "S0, S1"),
     Ambiguity("AMB-7", "How many cards each in 1718?",
@@ -208,6 +212,11 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "No: the new game is counted in points at the end of the deal, with the payments its own account "
               "lists (the comet's last play and its holder, the opera, carte blanche); 'as before' is read as the "
               "card play only. No option changes this.", "S0, S1"),
+    Ambiguity("AMB-49", "Commit 1991: the first player out wins the pool, a chip for each king still held by an "
+              "opponent and two chips from a player still holding the comet (S0, S1). Is anything paid for the "
+              "other cards left in hand?",
+              "No: only what the article lists (the pool, the kings, the comet). The article is silent on a "
+              "payment per card; this is a reading of its silence. No option changes this.", "S0, S1"),
 )
 
 

@@ -116,7 +116,7 @@ class Caller:
                 return "pass", CALLS.get(self.lang, CALLS["en"])["pass"]
             case ev.Stopped(seat, reason):
                 said = ""
-                if reason != "incidental" and seat == self.run_seat and len(self.run) > 1:
+                if reason is not ev.Stop.INCIDENTAL and seat == self.run_seat and len(self.run) > 1:
                     said = stop_call(self.run, self.lang)
                 self.run_seat, self.run = -1, []
                 return ("stop", said) if said else ("", "")

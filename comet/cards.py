@@ -12,7 +12,7 @@ from collections import Counter
 from operator import attrgetter
 from typing import Callable, Iterable, Iterator, Sequence
 
-from comet.errors import InvalidCardError, InvalidDealError
+from comet.errors import InvalidCardError, InvalidDealError, shown
 
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "SHDC"
@@ -27,6 +27,8 @@ RANK_NAMES = {
     8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
 }
 """Each rank in words (``"a ten"``, ``"the ace of spades"``)."""
+CARD_PARTS = "a card is a rank 1..13 (A..K) with a suit of SHDC, or rank 0 with no suit (the joker)"
+"""What :class:`Card` accepts, in words (its errors say it)."""
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Each rank as a card shows it (``10``, not the notation's ``T``): the one table of rank labels."""
 
@@ -80,12 +82,15 @@ class Card:
     _text: str
 
     def __new__(cls, rank: int, suit: str) -> "Card":
-        text = JOKER_TEXT if rank == JOKER_RANK else rank_text(rank) + suit
+        if (rank.__class__ is not int or suit.__class__ is not str or not 0 <= rank <= 13
+                or (rank == JOKER_RANK) != (suit == "")):
+            raise InvalidCardError(f"no card has rank {shown(rank)} and suit {shown(suit)}: {CARD_PARTS}")
+        text = RANK_CHARS[rank - 1] + suit if rank else JOKER_TEXT
         found = cls._interned.get(text)
         if found is not None:
             return found
-        if rank != JOKER_RANK and (not 1 <= rank <= 13 or suit not in SUIT_CHARS or len(suit) != 1):
-            raise InvalidCardError(f"no card with rank {rank!r} and suit {suit!r}")
+        if rank and (len(suit) != 1 or suit not in SUIT_CHARS):
+            raise InvalidCardError(f"no card has rank {rank} and suit {shown(suit)}: {CARD_PARTS}")
         self = object.__new__(cls)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", "" if rank == JOKER_RANK else suit)
@@ -106,7 +111,7 @@ class Card:
     def parse(cls, text: str) -> "Card":
         """Parse ``"9D"``, ``"th"``, ``"10H"`` or ``"JK"``; raise :class:`InvalidCardError`."""
         if not isinstance(text, str):
-            raise InvalidCardError(f"a card is written as text like '9D', not {text!r}")
+            raise InvalidCardError(f"a card is written as text like '9D' (suits SHDC, or JK), not {shown(text)}")
         t = text.strip().upper()
         found = cls._interned.get(t)
         if found is not None:
@@ -116,7 +121,7 @@ class Card:
         if len(t) == 2 and t[0] in RANK_CHARS and t[1] in SUIT_CHARS:
             return cls(RANK_CHARS.index(t[0]) + 1, t[1])
         raise InvalidCardError(
-            f"{text!r} is not a card: write rank then suit, ranks {RANK_CHARS}, "
+            f"{shown(text)} is not a card: write rank then suit, ranks {RANK_CHARS}, "
             f"suits {SUIT_CHARS} (e.g. '9D', 'TH'), or 'JK' for the joker"
         )
 
@@ -177,7 +182,11 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     if isinstance(text, str):
         parts = text.replace(",", " ").split()
     else:
-        parts = list(text)  # type: ignore[arg-type]
+        try:
+            parts = list(text)  # type: ignore[arg-type]
+        except TypeError:
+            raise InvalidCardError(f"cards are text like '7H 8D' (suits SHDC, or JK) or a list, "
+                                   f"not {shown(text)}") from None
     return [p if isinstance(p, Card) else Card.parse(p) for p in parts]
 
 

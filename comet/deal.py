@@ -1,10 +1,12 @@
-"""The deal: the shuffle, the hands dealt one card at a time, and each deal's fixed facts."""
+"""The deal: the shuffle, the hands dealt one card at a time, and each deal's fixed facts (with what
+its pack's cards can make: :mod:`comet.tables`)."""
 
 from __future__ import annotations
 
 import random
 
 from comet.cards import Card, sort_key
+from comet.tables import fill
 from comet.variant import Rules, Variant
 
 
@@ -90,6 +92,7 @@ def table_facts(rules: Rules, pack: str, players: int) -> TableFacts:
     wilds = rules.wild_cards(pack)
     wild_list = sorted(wilds, key=sort_key)
     cards = rules.pack(pack, players=players)
+    fill(rules, cards, wild_list)  # what the pack's cards can make, before any hand asks (comet.tables)
     facts: TableFacts = (wilds, wild_list, wild_list[0] if len(wild_list) == 1 else None, cards, frozenset(cards),
                          _card_set(rules.hoc_cards), _card_set(rules.stop_cards))
     _FACTS[key] = (rules, facts)

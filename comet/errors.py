@@ -9,6 +9,8 @@ programming error and should fail loudly.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class CometError(ValueError):
     """Bad input to the engine: the message says what was wrong and what is allowed, and the
@@ -58,14 +60,36 @@ class UnknownAmbiguityError(_UnknownName):
     """An ambiguity id that is not in :data:`comet.ambiguities.AMBIGUITIES`."""
 
 
-__all__ = [
-    "CometError",
-    "InvalidCardError",
-    "InvalidPlayError",
-    "IllegalPlayError",
-    "InvalidDealError",
-    "InvalidOptionError",
-    "GameStateError",
-    "UnknownVariantError",
-    "UnknownAmbiguityError",
-]
+# ---------------------------------------------------------------------- checks every constructor uses
+def shown(value: object, limit: int = 40) -> str:
+    """A value as an error message quotes it: its ``repr``, cut to ``limit`` characters (a hostile
+    caller's megabyte of text is not copied into the message)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def check_seed(seed: Any) -> Any:
+    """``seed`` if a deal can be shuffled from it and a record write it and read it back: ``None``, an
+    int, a finite float, a str or bytes."""
+    if seed is None or seed.__class__ in (int, bool, str, bytes) or (seed.__class__ is float and seed - seed == 0):
+        return seed
+    raise InvalidOptionError(f"a seed is None, a whole number, a finite float, text or bytes, not {shown(seed)}")
+
+
+def check_seat(value: Any, players: int, what: str) -> int:
+    """``value`` if it is a seat of ``players``, else an :class:`InvalidDealError` naming ``what`` it is."""
+    if value.__class__ is not int or not 0 <= value < players:
+        raise InvalidDealError(f"{what} must be a seat 0..{players - 1}, not {shown(value)}")
+    return int(value)
+
+
+def check_count(value: Any, what: str) -> int:
+    """``value`` if it is a whole number of at least 0."""
+    if value.__class__ is not int or value < 0:
+        raise InvalidOptionError(f"{what} must be a whole number of at least 0, not {shown(value)}")
+    return int(value)
+
+
+__all__ = ["CometError", "InvalidCardError", "InvalidPlayError", "IllegalPlayError", "InvalidDealError",
+           "InvalidOptionError", "GameStateError", "UnknownVariantError", "UnknownAmbiguityError", "shown",
+           "check_seed", "check_seat", "check_count"]

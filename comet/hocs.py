@@ -9,7 +9,7 @@ from comet.rulebook import BOOL, option, options_of, define
 from comet.variant import Rules
 
 HOC = define(
-    "hoc-third-stage", "Hoc Mazarin, the card-play stage", "1654", "hoc",
+    "hoc-third-stage", "Hoc Mazarin, the card-play stage", "undated", "hoc",
     "The shedding stage of Hoc Mazarin: kings, Q♠ and J♦ are hocs, sure winners.",
     ("S0", "S1", "W-Hoc", "AJO-Hoc", "FR-Hoc", "W-Hocs"),
     Rules(packs=("standard",), deal={2: 15, 3: 12}, min_players=2, max_players=3, direction="anticlockwise",
@@ -38,8 +38,9 @@ HOC = define(
       you lead anew; option ``hoc_mode="wild"`` makes Q♠ and J♦ wild cards that stop.
     * "Hoc!" earns a jeton from each opponent (optional).  First out wins and is paid as in the old
       comet: a jeton per pip (unstated; AMB-47, our reading).  A hoc card left in hand, wild or
-      not, counts its pips like any other card: only the manille carries a kept-card penalty («El
-      jugador que se quede con la manilla en la mano…», S1), and Hoc has no manille.
+      not, counts its pips like any other card, with no penalty (our reading, AMB-47: S0 and S1
+      give a kept-card penalty only for the 1718 manille, «El jugador que se quede con la manilla
+      en la mano…», and say nothing of one in Hoc).
       Purse: 20 jetons + 8 fiches = 100.
     """,
 )

@@ -17,8 +17,7 @@ POOL = -1
 
 
 class Why(StrEnum):
-    """Why a payment is made; the English words are :data:`WHY_WORDS` (``{cards}`` the payment's
-    cards in symbols, ``{amount}`` and ``{units}`` its amount)."""
+    """Why a payment is made; its English words are :data:`WHY_WORDS`."""
 
     ANTE = "ante"
     TAKES_POOL = "takes_pool"
@@ -43,30 +42,37 @@ class Why(StrEnum):
     REFUND = "refund"
 
 
-WHY_WORDS: dict[Why, str] = {
+Words = str | tuple[str, str]
+"""A message of the tables below: one form, or the singular and plural forms for a count ``{n}``."""
+
+WHY_WORDS: dict[Why, Words] = {
     Why.ANTE: "ante to the pool",
     Why.TAKES_POOL: "takes the pool",
     Why.ANTE_BACK: "ante returned (no winner)",
     Why.WILD: "played the comet",
-    Why.WILD_JOKER: "played the comet (joker)",
-    Why.MANILLE_OUT: "went out with the manille (claim stands)",
+    Why.WILD_JOKER: "played the comet (the joker)",
+    Why.MANILLE_OUT: "went out with the manille (the claim stands)",
     Why.CLAIM: "claimed the manille",
     Why.CARD: "played {cards}",
     Why.HOC: "hoc! ({cards})",
     Why.KING_STOP: "stopped with a king",
-    Why.INCIDENTAL: "nobody could go on (incidental stop)",
+    Why.INCIDENTAL: "nobody could go on (an incidental stop)",
     Why.BLANCHE: "carte blanche",
     Why.BLANCHE_COMET: "carte blanche with the comet",
     Why.HAND: "{terms}",
-    Why.MANILLE_EACH: "kept the manille: {amount} {units} to each opponent",
+    Why.MANILLE_EACH: "kept the manille: {amount} to each opponent",
     Why.MANILLE_WINNER: "kept the manille: a fiche to the winner",
-    Why.KINGS_KEPT: "kept {count} king(s) (Enc)",
-    Why.KINGS_LEFT: "{count} king{s} left",
+    Why.KINGS_KEPT: ("kept {n} king (Enc)", "kept {n} kings (Enc)"),
+    Why.KINGS_LEFT: ("{n} king left", "{n} kings left"),
     Why.COMET_HELD: "still holds the comet",
-    Why.BLOCKED: "blocked with {count} against {best}",
+    Why.BLOCKED: "blocked with {n} against {best}",
     Why.REFUND: "returned, the hand being drawn ({refunded})",
 }
-"""Each reason of a payment in English: the one table of them."""
+"""Each reason of a payment in English, keyed by the reason: the one table of them (the pages read it
+through the catalogs, :func:`comet_render.words.reason_text`). ``{cards}``: the payment's cards in
+symbols; ``{amount}``: the amount with its unit; ``{n}``: the count (the first term's value, else the
+number of cards); ``{best}``: the second term's value; ``{refunded}``: the refunded payment's reason;
+``{terms}``: the parts of the amount (:data:`TERM_WORDS`)."""
 
 
 class Count(StrEnum):
@@ -130,32 +136,40 @@ class Payment(NamedTuple):
         return f"{who(self.payer)} pays {self.amount} {units} to {who(self.payee)}: {self.reason}"
 
 
+TERM_WORDS: dict[Count, Words] = {
+    Count.PIPS: ("{n} pip in {cards}", "{n} pips in {cards}"),
+    Count.CARDS: ("{n} card left", "{n} cards left"),
+    Count.KINGS: ("{n} king left", "{n} kings left"),
+    Count.GAME: "game {n}",
+    Count.BONUS: "comet bonus {n}",
+}
+"""Each part of a settlement's amount in English (``{cards}``: the payment's cards): the one table of them."""
+NO_CARDS, HOLDING = "no cards left", "×{n} for holding the comet"
+"""The pips of an empty hand; a multiplier for holding the comet (the other multipliers are ``×n``)."""
+
+
+def worded(words: Words, n: int, **values: object) -> str:
+    """A message of these tables in English: its form for the count ``n``, filled in."""
+    return (words if isinstance(words, str) else words[n != 1]).format(n=n, **values)
+
+
 def reason_text(p: Payment) -> str:
     """A payment's reason in English, from its fields (see :data:`WHY_WORDS`)."""
-    count = p.terms[0].value if p.terms else len(p.cards)
-    return WHY_WORDS[p.why].format(
-        cards=cards_symbols(p.cards), amount=p.amount, units=plural(p.unit), count=count,
-        s="s" if count > 1 else "", best=p.terms[1].value if len(p.terms) > 1 else 0,
-        refunded=p.refunded.reason if p.refunded is not None else "", terms=terms_text(p) if p.why is Why.HAND else "")
+    return worded(WHY_WORDS[p.why], p.terms[0].value if p.terms else len(p.cards), cards=cards_symbols(p.cards),
+                  amount=f"{p.amount} {p.unit if p.amount == 1 else plural(p.unit)}",
+                  best=p.terms[1].value if len(p.terms) > 1 else 0,
+                  refunded=p.refunded.reason if p.refunded is not None else "",
+                  terms=terms_text(p) if p.why is Why.HAND else "")
 
 
 def terms_text(p: Payment) -> str:
     """``"13 pips in 3♥ K♦ ×2; comet bonus 100 ×4"``, then the multipliers of the whole
     (``" ×2 ×2 for holding the comet"``; after ``"; "`` when the amount has several parts)."""
-    parts = []
-    for term in p.terms:
-        if term.what is Count.PIPS:
-            text = f"{term.value} pip{'s' if term.value != 1 else ''} in {cards_symbols(p.cards)}" if p.cards else "no cards"
-        elif term.what is Count.CARDS:
-            text = f"{term.value} card{'s' if term.value != 1 else ''} left"
-        elif term.what is Count.GAME:
-            text = f"game {term.value}"
-        else:
-            text = f"comet bonus {term.value}"
-        parts.append(text if term.times == 1 else f"{text} ×{term.times}")
+    parts = [(worded(TERM_WORDS[t.what], t.value, cards=cards_symbols(p.cards)) if p.cards or t.what is not Count.PIPS
+              else NO_CARDS) + (f" ×{t.times}" if t.times != 1 else "") for t in p.terms]
     text = "; ".join(parts)
     for factor in p.factors:
-        said = f"×{factor.times}" + (" for holding the comet" if factor.why == "holding" else "")
+        said = HOLDING.format(n=factor.times) if factor.why == "holding" else f"×{factor.times}"
         text += ("; " if len(parts) > 1 else " ") + said
     return text
 

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from comet.cards import Card, sort_key
-from comet.errors import GameStateError
+from comet.errors import GameStateError, InvalidOptionError, check_count, check_seed
 from comet.outcome import Outcome
 from comet.record import match_record
 from comet.round import Round, VariantLike, resolve_variant
@@ -31,6 +31,11 @@ class Match:
                  deals: int | None = None, target: int | None = None) -> None:
         v = resolve_variant(variant)
         v.check_players(players)
+        check_seed(seed)
+        if deals is not None and check_count(deals, "deals") < 1:
+            raise InvalidOptionError(f"a match has at least 1 deal, not {deals}")
+        if target is not None:
+            check_count(target, "target")
         r = v.rules
         self.variant = v
         self.players = players

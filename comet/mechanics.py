@@ -8,7 +8,7 @@ fields, declared in :mod:`comet.state`); :meth:`Round.play` calls them after sav
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, MutableSequence, Sequence
 
 from comet.cards import JOKER_RANK, KING, TEN, Card, sort_key
 from comet.deal import redeal_cards
@@ -25,6 +25,21 @@ PAY_WILD, PAY_JOKER, PAY_MANILLE_OUT, PAY_CARD, PAY_HOC, PAY_KING_STOP, PAY_INCI
 """The reasons paid in play, as module constants for the hot path (see :data:`comet.state.PHASE_PLAY`)."""
 _NEXT: list[tuple[Target, ...]] = [((rank + 1, ""),) for rank in range(14)]
 """The usual target after a card of each rank, suits ignored (shared tuples)."""
+
+
+class Ordered(random.Random):
+    """The redeal's shuffle when the caller gives the cards' order (:meth:`Round.redeal_from`): it puts
+    them in that order; its state is that of the round's own shuffle (``base``), which an undo restores."""
+
+    def __init__(self, order: list[Card], base: random.Random | None) -> None:
+        super().__init__(0)
+        self.order, self.base = order, base
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        x[:] = self.order
+
+    def getstate(self) -> Any:
+        return self.base.getstate() if self.base is not None else None
 
 
 class Mechanics(RoundState):

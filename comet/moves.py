@@ -2,19 +2,19 @@
 
 :class:`Moves` is a part of :class:`~comet.round.Round` (its methods read the round's own fields,
 declared in :mod:`comet.state`); ``Round.legal_plays`` caches their answer until the next play.
-The plays are interned, and the group and wild-card plays of each hand are cached here.
+The plays are the pack's, made once: the singles, the wild cards' and the groups' (:mod:`comet.tables`,
+tables filled from the pack alone, so that what they hold shows no hand: issue 37).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import combinations
 
 from comet.cards import KING, NINE, Card, sort_key
 from comet.plays import (CARDS, CLAIM_PLAY, DRAW_PLAY, KEEP_PLAY, PASS_PLAY, REDEAL_PLAY, SINGLES, Play, Target,
-                         discard, make_cards_play)
+                         discard, wild_play)
 from comet.state import PHASE_EXCHANGE, PHASE_PLAY, PHASE_REDEAL, RoundState
-from comet.variant import Rules
+from comet.tables import group_plays, nominations, one_rank_plays
 
 
 class Moves(RoundState):
@@ -77,7 +77,7 @@ class Moves(RoundState):
                 nominations = self._lead_nominations()
                 for w in my_wilds:
                     for rank, suit in nominations:
-                        add(_wild_play(w, rank, suit))
+                        add(wild_play(w, rank, suit))
             if r.leader_may_pass:
                 add(PASS_PLAY)
             return plays
@@ -109,7 +109,7 @@ class Moves(RoundState):
             for w in my_wilds:
                 for rank, suit in targets:
                     if rank <= KING:
-                        add(_wild_play(w, rank, suit))
+                        add(wild_play(w, rank, suit))
         if self._hocs and r.hoc_mode == "stop_anytime":
             listed = {p.cards[0] for p in plays if p.kind == CARDS and len(p.cards) == 1}
             prev = None
@@ -127,34 +127,16 @@ class Moves(RoundState):
         # The hand is sorted: its cards of ``rank`` lie together (sort_key is rank * 4 + suit).
         same = tuple(c for c in hand[bisect_left(hand, rank << 2, key=sort_key):
                                      bisect_left(hand, (rank + 1) << 2, key=sort_key)] if c not in wilds)
-        key = (same, tuple(my_wilds), rank, self.rules.groups, self.rules.nine_group)
-        found = _GROUPS.get(key)
-        if found is None:
-            found = _GROUPS[key] = _groups(same, my_wilds, rank, self.rules)
-        plays.extend(found)
+        plays.extend(group_plays(same, my_wilds, rank, self.rules))
 
     def _one_rank_plays(self, hand: list[Card], rank: int, plays: list[Play]) -> None:
         """Alternate turns, one rank a turn (Yanovsky, S2, PW): two or more cards of ``rank`` at once
         ("any number of the proper rank", PW's "four 8s on a 7"); the singles are listed already."""
-        same = tuple(c for c in hand if c.rank == rank and c not in self.wilds)
-        found = _ONE_RANK.get(same)
-        if found is None:
-            combos = {make_cards_play(combo, None, rank) for size in range(2, len(same) + 1)
-                      for combo in combinations(same, size)}
-            found = _ONE_RANK[same] = sorted(combos, key=lambda p: p.text)
-        plays.extend(found)
+        plays.extend(one_rank_plays(tuple(c for c in hand if c.rank == rank and c not in self.wilds), rank))
 
     def _lead_nominations(self) -> list[Target]:
         """What a wild card may stand for on a lead: any card of the pack (in-suit games), else any rank."""
-        key = (self._pack_set, self.wilds, self.rules.in_suit)
-        found = _NOMINATIONS.get(key)
-        if found is None:
-            if self.rules.in_suit:
-                found = sorted({(c.rank, c.suit) for c in self._pack_set if c not in self.wilds})
-            else:
-                found = [(rank, "") for rank in sorted({c.rank for c in self._pack_set if c not in self.wilds})]
-            _NOMINATIONS[key] = found
-        return found
+        return nominations(self._pack_set, self.wilds, self.rules.in_suit)
 
     def _nobody_holds(self, targets: tuple[Target, ...]) -> bool:
         """True when no live hand holds a natural card of the targets (Commit's bridge)."""
@@ -170,48 +152,3 @@ _NO_CARDS: list[Card] = []
 _END: list[Card] = [Card.parse("JK")]
 """Closes a scan of a hand by rank: the joker sorts last and makes no group, so the scan
 always ends the last rank's count (only a hand's own joker, never in a group, runs into it)."""
-
-
-_WILD_PLAYS: dict[tuple[Card, int, str], Play] = {}
-_NOMINATIONS: dict[tuple[frozenset[Card], frozenset[Card], bool], list[Target]] = {}
-_ONE_RANK: dict[tuple[Card, ...], list[Play]] = {}
-"""Yanovsky's plays of two or more cards of one rank, by the cards of that rank in hand (cached)."""
-
-
-def _wild_play(wild: Card, rank: int, suit: str) -> Play:
-    """The (cached) play of a wild card standing for ``rank`` (and ``suit`` in suit games)."""
-    key = (wild, rank, suit)
-    play = _WILD_PLAYS.get(key)
-    if play is None:
-        play = _WILD_PLAYS[key] = make_cards_play((wild,), wild, rank, suit)
-    return play
-
-
-def _groups(same: tuple[Card, ...], my_wilds: list[Card], rank: int, rules: Rules) -> list[Play]:
-    """The group plays of ``rank`` made of its natural cards ``same`` and the wild cards held."""
-    groups = rules.groups
-    k = len(same)
-    if k < 2 and not (k and my_wilds and rank == NINE):
-        return []
-    found: set[Play] = set()
-    if "four" in groups and k >= 4:
-        found.add(make_cards_play(same[:4], None, rank))
-    if "kings" in groups and rank == KING:
-        for size in (2, 3):
-            for combo in combinations(same, size):
-                found.add(make_cards_play(combo, None, rank))
-    if "nines" in groups and rank == NINE:
-        if k >= 3:
-            for combo in combinations(same, 3):
-                found.add(make_cards_play(combo, None, rank))
-                for w in my_wilds:
-                    found.add(make_cards_play(combo + (w,), w, rank))
-        if rules.nine_group == "both":
-            for combo in combinations(same, 2):
-                for w in my_wilds:
-                    found.add(make_cards_play(combo + (w,), w, rank))
-    return sorted(found, key=lambda p: p.text)
-
-
-_GROUPS: dict[tuple[object, ...], list[Play]] = {}
-"""Group plays by the natural cards of their rank in hand, the wild cards held and the rules' groups (cached)."""

@@ -24,7 +24,7 @@ import ast
 import re
 from typing import Any
 
-from comet.errors import InvalidPlayError
+from comet.errors import InvalidPlayError, shown
 from comet.match import Match
 from comet.record import round_record
 from comet.round import Round
@@ -33,22 +33,31 @@ from comet.variants import find_variant
 __all__ = ["parse_record", "parse_options", "replay", "round_record"]
 
 _HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
-_MOVE = re.compile(r"^(\d+)\s*:\s*(.+)$")
+_MOVE = re.compile(r"^(\d{1,3})\s*:\s*(.+)$")
+_LITERAL_ERRORS = (ValueError, SyntaxError, TypeError, MemoryError, RecursionError)
+"""What ``ast.literal_eval`` raises on text that is not a literal (or too deep to read)."""
 
 
 def parse_options(text: str) -> dict[str, Any]:
+    """``"name=value, ..."`` (a record's ``[Options]``): each value a Python literal, else its text."""
+    if not isinstance(text, str):
+        raise InvalidPlayError(f"options are written as text like 'wild_is_stop=True, count=\'cards\'', "
+                               f"not {shown(text)}")
     out: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, _, value = part.partition("=")
         try:
             out[name.strip()] = ast.literal_eval(value.strip())
-        except (ValueError, SyntaxError):
+        except _LITERAL_ERRORS:
             out[name.strip()] = value.strip()
     return out
 
 
 def parse_record(text: str) -> tuple[dict[str, str], list[tuple[dict[str, str], list[tuple[int, str]]]]]:
     """Split a record into match headers and deals (each with its own headers and moves)."""
+    if not isinstance(text, str):
+        raise InvalidPlayError(f"a record is text: headers like [Variant \"...\"], then moves like '0: 7H', "
+                               f"not {shown(text)}")
     top: dict[str, str] = {}
     deals: list[tuple[dict[str, str], list[tuple[int, str]]]] = []
     current: tuple[dict[str, str], list[tuple[int, str]]] | None = None
@@ -69,7 +78,8 @@ def parse_record(text: str) -> tuple[dict[str, str], list[tuple[dict[str, str], 
             continue
         m = _MOVE.match(line)
         if not m:
-            raise InvalidPlayError(f"line {lineno}: {raw!r} is neither a header nor 'seat: play'")
+            raise InvalidPlayError(f"line {lineno}: {shown(raw)} is neither a header like [Variant \"...\"] "
+                                   f"nor a move like '0: 7H'")
         if current is None:
             current = ({}, [])
             deals.append(current)
@@ -89,7 +99,7 @@ def _literal(top: dict[str, str], key: str) -> Any:
     """A header that holds a Python literal (a seed: ``1`` or ``'3/2'``)."""
     try:
         return ast.literal_eval(top[key])
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+    except _LITERAL_ERRORS:
         raise InvalidPlayError(f'the header [{key} "{top[key][:40]}"] must be a number or a quoted text') from None
 
 
@@ -107,8 +117,11 @@ def replay(text: str) -> Round | Match:
         variant = variant.with_options(**parse_options(top["Options"]))
     players = _whole(top, "Players", "2")
     if top.get("Match"):
-        match = Match(variant, players=players, seed=_literal(top, "Seed") if "Seed" in top else None,
-                      **parse_options(top.get("MatchOptions", "")))
+        options = parse_options(top.get("MatchOptions", ""))
+        if not set(options) <= {"deals", "target"}:
+            raise InvalidPlayError(f"the header [MatchOptions] names deals and target only, "
+                                   f"not {shown(sorted(options))}")
+        match = Match(variant, players=players, seed=_literal(top, "Seed") if "Seed" in top else None, **options)
         for i, (_, moves) in enumerate(deals):
             if i > 0:
                 match.next_deal()

@@ -9,8 +9,11 @@ A play prints as the notation a player would write:
 * ``redeal`` / ``keep``: the 1752 first hand's redeal right;
 * ``discard 7H`` then ``draw``: one step of the exchange (comet with exchange, S2).
 
-Plays are interned, so the same text always gives the same object, and immutable (setting
-an attribute raises ``AttributeError``), so no caller can change what a later parse returns.
+Plays are immutable (setting an attribute raises ``AttributeError``) and interned: a parse, or a
+play built by name, gives the one object of its text, so no caller can change what a later parse
+returns. What the intern table holds reveals no hand (issue 37): the plays of single cards, words,
+discards and the wild cards' nominations are all made at once, from the pack alone; the groups the
+legal plays offer (:func:`hand_play`) are not added to it (:mod:`comet.tables` holds them all).
 A play equals only another play: ``Play.parse("pass") == "pass"`` is False; compare with
 ``Play.parse("pass")``, the module's ``PASS_PLAY``, or ``play.text == "pass"``.
 """
@@ -32,7 +35,7 @@ from comet.cards import (
     rank_text,
     sort_key,
 )
-from comet.errors import InvalidCardError, InvalidPlayError
+from comet.errors import InvalidCardError, InvalidPlayError, shown
 
 
 class Kind(StrEnum):
@@ -101,16 +104,30 @@ class Play:
         rank: int = 0,
         suit: str = "",
     ) -> "Play":
+        return cls._make(kind, cards, wild, rank, suit, True)
+
+    @classmethod
+    def _make(cls, kind: str, cards: tuple[Card, ...], wild: Card | None, rank: int, suit: str,
+              intern: bool) -> "Play":
+        """The play of these parts (checked): the interned one of its text, else a new one, interned if ``intern``."""
         kind = _check(kind, cards, wild, rank, suit)
         text = _text(kind, cards, wild, rank, suit)
         found = cls._interned.get(text)
         if found is not None:
             return found
+        self = cls._new(kind, cards, wild, rank, suit, text)
+        if intern:
+            cls._interned[text] = self
+        return self
+
+    @classmethod
+    def _new(cls, kind: Kind, cards: tuple[Card, ...], wild: Card | None, rank: int, suit: str, text: str) -> "Play":
+        """A new play of these parts, known to be right (not checked, not interned)."""
         self = object.__new__(cls)
-        for name, value in (("kind", kind), ("cards", cards), ("wild", wild), ("rank", rank), ("suit", suit),
-                            ("text", text), ("naturals", tuple(c for c in cards if c is not wild))):
-            object.__setattr__(self, name, value)
-        cls._interned[text] = self
+        put = object.__setattr__
+        put(self, "kind", kind), put(self, "cards", cards), put(self, "wild", wild), put(self, "rank", rank)
+        put(self, "suit", suit), put(self, "text", text)
+        put(self, "naturals", cards if wild is None else tuple(c for c in cards if c is not wild))
         return self
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -125,13 +142,13 @@ class Play:
         if isinstance(text, Play):
             return text
         if not isinstance(text, str):
-            raise InvalidPlayError(f"a play is written as text like '8H' or 'pass', not {text!r}")
+            raise _invalid(text, "a play is text")
         found = cls._interned.get(text)
         if found is not None:
             return found
         words = text.replace(",", " ").split()
-        if not words:
-            raise InvalidPlayError("empty play: write cards like '8H', '7H 7D', '9C=T', or 'pass'")
+        if not words or len(words) > MAX_CARDS:
+            raise _invalid(text, f"a play is one word or 1 to {MAX_CARDS} cards")
         head = words[0].lower()
         if head in WORD_KINDS and len(words) == 1:
             return cls(WORD_KINDS[head])
@@ -139,7 +156,7 @@ class Play:
             return cls(PASS)
         if head == DISCARD:
             if len(words) != 2:
-                raise InvalidPlayError(f"{text!r}: discard one card at a time, e.g. 'discard 7H'")
+                raise _invalid(text, "discard one card at a time")
             return cls(DISCARD, (_card(words[1], text),))
         cards: list[Card] = []
         wild: Card | None = None
@@ -148,7 +165,7 @@ class Play:
         for word in words:
             if "=" in word:
                 if wild is not None:
-                    raise InvalidPlayError(f"{text!r}: only one card may stand for another")
+                    raise _invalid(text, "only one card may stand for another")
                 left, _, right = word.partition("=")
                 wild = _card(left, text)
                 rank, suit = _stands_for(right, text)
@@ -182,11 +199,22 @@ class Play:
         return self.kind is CARDS
 
 
+PLAY_FORMS = ("a play is cards: '8H', a group '7H 7H 7D 7D', a wild card '9C=T' ('9D=TH' in suit); or a word: "
+              "pass, claim, keep, redeal, draw, or 'discard 7H'")
+"""Every form of the notation, in words (every :class:`InvalidPlayError` of a play says it)."""
+MAX_CARDS = 9
+"""The most cards one play holds: eight of a rank (two packs) and a wild card."""
+
+
+def _invalid(text: object, why: str) -> InvalidPlayError:
+    return InvalidPlayError(f"{shown(text)} is not a play: {why}; {PLAY_FORMS}")
+
+
 def _card(word: str, text: str) -> Card:
     try:
         return Card.parse(word)
     except InvalidCardError as e:
-        raise InvalidPlayError(f"{text!r}: {e}") from None
+        raise _invalid(text, str(e)) from None
 
 
 def _stands_for(word: str, text: str) -> tuple[int, str]:
@@ -200,36 +228,36 @@ def _stands_for(word: str, text: str) -> tuple[int, str]:
             return parse_rank(w[0]), w[1]
     except InvalidCardError:
         pass
-    raise InvalidPlayError(
-        f"{text!r}: after '=' write the rank the wild card stands for ({RANK_CHARS}), "
-        f"or rank and suit in games played in suit (e.g. '9D=TH')"
-    )
+    raise _invalid(text, f"after '=' write the rank the wild card stands for ({RANK_CHARS}), "
+                         f"and its suit too in games played in suit")
 
 
 def _check(kind: str, cards: tuple[Card, ...], wild: Card | None, rank: int, suit: str) -> Kind:
     """The play's kind, once its parts are known to make a play the notation can write and read back."""
     try:
-        kind = Kind(kind)
-    except ValueError:
-        raise InvalidPlayError(f"{kind!r} is not a kind of play; kinds: {', '.join(Kind)}") from None
-    if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
-        raise InvalidPlayError(f"the cards of a play are a tuple of Card, not {cards!r}")
-    if kind is Kind.DISCARD:
-        if len(cards) != 1 or wild is not None:
-            raise InvalidPlayError(f"a discard is one card, not {cards!r}")
-    elif kind is not Kind.CARDS:
-        if cards or wild is not None or rank or suit:
-            raise InvalidPlayError(f"a {kind} play has no cards")
+        kind = kind if kind.__class__ is Kind else Kind(kind)  # (an enum's call is slow: the engine passes members)
+    except (ValueError, TypeError):
+        raise InvalidPlayError(f"{shown(kind)} is not a kind of play; kinds: {', '.join(Kind)}") from None
+    if cards.__class__ is not tuple or len(cards) > MAX_CARDS or not all(c.__class__ is Card for c in cards):
+        why = f"its cards are a tuple of 1 to {MAX_CARDS} Card, not {shown(cards)}"
+    elif (rank.__class__ is not int or suit.__class__ is not str
+          or (wild is not None and (wild.__class__ is not Card or cards.count(wild) != 1))):
+        why = f"its rank is an int, its suit a str, its wild card one of its cards, not {shown((rank, suit, wild))}"
+    elif kind is not CARDS:
+        if len(cards) == (kind is DISCARD) and wild is None and not rank and not suit:
+            return kind
+        why = f"a {kind} play has {'one card' if kind is DISCARD else 'no cards'}, no wild card, rank or suit"
     elif not cards:
-        raise InvalidPlayError("a card play needs at least one card")
-    elif not (0 if wild is None else 1) <= rank <= KING or suit not in ("", *SUIT_CHARS):
-        raise InvalidPlayError(f"a card play counts as a rank 1..13 (and a suit of {SUIT_CHARS} or none), "
-                               f"not {rank!r}{suit!r}")
-    elif (wild is not None and cards.count(wild) != 1) or any(c.rank != rank for c in cards if c is not wild):
-        raise InvalidPlayError(f"{' '.join(map(str, cards))} do not make one play of rank {rank}")
+        why = "a card play needs at least one card"
+    elif not (0 if wild is None else 1) <= rank <= KING or suit not in ("", "S", "H", "D", "C"):
+        why = f"a card play counts as a rank 1..13 (and a suit of {SUIT_CHARS} or none), not {rank}{shown(suit)}"
+    elif any(c.rank != rank for c in cards if c is not wild):
+        why = f"{' '.join(map(str, cards))} do not make one play of rank {rank}"
     elif wild is None and suit:
-        raise InvalidPlayError("only a wild card is written with the suit it stands for")
-    return kind
+        why = "only a wild card is written with the suit it stands for"
+    else:
+        return kind
+    raise _invalid(str(kind), why)
 
 
 def _text(kind: Kind, cards: tuple[Card, ...], wild: Card | None, rank: int, suit: str) -> str:
@@ -253,6 +281,16 @@ def make_cards_play(cards: Iterable[Card], wild: Card | None, rank: int, suit: s
     return Play(CARDS, ordered, wild, rank, suit)
 
 
+def hand_play(cards: tuple[Card, ...], wild: Card | None, rank: int) -> Play:
+    """A play of several cards the legal plays offer (a group, several of one rank): ``cards`` of ``rank``
+    in a hand's order, the wild card last. The interned play of its text if there is one, else a new
+    play left out of the intern table (only :mod:`comet.tables`, filled from the pack alone, keeps it:
+    a table filled as hands ask would show another seat's groups, issue 37). Not checked: the tables
+    make only plays of one rank."""
+    text = _text(CARDS, cards, wild, rank, "")
+    return Play._interned.get(text) or Play._new(CARDS, cards, wild, rank, "", text)
+
+
 def single(card: Card) -> Play:
     """The play of one natural card."""
     return SINGLES[card.index]
@@ -269,7 +307,24 @@ CLAIM_PLAY = Play(CLAIM)
 REDEAL_PLAY = Play(REDEAL)
 KEEP_PLAY = Play(KEEP)
 DRAW_PLAY = Play(DRAW)
+DISCARDS: tuple[Play, ...] = tuple(Play(DISCARD, (c,)) for c in sorted(ALL_CARDS + (JOKER,), key=lambda c: c.index))
+"""The discard of every card, by ``Card.index`` (all made at once: which were asked for would show a hand)."""
 
 
 def discard(card: Card) -> Play:
-    return Play(DISCARD, (card,))
+    return DISCARDS[card.index]
+
+
+_WILD_PLAYS: dict[tuple[Card, int, str], Play] = {}
+
+
+def wild_play(wild: Card, rank: int, suit: str = "") -> Play:
+    """The play of ``wild`` standing for ``rank`` (and ``suit`` in games played in suit). Made by rows, a
+    suit's 13 ranks at once, and a deal makes the rows its rules may ask for when it is made
+    (:func:`comet.tables.fill`), so that what the table holds shows no hand (issue 37)."""
+    found = _WILD_PLAYS.get((wild, rank, suit))
+    if found is None:
+        for r in range(1, KING + 1):
+            _WILD_PLAYS[(wild, r, suit)] = Play._new(CARDS, (wild,), wild, r, suit, f"{wild}={rank_text(r)}{suit}")
+        found = _WILD_PLAYS[(wild, rank, suit)]
+    return found

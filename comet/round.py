@@ -24,18 +24,19 @@ Its fields are declared, and every round is built, in :mod:`comet.state`.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Iterable, Sequence, Union
 
 from comet.cards import Card, a_rank, cards_text, check_subset, parse_cards, sort_key
 from comet.deal import deal_cards, shuffle
 from comet.display import render
-from comet.errors import CometError, IllegalPlayError, InvalidDealError
+from comet.errors import CometError, IllegalPlayError, InvalidDealError, check_count, check_seat, check_seed, shown
 from comet.events import Event, Kept, named
 from comet.ledger import net
-from comet.mechanics import Mechanics
+from comet.mechanics import Mechanics, Ordered
 from comet.moves import Moves
 from comet.outcome import END_PLAYING, Outcome
-from comet.plays import CARDS, CLAIM, DISCARD, DRAW, KEEP, PASS, REDEAL, Play
+from comet.plays import CARDS, CLAIM, DISCARD, DRAW, KEEP, PASS, REDEAL, REDEAL_PLAY, Play
 from comet.record import round_record
 from comet.settlement import settle
 from comet.state import PHASE_OVER, PHASE_PLAY, FrameValues, Initial, Setup, SetupPublic, frame_of
@@ -98,8 +99,8 @@ class Round(Moves, Mechanics):
         """
         v = resolve_variant(variant)
         v.check_players(players)
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise InvalidDealError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+        check_seat(dealer, players, "dealer")
+        check_seed(seed), check_count(dead_comets, "dead_comets")
         pack_name = cls._check_pack(v, pack)
         cards = v.rules.pack(pack_name, players=players)
         shuffle(cards, random.Random(seed))
@@ -130,14 +131,16 @@ class Round(Moves, Mechanics):
         """
         v = resolve_variant(variant)
         pack_name = cls._check_pack(v, pack)
-        if isinstance(hands, str) or not hands:
+        if not isinstance(hands, (list, tuple)) or not hands:
             raise InvalidDealError("hands must be a list with one hand per player, e.g. ['7H 8D', 'KS QS']")
         parsed = [parse_cards(h) for h in hands]
         players = len(parsed)
         if players not in v.players:
             raise InvalidDealError(f"{v.id} is played by {v.players_words}; got {players} hands")
-        if not isinstance(leader, int) or not 0 <= leader < players:
-            raise InvalidDealError(f"leader must be a seat 0..{players - 1}, not {leader!r}")
+        check_seat(leader, players, "leader")
+        if dealer is not None:
+            check_seat(dealer, players, "dealer")
+        check_seed(seed), check_count(dead_comets, "dead_comets")
         if any(not h for h in parsed):
             raise InvalidDealError("every player needs at least one card")
         pack_cards = v.rules.pack(pack_name, players=players)
@@ -166,8 +169,8 @@ class Round(Moves, Mechanics):
     def _check_pack(v: Variant, pack: str | None) -> str:
         if pack is None:
             return v.rules.packs[0]
-        if pack not in v.rules.packs:
-            raise InvalidDealError(f"{v.id} uses the packs {', '.join(v.rules.packs)}, not {pack!r}")
+        if pack.__class__ is not str or pack not in v.rules.packs:
+            raise InvalidDealError(f"{v.id} uses the packs {', '.join(v.rules.packs)}, not {shown(pack)}")
         return pack
 
     # ------------------------------------------------------------------ queries
@@ -243,6 +246,21 @@ class Round(Moves, Mechanics):
             self._events.append(Kept(seat))
             self._begin_exchange()
         return move
+
+    def redeal_from(self, order: Iterable[Card | str]) -> Play:
+        """The first hand's ``redeal`` (1752, S0, S1), its new deal made from ``order``: every card of the
+        deal (hands, dead hand, talon) in the order a shuffle would leave them, for a caller that deals
+        the cards itself (OpenSpiel's chance nodes, :mod:`comet_openspiel.game`). Undone as any play."""
+        self._check(REDEAL_PLAY)
+        cards, here = parse_cards(order), [c for h in self.hands for c in h] + self.dead + self.talon
+        if Counter(cards) != Counter(here):
+            raise InvalidDealError(f"a redeal's order holds the deal's cards, each as often as the deal does: "
+                                   f"{cards_text(sorted(here, key=sort_key))}")
+        rng, self._rng = self._rng, Ordered(cards, self._rng)
+        try:
+            return self.play(REDEAL_PLAY)
+        finally:
+            self._rng = rng
 
     def _check(self, play: Play | str) -> Play:
         legal = self._legal

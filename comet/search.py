@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from comet.cards import Card
-from comet.errors import GameStateError, InvalidOptionError
+from comet.errors import GameStateError, InvalidOptionError, check_count, check_seed, shown
 from comet.greedy import greedy_play
 from comet.plays import CARDS, CLAIM, Play
 
@@ -141,14 +141,17 @@ class SearchAgent:
         time_limit: float | None | str = "level",
         epsilon: float = 0.1,
     ) -> None:
-        if level not in LEVELS:
-            raise InvalidOptionError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        if level.__class__ is not str or level not in LEVELS:
+            raise InvalidOptionError(f"level must be one of {', '.join(LEVELS)}, not {shown(level)}")
         default_budget, default_time = LEVELS[level]
-        self.seed = seed
-        self.level = level
-        self.budget = default_budget if budget is None else int(budget)
+        self.seed, self.level = check_seed(seed), level
+        self.budget = default_budget if budget is None else check_count(budget, "budget")
         if self.budget < 1:
             raise InvalidOptionError(f"budget must be at least 1 playout, not {budget!r}")
+        if not (time_limit is None or time_limit == "level" or _fraction(time_limit, 10**6)):
+            raise InvalidOptionError(f"time_limit must be 'level', None or seconds (at least 0), not {shown(time_limit)}")
+        if not _fraction(epsilon, 1):
+            raise InvalidOptionError(f"epsilon must be a chance from 0 to 1, not {shown(epsilon)}")
         self.time_limit: float | None = default_time if time_limit == "level" else time_limit  # type: ignore[assignment]
         self.epsilon = epsilon
         self.rng = random.Random(seed)
@@ -190,6 +193,11 @@ class SearchAgent:
 
     def __repr__(self) -> str:
         return f"SearchAgent(seed={self.seed!r}, budget={self.budget}, level={self.level!r}, time_limit={self.time_limit})"
+
+
+def _fraction(value: Any, top: float) -> bool:
+    """Whether ``value`` is a number (not a bool) from 0 to ``top``."""
+    return value.__class__ in (int, float) and 0 <= value <= top
 
 
 def hint(rnd: "Round", *, playouts: int = 400, time_limit: float | None = 1.0, seed: Any = 0) -> list[Hint]:

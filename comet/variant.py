@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping
 
 from comet.cards import Card, colour_pack, joker_pack, pack_without, standard_pack
-from comet.errors import InvalidDealError, InvalidOptionError
+from comet.errors import InvalidDealError, InvalidOptionError, shown
 
 
 # --- the rule modes: every value a mode field of :class:`Rules` may take ---------------
@@ -201,13 +201,10 @@ class Option:
     """The ambiguity (``AMB-8``, :mod:`comet.ambiguities`) whose reading this option switches ("" for none)."""
 
     def check(self, value: Any) -> Any:
-        if self.choices and value not in self.choices:
+        """``value`` if it is one of the choices, of the same type (``1`` is not ``True``); else an error."""
+        if not any(type(value) is type(c) and value == c for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise InvalidOptionError(f"option {self.name}={value!r} is not allowed; choose one of {allowed}")
-        if not self.choices and type(value) is not type(self.default):
-            raise InvalidOptionError(
-                f"option {self.name} takes a {type(self.default).__name__}, not {value!r}"
-            )
+            raise InvalidOptionError(f"option {self.name}={shown(value)} is not allowed; choose one of {allowed}")
         return value
 
 
@@ -309,8 +306,8 @@ class Variant:
         return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
 
     def check_players(self, players: int) -> None:
-        if not isinstance(players, int) or players not in self.players:
-            raise InvalidDealError(f"{self.id} is played by {self.players_words}, not {players!r}")
+        if players.__class__ is not int or players not in self.players:
+            raise InvalidDealError(f"{self.id} is played by {self.players_words}, not {shown(players)}")
 
 
 def _apply(rules: Rules, changes: Mapping[str, Any]) -> Rules:

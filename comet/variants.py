@@ -4,7 +4,7 @@ Commit in :mod:`comet.hocs` (:mod:`comet.rulebook` has the sources and how a var
 
 from __future__ import annotations
 
-from comet.errors import UnknownVariantError
+from comet.errors import UnknownVariantError, shown
 from comet.hocs import COMMIT_1857, COMMIT_1991, COMMIT_2011, HOC
 from comet.rulebook import BOOL, SOURCES, option, options_of, define
 from comet.variant import Rules, Variant
@@ -169,7 +169,7 @@ _YANOVSKY_DOC = """
     """
 
 YANOVSKY = define(
-    "yanovsky-1804", "Yanovsky's comet", "1804", "new comet",
+    "yanovsky-1804", "Yanovsky's packs, the encyclopedia's rules", "undated", "new comet",
     "Yanovsky's packs, deal and comets (1804), played by S2's own undated rules: same rank or one higher.",
     ("S2", "PW"),
     Rules(deal={2: 18, 3: 12, 4: 10}, min_players=2, max_players=4, **_YANOVSKY_RULES),  # type: ignore[arg-type]
@@ -333,7 +333,7 @@ def find_variant(id: str) -> Variant:
     """The variant with this id; an unknown id raises an error listing the known ones."""
     if isinstance(id, Variant):
         return id
-    found = VARIANTS.get(str(id).strip().lower())
+    found = VARIANTS.get(id.strip().lower()) if isinstance(id, str) else None
     if found is None:
-        raise UnknownVariantError(f"unknown variant {id!r}; known variants: {', '.join(VARIANTS)}")
+        raise UnknownVariantError(f"unknown variant {shown(id)}; known variants: {', '.join(VARIANTS)}")
     return found

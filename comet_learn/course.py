@@ -115,6 +115,8 @@ class Practice:
     seed: int
     say: str
     options: tuple[tuple[str, Any], ...] = ()
+    go_on: bool = False
+    """Play the steps' own deal to its end instead of a new one (a whole first deal)."""
 
     def setup(self) -> Setup:
         import random
@@ -236,7 +238,11 @@ def verify(lesson: Lesson) -> list[str]:
         problems.append(f"{lesson.id}: the engine refused the script: {error}")
     try:
         practice = lesson.practice.setup().round()
-        if practice.to_play != LEARNER:
+        if lesson.practice.go_on:
+            last = list(runs(lesson))[-1].settled
+            if last.is_over or last.to_play != LEARNER:
+                problems.append(f"{lesson.id} practice: the steps' deal cannot go on with the learner to play")
+        elif practice.to_play != LEARNER:
             problems.append(f"{lesson.id} practice: seat {practice.to_play} leads, not the learner")
     except comet.CometError as error:
         problems.append(f"{lesson.id} practice: {error}")

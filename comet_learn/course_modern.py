@@ -251,7 +251,7 @@ FIRST_DEAL = Lesson(
              "KH",
              claims=(Needs(("4",)),)),
     ),
-    Practice(MODERN, 2, 18, 21, N_(
+    Practice(MODERN, 2, 18, 21, go_on=True, say=N_(
         "Play the rest of a whole deal against {p1}, a gentle bot. The coach lights the card it would play and "
         "says the rule of the moment. A pass that is your only play is made for you.")),
 )

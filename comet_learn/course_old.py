@@ -195,7 +195,7 @@ MANILLE_CLAIM = Lesson(
 
 MANILLE_STOPS = Lesson(
     "manille-stops", "manille", N_("Stops pay a jeton"),
-    N_("A king, or a run that nobody can go on, stops the run as in the modern game, and it earns its player "
+    N_("A king, or a card that nobody can follow, stops the run as in the modern game, and it earns its player "
        "a jeton from each opponent."),
     MANILLE, "S0, S1, Enc",
     (

@@ -7,10 +7,9 @@ Four kinds (:data:`KINDS`), each question rebuilt exactly from ``(kind, variant,
 * ``settle``: what does this finished deal come to for you (seat 0)? (:meth:`Round.outcome`);
 * ``opera``: is this an opera? (:func:`comet.settlement.is_opera`, the variant's reading).
 
-Each drill carries the rule that decides it in words and its sources: the variant's own
-(``Variant.sources``: S0, S1, S2...) and the ambiguities (``AMB-n``, :mod:`comet.ambiguities`)
-whose reading the engine takes.  Positions come from seeded deals played by the greedy player,
-so a missed question can be asked again.
+Each drill carries the rule that decides it in words and its sources: the variant's own (``Variant.sources``:
+S0, S1, S2...) and the ambiguities (``AMB-n``, :mod:`comet.ambiguities`) whose reading the engine takes.
+Positions come from seeded deals played by the greedy player, so a missed question can be asked again.
 
 Every word of a drill is in the language it is made in (``make(..., lang="ru")``, the message
 catalogs of :mod:`comet_render.i18n`), the players named as the table names them
@@ -30,6 +29,7 @@ from comet.cards import Card, sort_key
 from comet.errors import InvalidCardError, InvalidDealError, InvalidOptionError
 from comet.plays import CARDS, PASS, Play
 from comet.round import Round
+from comet.state import Phase
 from comet.variants import VARIANTS, find_variant
 from comet_learn.puzzles import play_words
 from comet_render.i18n import LANGS, N_, Words, card_symbol, words
@@ -276,7 +276,7 @@ def _play_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
                 _: Words) -> Drill | None:
     stop = rng.randrange(max(total, 1))
     rnd = _played(vid, players, deal_seed, stop)
-    if rnd.to_play is None or rnd.phase != "play" or rnd.targets is None:
+    if rnd.to_play is None or rnd.phase is not Phase.PLAY or rnd.targets is None:
         return None
     seat = rnd.to_play
     hand = sorted({str(c) for c in rnd.hands[seat]}, key=lambda t: sort_key(Card.parse(t)))
@@ -301,7 +301,7 @@ def _next_drill(vid: str, players: int, deal_seed: int, total: int, rng: random.
     stop = rng.randrange(max(total, 1))
     rnd = _played(vid, players, deal_seed, stop)
     seat = rnd.to_play
-    if seat is None or rnd.phase != "play":
+    if seat is None or rnd.phase is not Phase.PLAY:
         return None
     legal = [p for p in rnd.legal_plays() if p.kind in (CARDS, PASS)]
     if not legal:

@@ -40,6 +40,7 @@ import comet
 from comet.agents import GreedyAgent, SearchAgent, _signature, decide
 from comet.cards import Card
 from comet.plays import CARDS, PASS
+from comet.state import Phase
 from comet_learn import proof
 from comet_learn.lessons import themes_of
 from comet_learn.puzzles import (CHECK_DEALS, FORMAT_VERSION, LEVELS, Choice, Puzzle, family_of, from_dict, puzzle_id,
@@ -84,7 +85,7 @@ def _groups(rnd: comet.Round) -> dict[Any, list[str]]:
 def candidate(rnd: comet.Round) -> bool:
     """Whether a position may be a puzzle (before it is valued)."""
     seat = rnd.to_play
-    if seat is None or rnd.phase != "play" or rnd.players != 2:
+    if seat is None or rnd.phase is not Phase.PLAY or rnd.players != 2:
         return False
     legal = rnd.legal_plays()
     return (2 <= len(legal) <= MAX_CHOICES and len(rnd.hands[seat]) <= MAX_HAND
@@ -274,7 +275,7 @@ def generate(per_family: int, *, workers: int = 1, only: list[str] | None = None
             cpu = 0.0
             seeds = 0
             todo = (t for t in _tasks(family, ids, deals, check_deals, max_seeds))
-            results = _results(todo, done, pool, cache_file)
+            results = _results(todo, done, pool, workers, cache_file)
             cached = 0
             for task, result in results:
                 seeds += 1
@@ -303,11 +304,12 @@ def generate(per_family: int, *, workers: int = 1, only: list[str] | None = None
     return out, figures
 
 
-def _results(tasks: Iterator[Task], done: dict[str, Any], pool: Any, cache_file: Path | None
+def _results(tasks: Iterator[Task], done: dict[str, Any], pool: Any, workers: int, cache_file: Path | None
              ) -> Iterator[tuple[Task, dict[str, Any]]]:
-    """Each task's result in order: from the cache, else computed (in the pool, a few ahead)."""
+    """Each task's result in order: from the cache, else computed (in the pool of ``workers`` processes,
+    a few ahead)."""
     pending: list[tuple[Task, Any]] = []
-    ahead = 4 * (pool._processes if pool is not None else 1)
+    ahead = 4 * (workers if pool is not None else 1)
 
     def name(t: Task) -> str:
         return f"{t[1]}/{t[2]}"

@@ -25,10 +25,12 @@ def _capital(text: str) -> str:
 
 
 def _either(_: Words, said: list[str]) -> str:
-    text = said[0]
-    for more in said[1:]:
-        text = _("{a} or {b}", a=text, b=more)
-    return text
+    """``2♥``, ``2♥ or 6♥``, ``2♥, 6♥ or 7♥``."""
+    if len(said) == 1:
+        return said[0]
+    if len(said) == 2:
+        return _("{a} or {b}", a=said[0], b=said[1])
+    return _("{some} or {last}", some=", ".join(said[:-1]), last=said[-1])
 
 
 def _fitting(rnd: "Round", legal: list[Play]) -> list[Card]:

@@ -34,6 +34,10 @@ def _list(_: Words, items: list[str]) -> str:
     return _("{some} and {last}", some=", ".join(items[:-1]), last=items[-1])
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _either(_: Words, items: list[str]) -> str:
     items = [i for i in items if i]
     if len(items) <= 1:
@@ -57,7 +61,7 @@ def deal_section(v: Variant, _: Words) -> str:
     rest = [v.dead_size(n) for n in v.players]
     left = (_("The cards left over are not played.") if any(rest) else _("Every card is dealt."))
     if r.spare_hand:
-        left = _("A spare hand is dealt too: its cards are stops, as nobody can play them.")
+        left = _("A spare hand is dealt too, and nobody plays it: a card whose next card lies there is a stop.")
     if r.exchange:
         left = _("The cards left over are the talon: before play each player may discard and draw from it.")
     return _("{pack} Cards each: {sizes} players. {left}", pack=pack, sizes=sizes, left=left)
@@ -160,14 +164,16 @@ def paid_section(v: Variant, _: Words) -> str:
 def end_section(v: Variant, _: Words) -> str:
     r = v.rules
     unit = r.unit
-    per = _("a {unit} for each pip left (courts 10)", unit=amount(_, 1, unit).split(" ", 1)[1]) if r.count == "pips" \
+    by_card = r.count != "pips" or r.scheme == "commit1857"  # (1857: a chip a card, whatever the count)
+    per = _("a {unit} for each pip left (courts 10)", unit=amount(_, 1, unit).split(" ", 1)[1]) if not by_card \
         else _("a {unit} for each card left", unit=amount(_, 1, unit).split(" ", 1)[1])
     first = _("The first to play their last card wins the deal.")
     if r.scheme == "commit1991":
         pay = _("The winner takes the pool, {kings} for each king left and {comet} from whoever still holds the "
                 "comet.", kings=amount(_, r.king_held_pay, unit), comet=amount(_, r.comet_held_pay, unit))
     elif r.scheme == "commit1857":
-        pay = _("Each other player pays the winner {per}; the holder of the comet is excused.", per=per)
+        wild = _cards([Card.parse(c) for c in r.wild], _.lang)
+        pay = _("Each other player pays the winner {per}; the holder of the {card} is excused.", per=per, card=wild)
     else:
         pay = _("Each other player pays the winner {per}.", per=per)
     more = []
@@ -176,14 +182,17 @@ def end_section(v: Variant, _: Words) -> str:
     if r.comet_last_multiplier > 1:
         more.append(_("going out with the comet ×{n}, as a nine ×{m}", n=r.comet_last_multiplier,
                       m=r.comet_nine_multiplier))
+    kept = ""
     if r.scheme == "manille" and r.wild and r.manille_penalty_amount:
-        more.append(_("a manille kept in hand costs {amount} to each opponent",
-                      amount=amount(_, r.manille_penalty_amount, unit)))
+        kept = _capital(_("a manille kept in hand costs {amount} to each opponent",
+                          amount=amount(_, r.manille_penalty_amount, unit))) + "."
     if r.opera != "none":
         more.append(_("an opera (the first hand out at once) ×{n}", n=r.opera_multiplier))
     text = " ".join([first, pay])
     if more:
         text += " " + _("Multipliers: {items}.", items=_list(_, more))
+    if kept:
+        text += " " + kept
     if r.partnerships and 4 in v.players:
         text += " " + _("With four players, partners sit opposite: when one goes out, the side wins.")
     if r.redeal_right:
@@ -209,6 +218,8 @@ def moment(rnd: "Round", lang: str = "en", yours: bool = True) -> str:
         return _("The deal is over: the settlement is on the table.")
     if rnd.targets is None and rnd.phase is PHASE_PLAY:
         return _("Now: a new lead: any card of the hand (or a group) may start the run.")
+    if rnd.phase is not PHASE_PLAY:
+        return _capital(need_text(_, rnd)) + "."
     if not yours:
         return _("Now the run needs {need}.", need=need_text(_, rnd))
     return _("Now: {need}; {instead}.", need=need_text(_, rnd), instead=instead(rnd, lang))

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from comet.errors import GameStateError, InvalidDealError
 from comet.plays import CARDS, PASS, Play
+from comet.state import Phase
 
 if TYPE_CHECKING:
     from comet.round import Round
@@ -83,7 +84,7 @@ class Solver:
             raise InvalidDealError(f"the solver values two-handed positions, not {rnd.players} players")
         if rnd.to_play is None:
             raise GameStateError("the deal is over: there is nothing to value")
-        if rnd.phase != "play":
+        if rnd.phase is not Phase.PLAY:
             raise GameStateError(f"the solver values the card play, not the {rnd.phase} phase")
         if opera_open(rnd):
             raise GameStateError("an opera is still possible here: its payment depends on the order of past plays, "

@@ -161,7 +161,7 @@ class CometObserver:
         if view.table:
             _encode_play(view.table[-1][1], d["last_play"], 0)
         if view.targets is None:
-            d["free_lead"][0] = 1 if view.phase == "play" else 0
+            d["free_lead"][0] = 1 if view.phase is Phase.PLAY else 0
         else:
             for rank, suit in view.targets:
                 d["targets"][rank, TARGET_SUITS.index(suit)] = 1

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from comet.cards import sort_key
 from comet.ledger import POOL, Payment
+from comet.plays import Kind
 from comet.runs import runs_of
 from comet_render import svg
 from comet_render.i18n import card_symbol, cards_symbols, number, words
@@ -179,7 +180,7 @@ def _tail_html(rnd: "Round", view: FeltView, places: dict[int, tuple[float, floa
     history = rnd.history
     new_from = len(history) - view.new_plays
     # Which plays of the run are new: the run's plays are the last of the history's card plays.
-    card_plays = [i for i, (_s, p) in enumerate(history) if p.kind == "cards"]
+    card_plays = [i for i, (_s, p) in enumerate(history) if p.kind is Kind.CARDS]
     index_of = card_plays[-len(shown):] if shown else []
     cards = []
     if earlier is not None:

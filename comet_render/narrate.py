@@ -3,13 +3,14 @@
 Every sentence is in the reader's language (:mod:`comet_render.i18n`), and names the players as
 the page does (:class:`comet_render.words.Names`: "you", and a name for every other seat; by
 default "Seat N", as the book writes). The calls quoted in the sentences (“7, 8, 9 without 10”,
-“пас”) come from :mod:`comet.calls`, in the same language.
+“пас”) come from :mod:`comet.calls`, in the same language, as data: a :class:`Sentence` knows where
+its call stands, so that a page marks it (:func:`sentence_html`) or lists the calls (:func:`calls_since`)
+without reading the sentences again.
 """
 
 from __future__ import annotations
 
 import html
-import re
 from typing import TYPE_CHECKING
 
 from comet import events as ev
@@ -42,9 +43,41 @@ def play_words(play: Play, lang: str = "en") -> str:
     return " ".join(parts)
 
 
+class Sentence(str):
+    """A sentence of the narration (a ``str``); ``call``: where the call it quotes stands in it, as
+    ``(start, end)`` (``None``: it quotes none)."""
+
+    call: tuple[int, int] | None
+
+    def __new__(cls, text: str, call: tuple[int, int] | None = None) -> "Sentence":
+        self = super().__new__(cls, text)
+        self.call = call
+        return self
+
+
+_MARK = "\x00"
+"""Stands for the call while a sentence is worded, to find where the translation puts it."""
+
+
 def narrate(rnd: "Round", lang: str = "en", names: Names | None = None) -> list[str]:
     """Every step of the round as one sentence per event."""
     return [s for step in step_sentences(rnd, lang, names) for s in step]
+
+
+def calls_since(rnd: "Round", since: int, lang: str = "en", names: Names | None = None) -> list[Sentence]:
+    """The sentences that quote a call among those of the events from ``since`` on (an index of
+    ``rnd.events``): the calls said since then, each in the sentence the narration gives it. The events
+    before are followed, not worded (a call names the run from its first card)."""
+    state = _NarrationState(rnd, lang, names or default_names(rnd.players, lang))
+    out = []
+    for i, e in enumerate(rnd.events):
+        if i < since:
+            state.caller.call(e)
+            continue
+        said = state.sentence(e)
+        if isinstance(said, Sentence) and said.call is not None:
+            out.append(said)
+    return out
 
 
 def step_sentences(rnd: "Round", lang: str = "en", names: Names | None = None) -> list[list[str]]:
@@ -69,6 +102,12 @@ class _NarrationState:
         self.caller = Caller(self.lang)
         self.unit = rnd.rules.unit
 
+    def quoting(self, seat: int, you_form: str, named_form: str, call: str, **values: object) -> Sentence:
+        """The sentence of ``seat`` quoting ``call`` (its ``{call}``), which knows where the call stands."""
+        text = say(self._, self.names, seat, you_form, named_form, call=_MARK, **values)
+        start = text.find(_MARK)
+        return Sentence(text.replace(_MARK, call), (start, start + len(call)) if start >= 0 else None)
+
     def sentence(self, e: ev.Event) -> str:
         rnd, _, names = self.rnd, self._, self.names
         match e:
@@ -92,20 +131,22 @@ class _NarrationState:
             case ev.Passed(seat, targets):
                 kind, said = self.caller.call(e)
                 if kind == "announce":
-                    return say(_, names, seat, N_("You: \u201c{call}\u201d."), N_("{name}: \u201c{call}\u201d."), call=said)
+                    return self.quoting(seat, N_("You: \u201c{call}\u201d."), N_("{name}: \u201c{call}\u201d."), said)
                 if targets is None:
-                    return say(_, names, seat, N_("You pass the lead: \u201c{call}\u201d."),
-                               N_("{name} passes the lead: \u201c{call}\u201d."), call=said)
-                return say(_, names, seat, N_("You cannot play {targets}: \u201c{call}\u201d."),
-                           N_("{name} cannot play {targets}: \u201c{call}\u201d."), targets=targets_text(_, targets),
-                           call=said)
+                    return self.quoting(seat, N_("You pass the lead: \u201c{call}\u201d."),
+                                        N_("{name} passes the lead: \u201c{call}\u201d."), said)
+                return self.quoting(seat, N_("You cannot play {targets}: \u201c{call}\u201d."),
+                                    N_("{name} cannot play {targets}: \u201c{call}\u201d."), said,
+                                    targets=targets_text(_, targets))
             case ev.Stopped(seat, reason):
                 _kind, call = self.caller.call(e)
-                said = say(_, names, seat, N_("You: \u201c{call}\u201d."), N_("{name}: \u201c{call}\u201d."),
-                           call=call) + " " if call else ""
                 why = stop_reason(_, reason, rnd.rules.turn_model == "A")
-                return said + say(_, names, seat, N_("Stop: {why}; you lead anew."), N_("Stop: {why}; {name} leads anew."),
-                                  why=why)
+                stop = say(_, names, seat, N_("Stop: {why}; you lead anew."), N_("Stop: {why}; {name} leads anew."),
+                           why=why)
+                if not call:
+                    return stop
+                said = self.quoting(seat, N_("You: \u201c{call}\u201d."), N_("{name}: \u201c{call}\u201d."), call)
+                return Sentence(f"{said} {stop}", said.call)
             case ev.Paid(payment):
                 return payment_sentence(_, names, payment, self.unit)
             case ev.Claimed(seat):
@@ -153,14 +194,12 @@ class _NarrationState:
         return ""
 
 
-_QUOTED = re.compile("(\u201c|«[ \u00a0\u202f]?)([^\u201d»]*?)([ \u00a0\u202f]?»|\u201d)")
-"""A call quoted in a sentence: “…” in English, « … » in French, «…» in Russian and Spanish."""
-
-
 def sentence_html(sentence: str, lang: str = "en") -> str:
-    """A narration sentence as HTML: escaped, and each call in quotes (“пас”) marked with the
-    language it is said in (``<span lang="ru">``), so that a screen reader pronounces it so."""
-    escaped = html.escape(sentence)
-    if lang == "en" or lang not in LANGUAGES:
-        return escaped
-    return _QUOTED.sub(lambda m: f'{m.group(1)}<span lang="{lang}">{m.group(2)}</span>{m.group(3)}', escaped)
+    """A narration sentence as HTML: escaped, and the call it quotes (a :class:`Sentence`'s ``call``)
+    marked with the language it is said in (``<span lang="ru">``), so that a screen reader pronounces it so."""
+    span = getattr(sentence, "call", None)
+    if span is None or lang == "en" or lang not in LANGUAGES:
+        return html.escape(sentence)
+    a, b = span
+    return (f'{html.escape(sentence[:a])}<span lang="{lang}">{html.escape(sentence[a:b])}</span>'
+            f"{html.escape(sentence[b:])}")

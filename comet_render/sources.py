@@ -53,7 +53,14 @@ def split_sources(text: str) -> tuple[str, list[str]]:
     plain = _BRACKET.sub(cut, text)
     plain = re.sub(r"\s+([.,;:!?»])", lambda m: m.group(0) if m.group(1) in ":;!?»" and "\u00a0" in m.group(0)
                    or "\u202f" in m.group(0) else m.group(1), plain)
-    return plain, found
+    call = getattr(text, "call", None)
+    if found and call is not None:  # a narration's sentence keeps where its call stands
+        from comet_render.narrate import Sentence
+
+        said = text[call[0]:call[1]]
+        at = plain.find(said)
+        return Sentence(plain, (at, at + len(said)) if at >= 0 else None), found
+    return (text if not found else plain), found
 
 
 def without_sources(text: str) -> str:

@@ -150,7 +150,7 @@ CSS = """
 .comet-dock-spacer{height:0}
 .comet-lesson-instruction{font-size:16px;line-height:1.35;font-weight:600;background:#fff8d8;border-left:5px solid #b07d00;
  border-radius:6px;padding:6px 10px;margin:2px 0 4px;color:#1b1b1b}
-.comet-lesson .comet-felt{height:300px}
+.comet-lesson .comet-felt{height:260px}
 .comet-lesson-instruction:focus{outline:3px solid #1f3f73;outline-offset:1px}
 .comet-lesson-title{font-size:15px;margin:2px 0}.comet-lesson-number{color:#5b574d}
 .comet-lesson-summary{font-size:14px;margin:0 0 4px;color:#333}.comet-lesson-sources{color:#5b574d;font-size:13px}

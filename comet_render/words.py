@@ -2,9 +2,9 @@
 
 The one place where a payment's reason and the settlement's lines are worded. The engine gives
 them as typed items (``Payment.why`` with its cards, terms and factors; ``Outcome.remarks``, each a
-:class:`~comet.outcome.Note`), worded in English by the engine for its own text
-(:data:`comet.ledger.WHY_WORDS`); :func:`reason_text` and :func:`note_text` word them in the
-catalogs' languages. Every page reads payments and settlements through :func:`payment_sentence` and
+:class:`~comet.outcome.Note`); the words of a reason are the engine's one table of them, keyed by the
+reason (:data:`comet.ledger.WHY_WORDS`, :data:`comet.ledger.TERM_WORDS`), which the catalogs translate:
+:func:`reason_text` and :func:`note_text` word them in the catalogs' languages. Every page reads payments and settlements through :func:`payment_sentence` and
 :func:`settlement`.
 
 Players are named by :class:`Names`: the seat the page addresses as "you", and a name for every
@@ -18,8 +18,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from comet.cards import Card
 from comet.events import Stop
-from comet.ledger import POOL, Count, Payment, Term, Why, net
-from comet.outcome import Bonus, Note, Say
+from comet.ledger import HOLDING, NO_CARDS, POOL, TERM_WORDS, WHY_WORDS, Count, Payment, Why, net
+from comet.ledger import Words as LedgerWords
+from comet.outcome import Bonus, End, Note, Say
+from comet.plays import Kind, Play
+from comet.state import Phase
 from comet_render.i18n import N_, Words, card_symbol, cards_symbols, rank_label, words
 
 if TYPE_CHECKING:
@@ -74,75 +77,34 @@ def unit_name(_: Words, unit: str) -> str:
 
 
 # ------------------------------------------------------------------ reasons
-WHY_MESSAGES: dict[Why, str] = {
-    Why.ANTE: N_("ante to the pool"),
-    Why.TAKES_POOL: N_("takes the pool"),
-    Why.ANTE_BACK: N_("ante returned (no winner)"),
-    Why.WILD: N_("played the comet"),
-    Why.WILD_JOKER: N_("played the comet (the joker)"),
-    Why.MANILLE_OUT: N_("went out with the manille (the claim stands)"),
-    Why.CLAIM: N_("claimed the manille"),
-    Why.CARD: N_("played {card}"),
-    Why.HOC: N_("hoc! ({card})"),
-    Why.KING_STOP: N_("stopped with a king"),
-    Why.INCIDENTAL: N_("nobody could go on (an incidental stop)"),
-    Why.BLANCHE: N_("carte blanche"),
-    Why.BLANCHE_COMET: N_("carte blanche with the comet"),
-    Why.MANILLE_WINNER: N_("kept the manille: a fiche to the winner"),
-    Why.COMET_HELD: N_("still holds the comet"),
-}
-"""The reasons that are one message with at most the payment's cards (the others, counted, are
-worded by :func:`reason_text`)."""
-COUNTED = frozenset({Why.HAND, Why.MANILLE_EACH, Why.KINGS_KEPT, Why.KINGS_LEFT, Why.BLOCKED, Why.REFUND})
-"""The reasons :func:`reason_text` words from their counts; with :data:`WHY_MESSAGES`, every :class:`Why`."""
-
-
-def _count(p: Payment) -> int:
-    return p.terms[0].value if p.terms else len(p.cards)
-
-
-def _term_text(_: Words, p: Payment, term: Term) -> str:
-    if term.what is Count.PIPS:
-        text = (_.ngettext("{n} pip in {cards}", "{n} pips in {cards}", term.value, cards=cards_symbols(p.cards, _.lang))
-                if p.cards else _("no cards left"))
-    elif term.what is Count.CARDS:
-        text = _.ngettext("{n} card left", "{n} cards left", term.value)
-    elif term.what is Count.KINGS:
-        text = _.ngettext("{n} king left", "{n} kings left", term.value)
-    elif term.what is Count.GAME:
-        text = _("game {n}", n=term.value)
-    else:
-        text = _("comet bonus {n}", n=term.value)
-    return text if term.times == 1 else f"{text} ×{term.times}"
+def worded(_: Words, message: LedgerWords, n: int, **values: object) -> str:
+    """A message of the engine's tables (:data:`comet.ledger.WHY_WORDS`, :data:`comet.ledger.TERM_WORDS`)
+    through the catalogs: its form for the count ``n`` in ``_``'s language, filled in."""
+    if isinstance(message, str):
+        return _(message, n=n, **values)
+    return _.ngettext(message[0], message[1], n, **values)
 
 
 def _terms_text(_: Words, p: Payment) -> str:
     """``13 pips in 3♥ K♦ ×2; comet bonus 100 ×4``, then the multipliers of the whole."""
-    parts = [_term_text(_, p, term) for term in p.terms]
+    cards = cards_symbols(p.cards, _.lang)
+    parts = [(worded(_, TERM_WORDS[t.what], t.value, cards=cards) if p.cards or t.what is not Count.PIPS
+              else _(NO_CARDS)) + (f" ×{t.times}" if t.times != 1 else "") for t in p.terms]
     text = "; ".join(parts)
     for factor in p.factors:
-        said = _("×{n} for holding the comet", n=factor.times) if factor.why == "holding" else f"×{factor.times}"
+        said = _(HOLDING, n=factor.times) if factor.why == "holding" else f"×{factor.times}"
         text += ("; " if len(parts) > 1 else " ") + said
     return text
 
 
 def reason_text(_: Words, p: Payment) -> str:
-    """A payment's reason in ``_``'s language, from its typed fields (``Payment.why``, its cards,
-    terms and factors: the English of :data:`comet.ledger.WHY_WORDS` in every language)."""
-    if p.why in WHY_MESSAGES:
-        return _(WHY_MESSAGES[p.why], card=cards_symbols(p.cards, _.lang))
-    if p.why is Why.HAND:
-        return _terms_text(_, p)
-    if p.why is Why.MANILLE_EACH:
-        return _.ngettext("kept the manille: {n} to each opponent", "kept the manille: {n} to each opponent", p.amount)
-    if p.why is Why.KINGS_KEPT:
-        return _.ngettext("kept {n} king (Enc)", "kept {n} kings (Enc)", _count(p))
-    if p.why is Why.KINGS_LEFT:
-        return _.ngettext("{n} king left", "{n} kings left", _count(p))
-    if p.why is Why.BLOCKED:
-        return _("blocked with {a} against {b}", a=_count(p), b=p.terms[1].value if len(p.terms) > 1 else 0)
-    assert p.why is Why.REFUND and p.refunded is not None, p
-    return _("returned, the hand being drawn ({reason})", reason=reason_text(_, p.refunded))
+    """A payment's reason in ``_``'s language: the engine's words for it (:data:`comet.ledger.WHY_WORDS`,
+    keyed by ``Payment.why``) through the catalogs, filled in from its cards, terms and factors."""
+    return worded(_, WHY_WORDS[p.why], p.terms[0].value if p.terms else len(p.cards),
+                  cards=cards_symbols(p.cards, _.lang), amount=amount(_, p.amount, p.unit),
+                  best=p.terms[1].value if len(p.terms) > 1 else 0,
+                  refunded=reason_text(_, p.refunded) if p.refunded is not None else "",
+                  terms=_terms_text(_, p) if p.why is Why.HAND else "")
 
 
 def _bonus(_: Words, bonus: Bonus, natural: bool = False) -> str:
@@ -215,13 +177,13 @@ class Settlement:
 def settlement(outcome: "Outcome", names: Names, lang: str) -> Settlement:
     """The outcome of a deal worded for ``names`` in ``lang``."""
     _ = words(lang)
-    if outcome.end == "draw":
+    if outcome.end is End.DRAW:
         head = _("The hand is drawn.")
     elif outcome.winner is None:
         head = _("Deal over: no winner (a tie).")
-    elif outcome.end == "out" and outcome.opera:
+    elif outcome.end is End.OUT and outcome.opera:
         head = say(_, names, outcome.winner, N_("You went out: an opera!"), N_("{name} went out: an opera."))
-    elif outcome.end == "out":
+    elif outcome.end is End.OUT:
         head = say(_, names, outcome.winner, N_("You went out and win the deal."), N_("{name} went out and wins the deal."))
     else:
         head = say(_, names, outcome.winner, N_("You win the deal."), N_("{name} wins the deal."))
@@ -251,19 +213,18 @@ def game_title(variant: Any, lang: str = "en") -> str:
 
 
 # ------------------------------------------------------------------ the turn
-def stop_reason(_: Words, reason: str, alternate: bool = False) -> str:
+def stop_reason(_: Words, reason: Stop, alternate: bool = False) -> str:
     """Why a run stopped (``Stopped.reason``), with its sources, in ``_``'s language: the engine's one
     table of the stops' words (:data:`comet.events.STOP_WORDS`, which the catalogs translate); in
     Yanovsky's alternate turns (``alternate``) the incidental stop is the other's not building (S2)."""
-    stop = Stop(reason)
-    if stop is Stop.INCIDENTAL and alternate:
+    if reason is Stop.INCIDENTAL and alternate:
         return _("the other cannot build, so the last player starts a new sequence (S2)")
-    return _(stop.rule)
+    return _(reason.rule)
 
 
-def stop_label(_: Words, reason: str) -> str:
+def stop_label(_: Words, reason: Stop) -> str:
     """A stop in a few words (the table's tail): ``a king``, ``un roi``."""
-    return _(Stop(reason).label)
+    return _(reason.label)
 
 
 def a_rank(_: Words, rank: int) -> str:
@@ -297,19 +258,17 @@ def targets_text(_: Words, targets: Sequence[tuple[int, str]] | None) -> str:
 
 def need_text(_: Words, rnd: "Round") -> str:
     """What the player to move must do now: keep or redeal, discard then draw, or the targets."""
-    if rnd.phase == "redeal":
+    if rnd.phase is Phase.REDEAL:
         return _("keep the hand or demand a new deal")
-    if rnd.phase == "exchange":
+    if rnd.phase is Phase.EXCHANGE:
         return _("discard, then draw from the talon")
     return targets_text(_, rnd.targets)
 
 
 def play_label(_: Words, play: object) -> str:
     """A play for a button: ``8♥``, ``7♥ 7♦``, ``9♣★ = 10``, *Pass*, *Keep the hand*..."""
-    from comet.plays import Play
-
     assert isinstance(play, Play)
-    if play.kind == "cards":
+    if play.kind is Kind.CARDS:
         parts = []
         for c in play.cards:
             if c is play.wild:
@@ -318,8 +277,8 @@ def play_label(_: Words, play: object) -> str:
             else:
                 parts.append(card_symbol(c, _.lang))
         return " ".join(parts)
-    if play.kind == "discard":
+    if play.kind is Kind.DISCARD:
         return _("Discard {card}", card=card_symbol(play.cards[0], _.lang))
-    labels = {"pass": N_("Pass"), "claim": N_("Claim the manille"), "keep": N_("Keep the hand"),
-              "redeal": N_("Demand a redeal"), "draw": N_("Draw from the talon")}
+    labels = {Kind.PASS: N_("Pass"), Kind.CLAIM: N_("Claim the manille"), Kind.KEEP: N_("Keep the hand"),
+              Kind.REDEAL: N_("Demand a redeal"), Kind.DRAW: N_("Draw from the talon")}
     return _(labels[play.kind]) if play.kind in labels else play.text

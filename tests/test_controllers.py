@@ -8,7 +8,9 @@ import sys
 import pytest
 
 import comet
+from widgets.controllers.calc import ScoreController, settle_end
 from widgets.controllers.checks import PERSON, UserError
+from widgets.controllers.explore import ExploreController
 from widgets.controllers.step import StepController
 from widgets.controllers.table import TableController
 
@@ -18,7 +20,8 @@ def play_to_a_person(flow: TableController) -> None:
 
 
 def test_controllers_never_import_ipywidgets() -> None:
-    code = ("import sys; import widgets.controllers.table, widgets.controllers.step; "
+    code = ("import sys; import widgets.controllers.table, widgets.controllers.step, widgets.controllers.calc, "
+            "widgets.controllers.explore, widgets.controllers.bots; "
             "assert 'ipywidgets' not in sys.modules, sorted(m for m in sys.modules if 'widget' in m)")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -173,3 +176,69 @@ def test_step_controller_steps_and_refuses_in_words() -> None:
     with pytest.raises(UserError, match="No se pudo reproducir"):
         step.load("nonsense")
     assert step.step == 5  # unchanged
+
+
+def test_the_calls_since_a_persons_play_come_from_the_engines_calls() -> None:
+    """``calls_since_play``: the calls said since the person's last play (theirs, then the bots'), each in
+    its sentence of the narration in the table's language; nothing narrated or quoted before that play."""
+    flow = TableController("old-comet-1718", 2, 1, lang="ru")
+    flow.match.round = comet.Round.from_hands("old-comet-1718", ["TS JS 3C 4C", "QH KD 5D 6D"], leader=0)
+    flow._settle_view()
+    for text in ("TS", "JS"):
+        flow.play(comet.Play.parse(text))
+        assert flow.calls_since_play() == []
+    flow.play(comet.Play.parse("pass"))  # your run ends: you say it; seat 1 then plays Q, K and stops
+    flow.run_bots()
+    said = flow.calls_since_play()
+    assert [s[s.call[0]:s.call[1]] for s in said] == ["10, валет без дамы", "дама и король"]  # type: ignore[attr-defined]
+    assert said[0].startswith("Вы: «") and said[1].startswith("Борис: «")
+
+
+# ------------------------------------------------------------------ the score calculator's and the explorer's logic
+def test_the_calculator_settles_typed_entries() -> None:
+    flow = ScoreController()
+    outcome = flow.settle("modern-comet-1991", 2, 1, 0, ["KH 9C 2H", ""], "7D", False)
+    assert outcome.payments == [-42, 42] and flow.outcome is outcome  # 21 pips, x2 for holding the comet
+    for entries in ((["ZZ", ""], "7D"), (["9C 9C 9C 9C 9C", ""], "7D"), (["", ""], "7D"), (["7H" * 300, ""], "7D"),
+                    (["KH", ""], "pass"), (["KH", ""], ""), ([5, ""], "7D")):
+        with pytest.raises((UserError, comet.CometError)):
+            flow.settle("modern-comet-1991", 2, 1, 0, *entries, False)
+    for forged in (("bogus", 2, 1, 0), ("modern-comet-1991", 9, 1, 0), ("modern-comet-1991", 2, 5, 0),
+                   ("modern-comet-1991", 2, 1, -1), ("modern-comet-1991", 2, True, 0)):
+        with pytest.raises(UserError):
+            flow.settle(*forged, ["KH", ""], "7D", False)
+    assert flow.outcome is outcome  # a refused entry changes nothing
+
+
+@pytest.mark.parametrize("variant", list(comet.VARIANTS))
+def test_the_calculator_settles_a_deal_as_the_deal_itself(variant: str) -> None:
+    """Filled from a deal bots played, the calculator's settlement is the deal's own (Yanovsky's several
+    cards of one rank going out on a card of that rank included)."""
+    v = comet.VARIANTS[variant]
+    flow = ScoreController()
+    for players in (v.players.start, v.players.stop - 1):
+        for seed in range(2):
+            end = flow.fill(variant, players, seed)
+            outcome = flow.settle(variant, players, end.winner, end.dead_comets, end.hands, end.last_play, end.opera)
+            assert flow.game is not None and outcome.settlement == flow.game.outcome().settlement
+
+
+def test_the_calculator_leads_before_a_yanovsky_group() -> None:
+    """Yanovsky: a lead is one card, so three 8s going out need an 8 before them: the seat before the
+    winner leads one the pack has left, no payment following it."""
+    outcome = settle_end(comet.VARIANTS["yanovsky-1804"], ["TH JD", "8H 8H 8D"], 1, "8H 8H 8D")
+    assert outcome.winner == 1 and outcome.payments == [-2, 2] and not outcome.ledger
+
+
+def test_the_explorer_plays_and_sums_up() -> None:
+    flow = ExploreController()
+    seen: list[tuple[int, int]] = []
+    run = flow.run("commit-1991", 3, 6, 2, "greedy", "random", lambda done, total: seen.append((done, total)))
+    assert len(run.games) == 6 and flow.games is run.games and seen[0] == (0, 6) and seen[-1] == (6, 6)
+    assert abs(sum(run.wins) - 1) < 1e-9 and abs(sum(run.mean)) < 1e-9 and "Greedy" in run.title
+    for forged in (("bogus", 3, 6, 2, "greedy"), ("commit-1991", 9, 6, 2, "greedy"),
+                   ("commit-1991", 3, 10**7, 2, "greedy"), ("commit-1991", 3, 6, -2, "greedy"),
+                   ("commit-1991", 3, 6, 2, "nobody")):
+        with pytest.raises(UserError):
+            flow.run(*forged, "random", lambda done, total: None)
+    assert flow.games is run.games  # a refused run plays nothing

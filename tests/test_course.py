@@ -318,3 +318,36 @@ def test_every_lesson_and_the_rules_panel_in_each_language_have_no_english_left(
         said += [text for _h, text in rules_sections(v, lang)]
     left = [text for text in said if ENGLISH.search(text)]
     assert not left, f"{len(left)} sentences with English words, e.g. {left[:3]}"
+
+
+def test_the_play_tables_rules_panel_and_forced_passes_are_one_tap_away() -> None:
+    from widgets.play import PlayTable
+
+    table = PlayTable(variant="modern-comet-1991", players=2, seed=1, lang="fr")
+    rules = table.toggles["rules"]
+    assert rules.description == "Règles" and table.rules_panel.layout.display == "none"
+    rules.value = True
+    shown = table.rules_panel.value
+    assert table.rules_panel.layout.display == "" and "comet-rule-now" in shown
+    assert all(text.split(":")[0] in shown for _h, text in rules_sections(table.round.variant, "fr")[:1])
+    assert table.auto_pass_box.value is True and table.flow.auto_pass
+    table.auto_pass_box.value = False
+    assert table.flow.auto_pass is False
+
+
+def test_another_tabs_marks_are_merged_into_the_lessons_page() -> None:
+    from widgets import browser
+    from widgets.lesson import STORAGE_KEY, LessonTable
+
+    browser.load_storage("{}")
+    table = LessonTable(lesson="modern-runs")
+    assert browser.stored(STORAGE_KEY) is not None and table.marks.lesson == "modern-runs"
+    other = Marks()
+    other.mark("modern-deal", clean=True)
+    other.mark("modern-stops", clean=False)
+    browser.storage_changed(STORAGE_KEY, other.text())  # another tab finished two lessons
+    assert table.marks.marks == {"modern-deal": CLEAN, "modern-stops": DONE}
+    table.path_toggle.value = True
+    assert table.path_panel.value.count("★") == 1 and table.path_panel.value.count("✓") == 1
+    reopened = LessonTable()  # no lesson in the address: where the learner left off
+    assert reopened.lesson.lesson.id == table.marks.lesson

@@ -17,7 +17,7 @@ import pytest
 
 import comet
 from bookkit import family
-from bookkit.dates import DATES, SEED_FILES, VARIANT_DATES, sources_for_year, variant_date, years_of
+from bookkit.dates import DATES, SEED_FILES, TERMS, VARIANT_DATES, facts_of, sources_for_year, variant_date, years_of
 from bookkit.markdown import BIB_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +80,9 @@ def test_timeline_cites_the_sources_of_each_date() -> None:
         for year in years_of(e.when):
             assert set(e.sources) <= sources_for_year(year), (e.when, e.what, e.sources)
     # The issue's examples: 1654 is W-Hoc's date, not S0/S1's "17th century"; 1804 is S2's.
-    assert family.event("card-play stage").sources == ("W-Hoc",)
+    assert family.event("first printed rules of Hoc").sources == ("W-Hoc",)
+    # The engine's Hoc and the game of Yanovsky's packs play undated rules: no date of another text on them.
+    assert family.event("card-play stage as").when == "undated" and family.event("undated rules").when == "undated"
     assert family.event("Yanovsky's dictionary").sources == ("S2",)
     assert "Foster" not in family.event("American Hoyle").sources
 
@@ -121,18 +123,32 @@ def _paragraphs(path: Path) -> list[str]:
     return [p for p in re.split(r"\n\s*\n", text) if p.strip()]
 
 
+SENTENCE = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?=[A-Z«\"“(*_])|\n\s*(?:[-*]|\d+\.)\s+")
+"""Where one sentence ends and the next begins (a full stop, then a capital); "c. 1930" stays whole."""
+
+
+def sentences(para: str) -> list[str]:
+    return [s for s in SENTENCE.split(para) if s.strip()]
+
+
 def undated_years(path: Path) -> list[str]:
-    """Each year a paragraph prints without citing a source that gives it (or saying the date is
-    the book's own inference)."""
+    """Each year a sentence prints that is not a fact of :data:`bookkit.dates.DATES` cited to a source
+    that gives it: the sentence must name a fact of that year (its terms) and cite, in the same
+    sentence, a source listed for that fact; or say the date is the book's own inference."""
     bad = []
     for para in _paragraphs(path):
-        cited = {BIB_TO_KEY.get(k.strip(), k.strip()) for m in CITE.finditer(para) for k in m.group(1).split(",")}
-        prose = CITE.sub("", para)
-        for m in YEAR.finditer(prose):
-            years = years_of(m.group(0))
-            ok = all(sources_for_year(y) & cited for y in years) or "our inference" in para
-            if not ok:
-                bad.append(f"{m.group(0)}: …{_squash(prose[max(0, m.start() - 60):m.end() + 30])}…")
+        for sent in sentences(para):
+            cited = {BIB_TO_KEY.get(k.strip(), k.strip()) for m in CITE.finditer(sent) for k in m.group(1).split(",")}
+            prose = CITE.sub("", sent)
+            if "our inference" in sent:
+                continue
+            for m in YEAR.finditer(prose):
+                for y in years_of(m.group(0)):
+                    told = facts_of(prose, y)
+                    if not any(set(d.sources) & cited for d in told):
+                        why = ("tells no dated fact of the table" if not told else
+                               f"cites {sorted(cited) or 'nothing'}, not a source of {', '.join(d.id for d in told)}")
+                        bad.append(f"{y}: {why}: …{_squash(prose[max(0, m.start() - 70):m.end() + 40])}…")
     return bad
 
 
@@ -148,3 +164,30 @@ def test_the_check_catches_a_wrong_citation(tmp_path: Path) -> None:
                     "In 1748 a pamphlet appeared {cite:p}`s2`.\n\nIn 1999 nothing happened.\n")
     bad = undated_years(page)
     assert len(bad) == 2 and bad[0].startswith("1654") and bad[1].startswith("1999")
+
+
+@pytest.mark.parametrize("planted", [
+    # The issue's: S2 gives 1682, but for the comet and the renaming, not for the duke's voyage (DNB's).
+    "In 1682 the Duke of York sailed from Leith {cite:p}`s2`.",
+    # S0 and S1 give 1752 for the new comet; the printing of 1748 is S2's alone.
+    "The new comet was first printed in 1748 {cite:p}`s0,s1`.",
+    # S2 gives 1804 for Yanovsky and 1809 for a Russian printing, not 1809 for Yanovsky's dictionary.
+    "Yanovsky's dictionary described the game in 1809 {cite:p}`s2`.",
+    # The British Apollo's 1708 is one page's (CoS), not the Wikipedia article on comet's.
+    "The British Apollo printed \"the curse of Scotland\" in 1708 {cite:p}`s0,s1`.",
+])
+def test_planted_wrong_sentences_fail(tmp_path: Path, planted: str) -> None:
+    """A year cited to a source that gives that year, but for another fact, fails: the check reads
+    facts, not paragraphs.  Each planted sentence sits in a paragraph whose other sentence is right."""
+    page = tmp_path / "p.md"
+    page.write_text("Halley's comet appeared in 1682 {cite:p}`s0,s1,s2`. " + planted + "\n")
+    bad = undated_years(page)
+    assert len(bad) == 1, bad
+    right = tmp_path / "q.md"
+    right.write_text("Halley's comet appeared in 1682 {cite:p}`s0,s1,s2`.\n")
+    assert undated_years(right) == []
+
+
+def test_every_fact_has_terms() -> None:
+    assert set(TERMS) == {d.id for d in DATES}
+    assert all(TERMS[d.id] for d in DATES)

@@ -21,7 +21,7 @@ import pytest
 import comet
 from comet import Round
 from comet.calls import CALLS, LANGUAGES, RANK_CALLS, announcement, rank_word, stop_call
-from comet_render.narrate import _QUOTED, narrate
+from comet_render.narrate import Sentence, calls_since, narrate, sentence_html
 from comet_render.svg_table import round_html
 
 OLD = comet.find_variant("old-comet-1718")
@@ -47,8 +47,8 @@ def worked_example() -> Round:
 
 
 def quoted(sentences: list[str]) -> list[str]:
-    """The calls of the narration: the text between “ and ” (English) or « and » (the others)."""
-    return [m.group(2) for s in sentences for m in [_QUOTED.search(s)] if m]
+    """The calls of the narration, where its sentences say they stand (``Sentence.call``)."""
+    return [s[a:b] for s in sentences if isinstance(s, Sentence) and s.call for a, b in [s.call]]
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
@@ -127,10 +127,26 @@ def test_the_table_shows_the_calls_in_the_language() -> None:
 
 
 def test_calls_in_html_carry_their_language() -> None:
-    """A screen reader reads a Russian call as Russian: the quoted call is marked lang="ru"; the
-    English prose around it and English calls are left as they are; the text is escaped."""
-    from comet_render.narrate import sentence_html
+    """A screen reader reads a Russian call as Russian: the call a sentence quotes (where the sentence
+    says it stands, not found again by reading it) is marked lang="ru"; the prose around it and English
+    calls are left as they are; the text is escaped."""
+    said = Sentence("Seat 1 <b> cannot play a J: \u201cпас\u201d.", (29, 32))
+    assert sentence_html(said, "ru") == "Seat 1 &lt;b&gt; cannot play a J: \u201c<span lang=\"ru\">пас</span>\u201d."
+    assert sentence_html(said, "en") == html.escape(said)
+    assert sentence_html("Seat 1: \u201cпас\u201d", "ru") == "Seat 1: \u201cпас\u201d"  # a plain text quotes nothing
+    rnd = worked_example()
+    for lang in LANGUAGES:
+        marked = [sentence_html(s, lang) for s in narrate(rnd, lang)]
+        spans = [m for m in marked if f'<span lang="{lang}">' in m]
+        assert len(spans) == (0 if lang == "en" else len(WORKED[lang])), (lang, spans)
 
-    assert sentence_html("Seat 1 cannot play a J: \u201cпас\u201d. <b>", "ru") == \
-        "Seat 1 cannot play a J: \u201c<span lang=\"ru\">пас</span>\u201d. &lt;b&gt;"
-    assert sentence_html("Seat 1: \u201cpass\u201d", "en") == "Seat 1: \u201cpass\u201d"
+
+def test_the_calls_since_a_point_of_the_log() -> None:
+    """``calls_since``: the sentences quoting a call among the events from an index on, the run's first
+    cards followed even when they come before it."""
+    rnd = worked_example()
+    everything = [s for s in narrate(rnd, "ru") if isinstance(s, Sentence) and s.call]
+    assert calls_since(rnd, 0, "ru") == everything and quoted(everything) == list(WORKED["ru"])
+    at_tenth = rnd.step_starts()[9]  # the KD: seat 2's run Q, K and its stop
+    assert quoted(calls_since(rnd, at_tenth, "ru")) == ["дама и король"]
+    assert calls_since(rnd, len(rnd.events), "ru") == []

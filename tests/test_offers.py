@@ -41,7 +41,7 @@ def human_decisions(table: PlayTable) -> int:
                                                 ("commit", "variant=commit-1991&players=4&seed=3")])
 def test_double_click_on_a_card_plays_it_once(family: str, query: str) -> None:
     table = play_page(family, query)
-    table.flow.auto_pass = False  # (every decision of seat 0 is a click here, its passes too)
+    table.auto_pass_box.value = False  # (every decision is a click: no pass made for you)
     for _ in range(200):
         if table.round.is_over:
             break

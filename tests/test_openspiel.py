@@ -256,6 +256,7 @@ def test_indistinguishable_deals_look_the_same_and_others_do_not() -> None:
 
 @pytest.mark.parametrize("variant,players", CASES)
 def test_resampled_states_give_the_same_information(variant: str, players: int) -> None:
+    fallbacks = cos.RESAMPLING.fallbacks
     for deal, moves in ((3, 6), (8, 30), (21, 60)):
         state = dealt_state(variant, players, deal, moves, deal)
         if state.is_terminal():
@@ -281,6 +282,30 @@ def test_resampled_states_give_the_same_information(variant: str, players: int) 
             unseen = len(rnd.view(player).unseen())
             if unseen > max(len(rnd.hands[s]) for s in range(players) if s != player):
                 assert moved, "three samples that all deal the hidden hands as they are"
+    rules = comet.VARIANTS[variant].rules
+    if not (rules.turn_model == "H" or rules.switch_to_h_on_wild or rules.wild_mode == "bridge" or rules.carte_blanche):
+        # public play shows nothing more of the hidden hands than the voids the sampler keeps: it never falls back
+        assert cos.RESAMPLING.fallbacks == fallbacks, "the true state was returned in place of a sample"
+
+
+def test_the_fallback_to_the_true_state_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When no deal drawn shows the player what it saw (here: none can be replayed), the state itself is
+    returned after RESAMPLE_TRIES draws, and counted; a sample asked while cards are dealt is too."""
+    state = dealt_state("modern-comet-1991", 2, 1, 4, 1)
+    asked, fallbacks = cos.RESAMPLING.asked, cos.RESAMPLING.fallbacks
+    tries = []
+
+    def no_replay(*args: Any) -> list[int]:
+        tries.append(1)
+        raise comet.IllegalPlayError("no sample replays")
+    monkeypatch.setattr(cos, "actions_of", no_replay)
+    assert str(state.resample_from_infostate(0, random.Random(0))) == str(state)
+    assert len(tries) == cos.RESAMPLE_TRIES
+    assert (cos.RESAMPLING.asked, cos.RESAMPLING.fallbacks) == (asked + 1, fallbacks + 1)
+    dealing = cos.load("modern-comet-1991", 2).new_initial_state()
+    dealing.apply_action(dealing.chance_outcomes()[0][0])
+    assert str(dealing.resample_from_infostate(1, random.Random(0))) == str(dealing)
+    assert cos.RESAMPLING.fallbacks == fallbacks + 2
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

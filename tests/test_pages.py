@@ -218,7 +218,7 @@ def test_practice_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
     # (each page's heading and introduction are the widget's, in the reader's language)
     assert [c["cell_type"] for c in nb["cells"]] == ["code"]
     nb["cells"].insert(0, {"cell_type": "markdown", "source": [f"# {PAGE_TITLES[name]}"]})
-    module = {"puzzles": "puzzles", "drills": "drills", "replay": "pages", "learn": "pages"}[name]
+    module = {"puzzles": "puzzles", "drills": "drills", "replay": "pages", "learn": "lesson"}[name]
     page = {"puzzles": "puzzle_page", "drills": "drill_page", "replay": "replay_page", "learn": "learn_page"}[name]
     assert "".join(nb["cells"][1]["source"]) == f"from widgets.{module} import {page}\n\n{page}()"
     assert nb["cells"][1]["outputs"] == []
@@ -236,7 +236,7 @@ def test_the_landing_page_offers_the_lessons_first() -> None:
 
 
 def test_the_lessons_page_reads_its_lesson_and_refuses_a_bad_one() -> None:
-    from widgets.pages import learn_page
+    from widgets.lesson import learn_page
 
     table = learn_page("lesson=modern-stops&lang=fr")
     assert table.lesson.lesson.id == "modern-stops" and table.lang == "fr" and not table.query_problems

@@ -107,3 +107,26 @@ def test_payments_carry_their_reasons_as_data() -> None:
                         assert sum(c.pips for c in p.cards) == p.terms[0].value
             assert out.notes == [note.text for note in out.remarks]
             assert all(type(note.what) is Say for note in out.remarks)
+
+
+def test_a_redeal_from_a_given_order() -> None:
+    """``Round.redeal_from``: the first hand's redeal dealt from the caller's order of the cards (OpenSpiel's
+    chance nodes), as the engine deals a shuffled pack (comet.deal.redeal_cards); undone as any play, and
+    refused when a redeal is not allowed or the order is not the deal's cards."""
+    from comet.deal import redeal_cards
+
+    for vid, players in (("new-comet-1752", 2), ("new-comet-1752", 4)):
+        rnd = comet.Round.deal(vid, players=players, seed=3)
+        before = (rnd.record(), [list(h) for h in rnd.hands], list(rnd.dead), rnd._rng)
+        order = sorted((c for h in rnd.hands for c in h), key=lambda c: (c.suit, c.rank)) + rnd.dead
+        with pytest.raises(comet.InvalidDealError, match="the deal's cards"):
+            rnd.redeal_from(order[1:])
+        assert rnd.redeal_from(order) is Play.parse("redeal") and rnd.redealt
+        hands, dead, _ = redeal_cards(list(order), [len(h) for h in before[1]], rnd.leader, 0)
+        assert rnd.hands == [sorted(h, key=lambda c: c.order) for h in hands]
+        assert sorted(rnd.dead, key=lambda c: c.order) == sorted(dead, key=lambda c: c.order)
+        assert rnd._rng is before[3]  # the round's own shuffle is untouched
+        with pytest.raises(comet.IllegalPlayError):
+            rnd.redeal_from(order)  # a redeal is made once
+        rnd.undo()
+        assert (rnd.record(), rnd.hands, rnd.dead, rnd._rng) == before

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from bookkit import Estimate, claims, compare, difference, proportion_ci, verdict, verdict_of
+from bookkit import Estimate, claims, compare, proportion_ci, proportion_difference, verdict, verdict_of
 from bookkit.claims import CONTRADICTED, SUPPORTED, UNDECIDED
 from bookkit.dates import SEED_FILES
-from bookkit.stats import bonferroni_level, deals_needed, level_text, within
+from bookkit.stats import bonferroni_level, deals_needed, level_text, p_value, within
 from tests.test_dates import _seeds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,11 +72,10 @@ def test_verdict_reads_the_interval() -> None:
 def test_verdict_of_a_difference() -> None:
     """C12: the first hand 34.5% without the exchange against 36.5% for the third seat is no
     evidence of an edge either way with a few hundred deals."""
-    a, b = proportion_ci(138, 400), proportion_ci(146, 400)
-    d = difference(a, b)
-    assert d.low < d.value < d.high and math.isclose(d.value, a.value - b.value)
+    d = proportion_difference(138, 400, 146, 400)
+    assert d.low < d.value < d.high and math.isclose(d.value, 138 / 400 - 146 / 400)
     assert verdict_of(d, 0.0) == "no different"
-    assert verdict_of(difference(proportion_ci(300, 400), b), 0.0) == "better"
+    assert verdict_of(proportion_difference(300, 400, 146, 400), 0.0) == "better"
 
 
 def test_compare_wording_is_what_the_checker_reads() -> None:
@@ -160,7 +159,9 @@ def test_each_claim_states_its_test_before_its_data(d: claims.Design) -> None:
     results += [m.start() for m in re.finditer(r"```\{glue:md\} " + key + r"_(?!design)", section)]
     assert results and box < min(results), f"{d.id}: results shown before the test is stated"
     md = d.markdown()
-    for part in ("**The claim.**", "**Measure.**", "**Comparison and threshold.**", "**Correction.**", "**Verdict.**"):
+    claim = "**The claim.**" if d.words else "**The claim, in our words** (no words of the source to quote"
+    for part in (claim, "**Measure.**", "**Comparison and threshold.**", "**Correction.**", "**Verdict.**",
+                 "**When this test was fixed.**"):
         assert part in md, (d.id, part)
     assert level_text(d.level) in md
     if d.comparisons > 1:
@@ -188,8 +189,10 @@ def test_bonferroni_levels_and_cost() -> None:
     narrow = proportion_ci(60, 100)
     assert wide.low < narrow.low and wide.high > narrow.high and "99.5% CI" in wide.pct()
     assert deals_needed(0.03, 0.5, bonferroni_level(10)) > deals_needed(0.03, 0.5)
-    with pytest.raises(ValueError, match="different level|one level"):
-        difference(wide, narrow)
+    # The same estimate at another level, and its p-value: the level at which its interval reaches the reference.
+    assert wide == narrow.at(bonferroni_level(10))
+    p = p_value(narrow, lambda e: verdict_of(e, 0.5) != "no different")
+    assert verdict_of(narrow.at(1 - p * 1.01), 0.5) == "better" and verdict_of(narrow.at(1 - p * 0.99), 0.5) == "no different"
 
 
 def test_within_is_an_equivalence_test() -> None:
@@ -199,26 +202,35 @@ def test_within_is_an_equivalence_test() -> None:
 
 
 def test_c1_changes_with_the_data() -> None:
+    """Money decides: the first hand's net against zero; its win rate never decides alone."""
     fair = {n: est(1 / n, 0.02) for n in claims.C1_PLAYERS}
     zero = {n: est(0.0, 1.0) for n in claims.C1_PLAYERS}
     assert claims.verdict_c1(fair, zero).outcome == UNDECIDED
+    gains = {n: est(2.0, 1.0) for n in claims.C1_PLAYERS}
+    assert claims.verdict_c1(fair, gains).outcome == SUPPORTED
+    loses = {n: est(-2.0, 1.0) for n in claims.C1_PLAYERS}
+    assert claims.verdict_c1(fair, loses).outcome == CONTRADICTED
+    # Across the threshold at one player count: the net's interval just below zero, then just above it.
+    assert claims.verdict_c1(fair, {**zero, 4: est(0.99, 1.0)}).parts["4"] == UNDECIDED
+    assert claims.verdict_c1(fair, {**zero, 4: est(1.01, 1.0)}).parts["4"] == SUPPORTED
+    # A win rate wholly above the fair share with money that cannot be told from zero supports nothing.
     ahead = {n: est(1 / n + 0.05, 0.02) for n in claims.C1_PLAYERS}
-    assert claims.verdict_c1(ahead, zero).outcome == SUPPORTED
-    behind = {n: est(1 / n - 0.05, 0.02) for n in claims.C1_PLAYERS}
-    assert claims.verdict_c1(behind, zero).outcome == CONTRADICTED
-    mixed = {**fair, 4: est(0.25 + 0.05, 0.02)}
-    f = claims.verdict_c1(mixed, zero)
+    assert claims.verdict_c1(ahead, zero).outcome == UNDECIDED
+    mixed_money = {**zero, 4: est(3.0, 1.0)}
+    f = claims.verdict_c1(ahead, mixed_money)
     assert "supported with four players" in f.headline and "cannot decide with two, three and five" in f.headline
-    # The alt text says what the verdict says, per player count.
-    alt = claims.c1_alt(f)
+    # The alt text says what the figure shows (the win rates) and the verdict money gave.
+    alt = claims.c1_alt({**fair, 4: est(0.30, 0.02)}, f)
     assert "above its fair share with four players" in alt
     assert "not distinguishable from its fair share with two, three and five players" in alt
+    assert f.headline in alt
 
 
 def test_c1_modern_changes_with_the_data() -> None:
-    assert claims.verdict_c1_modern(est(0.55, 0.02), est(0, 1)).outcome == SUPPORTED
-    assert claims.verdict_c1_modern(est(0.45, 0.02), est(0, 1)).outcome == CONTRADICTED
-    assert claims.verdict_c1_modern(est(0.5, 0.02), est(0, 1)).outcome == UNDECIDED
+    half = {2: est(0.55, 0.02)}
+    assert claims.verdict_c1_modern(half, {2: est(2, 1)}).outcome == SUPPORTED
+    assert claims.verdict_c1_modern(half, {2: est(-2, 1)}).outcome == CONTRADICTED
+    assert claims.verdict_c1_modern(half, {2: est(0, 1)}).outcome == UNDECIDED   # wins more, money undecided
 
 
 def test_c2_changes_with_the_data() -> None:
@@ -242,6 +254,7 @@ def test_c4_changes_at_its_threshold() -> None:
 
 
 def test_c5_changes_with_the_data() -> None:
+    """The newcomer minus an expert in the same seat (paired by deal), through the manille."""
     assert claims.verdict_c5(est(-4, 1), est(-10, 3)).outcome == SUPPORTED
     assert claims.verdict_c5(est(4, 1), est(-10, 3)).outcome == CONTRADICTED
     assert claims.verdict_c5(est(0, 1), est(-10, 3)).outcome == UNDECIDED
@@ -280,16 +293,28 @@ def test_c10_needs_the_margin_not_just_zero() -> None:
     # Both intervals contain zero, but one reaches past the margin: not "the same".
     f = claims.verdict_c10({"a": est(0, 0.05), "b": est(0, 0.3)}, margins)
     assert f.outcome == UNDECIDED and "same" not in f.headline.split(":")[0]
+    # Across the margin's edge: an interval ending just inside, then just outside.
+    assert claims.verdict_c10({"a": est(0.04, 0.05), "b": est(0, 0.05)}, margins).outcome == SUPPORTED
+    assert claims.verdict_c10({"a": est(0.06, 0.05), "b": est(0, 0.05)}, margins).outcome == UNDECIDED
+    # The arms must differ by the rules compared: identical play in every deal voids the test.
+    same = {"a": est(0, 0.05), "b": est(0.02, 0.05)}
+    assert claims.verdict_c10(same, margins, identical=0.9).outcome == SUPPORTED
+    assert claims.verdict_c10(same, margins, identical=1.0).outcome == "void"
 
 
 def test_c11_changes_at_its_threshold() -> None:
+    """The design can contradict "mostly luck" (the greedy player wins most deals even so) but never
+    support it: below the threshold is "not contradicted", an undecided verdict."""
     t = claims.C11_MOSTLY
-    assert claims.verdict_c11({"g": est(t - 0.1, 0.05), "h": est(0.5, 0.05)}).outcome == SUPPORTED
+    assert claims.verdict_c11({"g": est(t - 0.1, 0.05), "h": est(0.5, 0.05)}).outcome == UNDECIDED
     assert claims.verdict_c11({"g": est(t + 0.1, 0.05), "h": est(t + 0.2, 0.05)}).outcome == CONTRADICTED
     assert claims.verdict_c11({"g": est(t, 0.05), "h": est(t, 0.05)}).outcome == UNDECIDED
-    # "Greedy beats random" (above one half) is not "skill decides": 0.65 is still mostly luck.
+    assert claims.verdict_c11({"g": est(t + 0.049, 0.05)}).outcome == UNDECIDED
+    assert claims.verdict_c11({"g": est(t + 0.051, 0.05)}).outcome == CONTRADICTED
     f = claims.verdict_c11({"g": est(0.65, 0.05)})
-    assert f.outcome == SUPPORTED and "wholly below three in four in g" in claims.c11_alt({"g": est(0.65, 0.05)}, f)
+    assert f.outcome != SUPPORTED and "cannot support" in f.headline
+    assert "wholly below three in four in g" in claims.c11_alt({"g": est(0.65, 0.05)}, f)
+    assert claims.verdict_c11({"g": est(t + 0.1, 0.05), "h": est(0.5, 0.05)}).outcome == "partial"
 
 
 def test_c12_changes_with_the_data() -> None:
@@ -324,7 +349,7 @@ def test_c15_changes_at_its_threshold() -> None:
 
 def test_no_headline_turns_undecided_into_the_same() -> None:
     """An undecided verdict never says "the same", "no different" or "confirmed"."""
-    cases = [claims.verdict_c1({2: est(0.5, 0.1)}, {2: est(0, 1)}), claims.verdict_c3({3: est(0, 0.1)}),
+    cases = [claims.verdict_c1({2: est(0.6, 0.05)}, {2: est(0, 1)}), claims.verdict_c3({3: est(0, 0.1)}),
              claims.verdict_c10({"a": est(0, 0.3)}, {"a": 0.1}), claims.verdict_c13(est(20, 1)),
              claims.verdict_c15(est(0.25, 0.1))]
     for f in cases:
@@ -353,7 +378,7 @@ def test_built_verdicts_agree_with_their_intervals(name: str, least: int) -> Non
 
 
 MARGIN = re.compile(
-    rf"(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?: points)? \((?P<level>\d+(?:\.\d+)?)% CI (?P<low>{NUM}) to "
+    rf"(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?: points)? \((?P<level>\d+(?:\.\d+)?)% CI (?P<low>[-+−]?\d[\d,]*(?:\.\d+)?) to "
     rf"(?P<high>[-+−]?\d[\d,]*(?:\.\d+)?)(?:, n = [\d,]+)?\), margin ±(?P<margin>{NUM})(?: points)?: "
     r"(?P<word>within the margin|outside the margin|the data cannot decide)"
 )

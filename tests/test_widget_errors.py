@@ -64,10 +64,10 @@ def test_an_engine_error_is_a_message_and_changes_nothing(monkeypatch: pytest.Mo
     rnd = table.round
     before = (list(rnd.history), [list(h) for h in rnd.hands])
 
-    def refuse(rnd: comet.Round, *args: object) -> list[str]:
+    def refuse(rnd: comet.Round, *args: object) -> comet.Play:
         raise comet.IllegalPlayError("that play is illegal here")
 
-    monkeypatch.setattr(widgets.controllers.table, "narrate", refuse)  # the controller calls it before the play
+    monkeypatch.setattr(comet.Round, "play", refuse)  # the engine refuses the play (and changes nothing)
     button = table.button_for(table.shown_plays[0])
     assert button is not None
     button.click()
@@ -84,14 +84,13 @@ def test_the_pages_own_sentences_are_in_the_tables_language(monkeypatch: pytest.
     assert message_text(comet.IllegalPlayError("2H is illegal"), lang) == f"2H is illegal {nothing}"
     monkeypatch.setattr(widgets.common, "RAISE_UNEXPECTED", False)
     table = PlayTable(seed=3, bot="greedy", lang=lang)
-    monkeypatch.setattr(widgets.controllers.table, "narrate",
+    monkeypatch.setattr(comet.Round, "play",
                         lambda rnd, *args: (_ for _ in ()).throw(comet.IllegalPlayError("that play is illegal here")))
     button = table.button_for(table.shown_plays[0])
     assert button is not None
     button.click()
     assert table.messages.is_error and table.messages.text.endswith(nothing), table.messages.text
-    monkeypatch.setattr(widgets.controllers.table, "narrate",
-                        lambda rnd, *args: (_ for _ in ()).throw(ValueError("boom")))
+    monkeypatch.setattr(comet.Round, "play", lambda rnd, *args: (_ for _ in ()).throw(ValueError("boom")))
     button = table.button_for(table.shown_plays[0])
     assert button is not None
     button.click()

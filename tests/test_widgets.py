@@ -15,7 +15,8 @@ from comet_render.narrate import narrate, step_sentences  # noqa: E402
 from comet_render.sources import split_sources, without_sources  # noqa: E402
 from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
-from widgets.common import card_label  # noqa: E402
+from comet_render.i18n import words  # noqa: E402
+from comet_render.words import play_label  # noqa: E402
 
 VARIANT_IDS = list(comet.VARIANTS)
 
@@ -208,7 +209,7 @@ def test_hint_button() -> None:
     assert table.messages.text.startswith("Hint"), table.messages.text
     legal = {p.text for p in table.round.legal_plays()}
     best = table.messages.text[len("Hint, best first: "):].split("; ")
-    labels = {card_label(p): p for p in table.round.legal_plays()}
+    labels = {play_label(words("en"), p): p for p in table.round.legal_plays()}
     assert all(text.split(": wins ")[0] in labels for text in best), best
     assert all(re.fullmatch(r".+: wins \d+% of the deals, on average [+\u2212]\d+\.\d \(chips\)", text)
                for text in best), best
@@ -329,7 +330,7 @@ def test_step_through_to_the_end_and_back(variant: str) -> None:
     assert s.step == s.steps // 2 and s.cursor.history == full.history[: s.step]
     seat, play = full.history[s.step - 1]
     name = html.escape(s.flow.names()(seat))
-    assert f"Step {s.step} of {s.steps}: {name} — {html.escape(card_label(play))}" in s.sentence.value
+    assert f"Step {s.step} of {s.steps}: {name} — {html.escape(play_label(words('en'), play))}" in s.sentence.value
     assert s.errors == 0
 
 

@@ -6,14 +6,15 @@
     python tools/catalogs.py check      # exit 1 if a message of the code lacks a translation
 
 The messages are those of ``_()``, ``N_()``, ``ngettext`` and ``pgettext`` in ``comet_render``,
-``widgets`` and ``comet_learn``, plus the games' names (``comet.VARIANTS``) and the stops' words
-(``comet.events.STOP_WORDS``), which the engine keeps in English and the pages translate. Babel runs
-here, at build time; the browser's Python reads the ``.mo`` files with the standard library's
-``gettext`` alone.
+``widgets`` and ``comet_learn``, plus the games' names (``comet.VARIANTS``), the stops' words
+(``comet.events.STOP_WORDS``) and the payments' reasons (``comet.ledger.WHY_WORDS``, ``TERM_WORDS``),
+which the engine keeps in English and the pages translate. Babel runs here, at build time; the
+browser's Python reads the ``.mo`` files with the standard library's ``gettext`` alone.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,7 @@ def extract() -> Catalog:
     """Every message of the code (and the games' names), as a template catalog."""
     import comet
     from comet.events import STOP_WORDS
+    from comet.ledger import HOLDING, NO_CARDS, TERM_WORDS, WHY_WORDS
 
     pot = Catalog(project="comet", version="1", charset="utf-8")
     for package in SOURCES:
@@ -81,6 +83,12 @@ def extract() -> Catalog:
     for stop, (label, rule) in STOP_WORDS.items():
         pot.add(label, None, [("comet/events.py", 0)], auto_comments=[f"The {stop} stop in a few words."])
         pot.add(rule, None, [("comet/events.py", 0)], auto_comments=[f"The {stop} stop's rule, with its sources."])
+    notes = {"{cards}": "the payment's cards", "{amount}": "an amount with its unit", "{n}": "a count",
+             "{refunded}": "another payment's reason"}
+    for key, message in [*WHY_WORDS.items(), *TERM_WORDS.items(), ("no cards", NO_CARDS), ("holding", HOLDING)]:
+        if re.sub(r"\{\w+\}", "", message if isinstance(message, str) else message[0]).strip():  # ({terms}: nothing to say)
+            said = [f"{k}: {v}" for k, v in notes.items() if k in str(message)]
+            pot.add(message, None, [("comet/ledger.py", 0)], auto_comments=[f"A payment's reason or part: {key}."] + said)
     return pot
 
 

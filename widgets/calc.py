@@ -1,28 +1,17 @@
 """``ScoreCalculator``: the settlement of any variant from the hands left at the end.
 
-How it computes (the simplest honest way): the end position is built with
-:meth:`comet.Round.from_hands` — each loser holds the cards you typed, the winner holds just
-the cards of the last play and leads — and the winner's last play is made, so the engine's
-own settlement (:mod:`comet.settlement`) does the sums and explains each payment.  Whether
-the deal was an opera is your checkbox (the rules' opera flag is switched off otherwise);
-carte blanche and the redeal right belong to the start of a deal and are switched off.
-Payments in play earlier in the deal are not known to the calculator, except those of the
-last play itself (a comet or a king played last) and the antes of a pool.  *Fill from a
-game* plays a deal with bots and copies its end here: the settlement then matches the
-deal's own.
+A view of :class:`widgets.controllers.calc.ScoreController` (how it computes is told there): the
+entries, the buttons and the settlement shown, each payment explained.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import html
-import random
 from typing import Any
 
 import ipywidgets as W
 
 import comet
-from comet.cards import parse_cards
 from widgets.common import (
     follow_variant,
     player_options,
@@ -31,57 +20,15 @@ from widgets.common import (
     DEFAULT_VARIANT,
     MAX_SEED,
     Messages,
-    UserError,
-    bot_move,
     button,
-    check_int,
     check_players,
-    check_seed,
     check_variant,
-    make_agent,
     safe,
     variant_options,
 )
+from widgets.controllers.calc import MAX_DEAD_COMETS, ScoreController
 
-MAX_TEXT = 400
 MAX_SEATS = 8
-
-
-def settle_end(variant: comet.Variant, hands: list[str], winner: int, last_play: str, *, opera: bool = False,
-               dead_comets: int = 0) -> comet.Outcome:
-    """The outcome of a deal ending with ``winner`` making ``last_play``, the others
-    holding ``hands`` (the winner's entry is ignored)."""
-    players = len(hands)
-    check_players(variant, players)
-    check_int(winner, 0, players - 1, "the winner")
-    play = comet.Play.parse(last_play)
-    if play.kind != "cards":
-        raise UserError(f"the last play must be cards (like 8H, 9C=T or 7H 7H 7D 7D), not {last_play!r}.")
-    r = variant.rules
-    changes: dict[str, Any] = {"carte_blanche": 0, "redeal_right": False, "exchange": {}}
-    if not opera:
-        changes["opera"] = "none"
-    rules = dataclasses.replace(r, **changes)
-    v = dataclasses.replace(variant, rules=rules)
-    texts = []
-    for seat, text in enumerate(hands):
-        if seat == winner:
-            texts.append(" ".join(str(c) for c in play.cards))
-        else:
-            cards = parse_cards(text)
-            if not cards:
-                raise UserError(f"seat {seat} lost, so it holds at least one card: type its cards (e.g. 7H KS).")
-            texts.append(" ".join(str(c) for c in cards))
-    rnd = comet.Round.from_hands(v, texts, leader=winner, dead_comets=dead_comets)
-    if r.turn_model == "A" and play.wild is None and len(play.cards) > 1:
-        # Yanovsky: a lead is one card, so several of one rank went out on a card of that rank (AMB-29).
-        rnd.targets = ((play.rank, ""),)
-    rnd.play(play)
-    if not rnd.is_over:
-        raise UserError(f"{last_play} did not end the deal.")
-    outcome = rnd.outcome()
-    assert outcome is not None
-    return outcome
 
 
 class ScoreCalculator(W.VBox):
@@ -96,6 +43,7 @@ class ScoreCalculator(W.VBox):
         self.messages = Messages()
         self.errors = 0
         self._busy = False
+        self.flow = ScoreController()
         problems: list[str] = []
         v = variant_or_default(variant, problems)
         players = players_or_default(v, players, problems)
@@ -117,8 +65,9 @@ class ScoreCalculator(W.VBox):
         self.last_play_text.tooltip = "The winner's last play: a card, a group, or the comet as a rank (9C=T)"
         self.opera_box = W.Checkbox(value=False, description="An opera (out in one turn, as the variant defines it)",
                                     indent=False, layout=W.Layout(width="auto"))
-        self.dead_comets = W.BoundedIntText(value=0, min=0, max=20, description="Preceding deals with the comet dead",
-                                            style=short, layout=W.Layout(width="320px"))
+        self.dead_comets = W.BoundedIntText(value=0, min=0, max=MAX_DEAD_COMETS,
+                                            description="Preceding deals with the comet dead", style=short,
+                                            layout=W.Layout(width="320px"))
         self.dead_comets.tooltip = "Modern comet: the comet's value rises after deals whose comet lay in the dead hand"
         self.calc_button = button("Settle", "Compute the settlement", self._on_calc, style="primary",
                                   icon="calculator")
@@ -127,8 +76,6 @@ class ScoreCalculator(W.VBox):
         self.fill_button = button("Fill from a game", "Let bots play a deal from this seed and copy its end here",
                                   self._on_fill, icon="magic")
         self.result = W.HTML(layout=W.Layout(width="auto"))
-        self.outcome: comet.Outcome | None = None
-        self.game: comet.Round | None = None
 
         self.hands_box = W.VBox(self.hand_texts)
         self.children = [
@@ -144,7 +91,7 @@ class ScoreCalculator(W.VBox):
         self.variant_choice.observe(self._on_variant, names="value")
         self.players_choice.observe(self._on_players, names="value")
         self._show_seats(players)
-        self._fill(v, players, seed)
+        self._fill(v.id, players, seed)
         if problems:
             self.messages.error(" ".join(problems))
 
@@ -159,46 +106,35 @@ class ScoreCalculator(W.VBox):
             t.disabled = s == winner
             t.placeholder = "(the winner: only the last play)" if s == winner else "e.g. 7H 9C KS"
 
-    def _fill(self, v: comet.Variant, players: int, seed: int) -> None:
-        rnd = comet.Round.deal(v, players=players, seed=seed)
-        agents = [make_agent("greedy", seed=f"{seed}/{s}") for s in range(players)]
-        fallback = random.Random(seed)
-        for _ in range(5000):
-            if rnd.is_over or rnd.to_play is None:
-                break
-            rnd.play(bot_move(agents[rnd.to_play], rnd, fallback))
-        outcome = rnd.outcome()
-        if outcome is None or rnd.winner is None or not rnd.history or rnd.history[-1][0] != rnd.winner:
-            raise UserError(f"the deal from seed {seed} ended without a player going out; try another seed.")
-        self.game = rnd
-        last = rnd.history[-1][1]
+    @property
+    def outcome(self) -> comet.Outcome | None:
+        """The settlement shown (None before any)."""
+        return self.flow.outcome
+
+    @property
+    def game(self) -> comet.Round | None:
+        """The deal *Fill from a game* played (None for typed hands)."""
+        return self.flow.game
+
+    def _fill(self, variant: Any, players: Any, seed: Any) -> None:
+        end = self.flow.fill(variant, players, seed)
         for s, t in enumerate(self.hand_texts):
-            t.value = " ".join(str(c) for c in rnd.hands[s]) if s < players else ""
-        self.winner_choice.value = rnd.winner
-        self._show_seats(players)
-        self.last_play_text.value = last.text
-        self.opera_box.value = bool(outcome.opera)
-        self.dead_comets.value = rnd.dead_comets
+            t.value = end.hands[s] if s < len(end.hands) else ""
+        self.winner_choice.value = end.winner
+        self._show_seats(len(end.hands))
+        self.last_play_text.value = end.last_play
+        self.opera_box.value = end.opera
+        self.dead_comets.value = end.dead_comets
         self._calculate()
 
     def _calculate(self) -> None:
+        players = self.players_choice.value
+        texts = [self.hand_texts[s].value for s in range(players)] if players in range(1, MAX_SEATS + 1) else []
+        outcome = self.flow.settle(self.variant_choice.value, players, self.winner_choice.value, self.dead_comets.value,
+                                   texts, self.last_play_text.value, bool(self.opera_box.value))
         v = check_variant(self.variant_choice.value)
-        players = check_players(v, self.players_choice.value)
-        winner = check_int(self.winner_choice.value, 0, players - 1, "the winner")
-        dead = check_int(self.dead_comets.value, 0, 20, "the number of preceding dead comets")
-        texts = []
-        for s in range(players):
-            text = self.hand_texts[s].value
-            if not isinstance(text, str) or len(text) > MAX_TEXT:
-                raise UserError(f"seat {s}'s hand must be a short text of cards like '7H 9C KS'.")
-            texts.append(text)
-        last = self.last_play_text.value
-        if not isinstance(last, str) or len(last) > MAX_TEXT or not last.strip():
-            raise UserError("type the winner's last play, e.g. 8H or 9C=T.")
-        outcome = settle_end(v, texts, winner, last.strip(), opera=bool(self.opera_box.value), dead_comets=dead)
-        self.outcome = outcome
         self.result.value = self._outcome_html(v, outcome)
-        self.messages.info(f"Settled as {v.name}: net {', '.join(f'seat {s} {x:+d}' for s, x in enumerate(outcome.payments))}.")
+        self.messages.info(self.flow.summary(v, outcome))
 
     @staticmethod
     def _outcome_html(v: comet.Variant, outcome: comet.Outcome) -> str:
@@ -221,10 +157,7 @@ class ScoreCalculator(W.VBox):
 
     @safe
     def _on_fill(self, b: Any) -> None:
-        v = check_variant(self.variant_choice.value)
-        players = check_players(v, self.players_choice.value)
-        seed = check_seed(self.seed_choice.value)
-        self._fill(v, players, seed)
+        self._fill(self.variant_choice.value, self.players_choice.value, self.seed_choice.value)
 
     @safe
     def _on_variant(self, change: Any) -> None:
@@ -232,7 +165,7 @@ class ScoreCalculator(W.VBox):
         players = follow_variant(self.players_choice, v)
         self._show_seats(players)
         self.result.value = ""
-        self.outcome = None
+        self.flow.outcome = None
         self.messages.info(f"{v.name}: type the hands left, or fill them from a game.")
 
     @safe
@@ -241,4 +174,4 @@ class ScoreCalculator(W.VBox):
         players = check_players(v, self.players_choice.value)
         self._show_seats(players)
         self.result.value = ""
-        self.outcome = None
+        self.flow.outcome = None

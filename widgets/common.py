@@ -1,4 +1,4 @@
-"""Shared pieces of the widgets: safe callbacks, messages, agents, validation.
+"""Shared pieces of the widgets: safe callbacks, messages, validation, buttons.
 
 Every callback of every widget goes through :func:`safe`. What a visitor can cause (a value
 forged over the widget protocol, a card that is not in the hand, a variant id that does not
@@ -14,15 +14,12 @@ from __future__ import annotations
 import functools
 import html
 import logging
-import random
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, TypeVar
 
 import ipywidgets as W
 
 import comet
 from comet_render.i18n import words
-from comet.agents import decide
-from comet.cards import rank_label
 from comet.calls import LANGUAGES as CALL_LANGUAGES
 from widgets.controllers.checks import BOT_KINDS as BOT_KINDS  # the checks, shared with the controllers
 from widgets.controllers.checks import BOT_NAMES as BOT_NAMES
@@ -31,7 +28,6 @@ from widgets.controllers.checks import LANGUAGE_CODES as LANGUAGE_CODES
 from widgets.controllers.checks import MAX_SEED as MAX_SEED
 from widgets.controllers.checks import UserError as UserError
 from widgets.controllers.checks import check_choice as check_choice
-from widgets.controllers.checks import check_int as check_int
 from widgets.controllers.checks import check_players as check_players
 from widgets.controllers.checks import check_seed as check_seed
 from widgets.controllers.checks import check_variant as check_variant
@@ -281,39 +277,6 @@ def offered(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-# ------------------------------------------------------------------------- agents
-def make_agent(name: str, seed: Any = None, time_limit: float | None = None) -> Any:
-    """A bot by name (see :data:`BOTS`), search bots capped at ``time_limit`` seconds a move."""
-    check_choice(name, BOT_NAMES, "bot")
-    from comet.agents import make_agent as real
-
-    return real(name, seed, time_limit=time_limit)
-
-
-def bot_move(agent: Any, rnd: comet.Round, fallback: random.Random) -> comet.Play:
-    """The bot's choice, checked (a random legal play for a seat without a bot). A bot that
-    fails or chooses a play that is not legal is a bug: it raises, it is not covered up."""
-    legal = rnd.legal_plays()
-    if agent is None:
-        return fallback.choice(legal)
-    play = decide(agent, rnd)
-    if play not in legal:
-        raise RuntimeError(f"the bot {type(agent).__name__} chose {play!r}, which is not a legal play here")
-    return play  # type: ignore[no-any-return]
-
-
-def hint_plays(rnd: comet.Round, limit: int = 3) -> list[tuple[comet.Play, str]]:
-    """The best plays for the player to move, each with its words in card symbols:
-    ``(play, "8♥: wins 42 %, expected −13.4")`` (the search bot's hint if available)."""
-    try:
-        from comet.agents import hint
-    except ImportError:
-        return [(p, card_label(p)) for p in rnd.legal_plays()[:limit]]
-    ranked = hint(rnd, playouts=120, time_limit=0.3, seed=len(rnd.history))
-    return [(h.play, f"{card_label(h.play)}: wins {h.win * 100:.0f}\u202f%, expected "
-             + f"{h.payment:+.1f}".replace("-", "\u2212")) for h in ranked[:limit]]
-
-
 # ------------------------------------------------------------------------- small widgets
 PRIMARY = "#1f3f73"
 """The main action's colour: white on it has 10:1 contrast (ipywidgets' own blue has 3:1)."""
@@ -346,55 +309,3 @@ def twin_buttons(description: str, tooltip: str, handler: Callable[[Any], None],
                       button_style=first.button_style)
     second.on_click(handler)
     return first, second
-
-
-def card_label(play: comet.Play) -> str:
-    """A play in card symbols for a button: ``8♥``, ``7♥ 7♥ 7♦ 7♦``, ``9♣ as 10``."""
-    if play.kind == "cards":
-        parts = []
-        for c in play.cards:
-            if c is play.wild:
-                stands = rank_label(play.rank)
-                if play.suit:
-                    stands += comet.Card(play.rank, play.suit).symbol[-1]
-                parts.append(f"{c.symbol}★ as {stands}")
-            else:
-                parts.append(c.symbol)
-        return " ".join(parts)
-    if play.kind == "discard":
-        return f"Discard {play.cards[0].symbol}"
-    return {"pass": "Pass", "claim": "Claim the manille", "keep": "Keep the hand", "redeal": "Demand a redeal",
-            "draw": "Draw from the talon"}.get(play.kind, play.text)
-
-
-def played_sentence(play: comet.Play) -> str:
-    """What the message line says after your play: ``You played 8♥.``, ``You passed.``,
-    ``You demanded a redeal.``"""
-    if play.kind == "cards":
-        return f"You played {card_label(play)}."
-    if play.kind == "discard":
-        return f"You discarded {play.cards[0].symbol}."
-    return {"pass": "You passed.", "claim": "You claimed the manille.", "keep": "You kept the hand.",
-            "redeal": "You demanded a redeal.", "draw": "You drew from the talon."}.get(
-        play.kind, f"You played {card_label(play)}.")
-
-
-def play_tooltip(play: comet.Play) -> str:
-    if play.kind == "cards":
-        names = []
-        for c in play.cards:
-            if c is play.wild:
-                stands = {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(play.rank, str(play.rank))
-                names.append(f"the {c.name} (the wild comet) standing for a {stands}")
-            else:
-                names.append(f"the {c.name}")
-        return f"Play {' and '.join(names)} ({play.text})"
-    return f"{card_label(play)} ({play.text})"
-
-
-def red(play: comet.Play) -> bool:
-    return play.kind == "cards" and all(c.suit in "HD" for c in play.cards if c is not play.wild)
-
-
-def sequence_text(values: Sequence[int]) -> str:
-    return ", ".join(f"{v:+d}" for v in values)

@@ -185,7 +185,8 @@ def landing_body(links: Mapping[str, str], where: str, book_url: str | None = No
     if book_url:
         book = html.escape(book).replace("\x00", f'<a href="{html.escape(book_url, quote=True)}">{html.escape(_("the book"))}</a>')
     place = _("in your browser") if where in ("browser", "in your browser") else _("on this server")
-    lead = _("Eighteenth- and nineteenth-century card games of the comet family, played against the engine's bots {where}: "
+    lead = _("Card games of the comet family, from Hoc Mazarin of the seventeenth century to the rules printed today, "
+             "played against the engine's bots {where}: "
              "no account, nothing to install. Choose a family; each page lets you pick its game, the number of players, "
              "the bots or friends at the same device, and a seed (the same seed deals the same cards).", where=place)
     record = record_html(lang) if where in ("browser", "in your browser") else ""

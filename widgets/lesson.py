@@ -1,4 +1,5 @@
-"""``LessonTable``: a lesson of the "Learn to play" path on the real card table.
+"""``LessonTable``: a lesson of the "Learn to play" path on the real card table, and its page
+(:func:`learn_page`, ``book/play/learn.ipynb``).
 
 The same table as the play pages (:class:`widgets.play.PlayTable`: the felt, the hand, the buttons,
 the bots paced one after another), with the lesson's instruction above the hand, feedback from the
@@ -19,11 +20,11 @@ from comet_learn.course_marks import CLEAN, DONE, Marks
 from comet_learn.lesson_path import FAMILIES, PATH
 from comet_render.i18n import N_, words
 from widgets import browser
-from widgets.common import UserError, button, emphasize, offered, safe
+from widgets.common import LANGUAGE_CODES, UserError, button, emphasize, offered, safe
 from widgets.controllers.lesson import OVER, PRACTICE, STEPS, LessonController
 from widgets.play import PlayTable
 from widgets.landing import family_page
-from widgets.links import link_html, page_address
+from widgets.links import book_address, link_html, page_address
 from widgets.progress import where_kept
 
 STORAGE_KEY = "comet:lessons"
@@ -69,11 +70,12 @@ class LessonTable(PlayTable):
         self.path_panel = W.HTML(layout=W.Layout(width="auto", display="none"))
         self.path_panel.add_class("comet-lesson-path")
         self.path_toggle.observe(self._on_path_toggle, names="value")
-        self.dock.children = [self.say_box, *self.dock.children]
+        self.dock.children = [self.messages.widget, self.say_box, *self.dock.children]  # (the feedback in sight)
         self.bar.children = [*self.bar.children, self.path_toggle]
         for key in ("scores", "settings"):
             self.toggles[key].layout.display = "none"
-        self.children = [self.heading, *self.children[:-1], self.path_panel, self.children[-1]]
+        self.children = [self.heading, *[c for c in self.children[:-1] if c is not self.messages.widget],
+                         self.path_panel, self.children[-1]]
         try:
             self.lesson = LessonController(self.flow, lesson, marks, self._store, step)
         except UserError as error:
@@ -94,8 +96,14 @@ class LessonTable(PlayTable):
         browser.store(STORAGE_KEY, text)
 
     def _on_storage(self, key: str, value: str | None) -> None:
+        """Another tab changed the marks: fold them in, and keep the union if it says more than theirs
+        (two tabs settle at once: the union no longer changes)."""
         if key == STORAGE_KEY and self.marks.merge(value):
-            self.path_panel.value = self._path_html()
+            self.heading.value = self._heading_html()
+            if self.path_toggle.value:
+                self.path_panel.value = self._path_html()
+        if key == STORAGE_KEY and value != self.marks.text() and Marks.parse(value) != self.marks:
+            browser.store(STORAGE_KEY, self.marks.text())
 
     # ------------------------------------------------------------------ the table's actions in a lesson
     def _act(self, play: Any) -> None:
@@ -199,6 +207,7 @@ class LessonTable(PlayTable):
         if lesson is None:
             return
         _ = words(self.lang)
+        self.title.value = f'<div class="comet-title"><strong>{escape(_(self.round.variant.name))}</strong></div>'
         self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">'
                               f'{escape(lesson.instruction())}</div>')
         for name in ("new", "undo", "rule"):
@@ -227,6 +236,9 @@ class LessonTable(PlayTable):
             where = _("free play")
         else:
             where = _("done")
+        href = book_address(lesson.chapter)
+        chapter = (f' <a class="comet-lesson-chapter" href="{escape(href, quote=True)}">{escape(_("Read the chapter"))}</a>'
+                   if href else "")
         mark = self.marks.marks.get(lesson.id)
         badge = (f' <span class="comet-lesson-mark">{escape(_("done without help") if mark == CLEAN else _("done"))}'
                  f'</span>' if mark else "")
@@ -235,7 +247,7 @@ class LessonTable(PlayTable):
                 f'<strong>{escape(_(lesson.title))}</strong> · <span>{escape(where)}</span>{badge}</div>'
                 f'<p class="comet-lesson-summary">{escape(_(lesson.changes or lesson.summary))} '
                 f'<span class="comet-lesson-sources">{escape(_("Sources: {sources}.", sources=lesson.sources))}</span>'
-                f'</p>')
+                f'{chapter}</p>')
 
     def _path_html(self) -> str:
         _ = words(self.lang)
@@ -254,3 +266,50 @@ class LessonTable(PlayTable):
                 parts.append(f'<h4>{escape(_(PART_TITLES[family]))}</h4><ol>{"".join(items)}</ol>')
         kept = _("Your marks are {where}.", where=where_kept(self.lang))
         return f'<nav aria-label="{escape(_("Lessons"))}">{"".join(parts)}<p>{escape(kept)}</p></nav>'
+
+
+LEARN_PARAMETERS = ("lesson", "lang")
+"""The query parameters of the lessons' page (``lesson``: one lesson's own link)."""
+
+
+def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
+    """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lesson.LessonTable` at the
+    lesson of the address (``?lesson=modern-stops``), else where the learner left off, else the first.
+    Unusable settings are listed in a notice; nothing in the address raises."""
+    from widgets.common import no_null_titles
+    from widgets.pages import (SequenceMark, heading_html, language_names, notice, page_bot_delay, page_title,
+                               query_lang, query_string, read_settings, shown_value)
+
+    query = query_string() if query is None else query
+    lang = query_lang(query)
+    _ = words(lang)
+    problems: list[str] = []
+    given = read_settings(query, LEARN_PARAMETERS, problems, lang)
+    if "lang" in given and given["lang"] not in LANGUAGE_CODES:
+        problems.append(_("{value} is not a language of this page; the page is in English. Its languages: {known}.",
+                          value=shown_value(given["lang"]), known=language_names()))
+    lesson = given.get("lesson")
+    if lesson is not None and PATH.get(lesson) is None:
+        problems.append(_("{value} is not a lesson; the lessons are listed under All lessons. Opening where you "
+                          "left off.", value=shown_value(lesson)))
+        lesson = None
+    table = LessonTable(lesson=lesson, lang=lang, bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
+    for c in ("comet-play", "comet-play-learn", f"comet-lang-{lang}"):
+        table.add_class(c)
+    table.table.add_class("comet-play-table")
+    table.play_buttons.add_class("comet-play-buttons")
+    for b in table.twins("pass"):
+        b.add_class("comet-play-pass")
+    for b in table.twins("hint"):
+        b.add_class("comet-play-hint")
+    table.other_row.add_class("comet-play-other")
+    table.messages.widget.add_class("comet-play-message")
+    heading = W.HTML(value=heading_html(page_title("learn", lang), _(
+        "Short lessons on the real table: each step asks for one play, and the rules say why it is right or "
+        "not. Then a short deal with the coach beside you."), lang, query or ""), layout=W.Layout(width="auto"))
+    heading.add_class("comet-page-heading")
+    table.children = [heading, *([notice(problems, lang)] if problems else []), *table.children]
+    table.query_problems = problems
+    SequenceMark(table)
+    no_null_titles(table)
+    return table

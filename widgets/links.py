@@ -49,6 +49,15 @@ def page_address(name: str) -> str:
     return f"{name}.ipynb" if "VOILA_BASE_URL" in os.environ and not in_browser() else f"{name}.html"
 
 
+def book_address(doc: str) -> str | None:
+    """The address of the book's page ``doc`` (``rules/modern``) from a play page: ``../rules/modern.html``
+    on the static site (and in its snapshot), under ``$COMET_BOOK_URL`` on Voilà (None if unset)."""
+    if "VOILA_BASE_URL" in os.environ and not in_browser():
+        book = os.environ.get("COMET_BOOK_URL", "")
+        return f"{book.rstrip('/')}/{doc}.html" if book else None
+    return f"../{doc}.html"
+
+
 def link_html(href: str, label: str, copy: bool = True, lang: str = "en", tip: str | None = None) -> str:
     """An ``<a>`` with a position's address (or what ``tip`` says it is). ``copy``: a click copies the
     address to the clipboard (the page's script does it: the static site's ``live.js`` and the Voilà

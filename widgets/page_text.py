@@ -24,13 +24,18 @@ def games_markdown(family: str, lang: str = "en") -> str:
              "of your hand to play it; Settings changes the game and who plays.", games=games)
 
 
+def language_names() -> str:
+    """The page's languages in their own names: ``English, Français, Русский, Español``."""
+    return ", ".join(name for name, _code in LANGUAGES)
+
+
 def page_title(family: str, lang: str = "en") -> str:
     """``Play the modern comet`` in ``lang``."""
     return words(lang)(PAGE_TITLES[family])
 
 
 PAGE_TITLES = {"hoc": N_("Play Hoc"), "manille": N_("Play manille, the old comet (1718)"),
-               "new-comet": N_("Play the new comet (1752) and Yanovsky's games"),
+               "new-comet": N_("Play the new comet (1752) and the Russian encyclopedia's games"),
                "modern": N_("Play the modern comet"), "commit": N_("Play Commit"), "replay": N_("Replay a deal"),
                "puzzles": N_("Puzzles"), "drills": N_("Rules drills"), "learn": N_("Learn to play")}
 """Each page's heading (the notebook's ``title`` metadata is the English one and " — Comet")."""

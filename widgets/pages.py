@@ -35,13 +35,14 @@ from urllib.parse import parse_qsl
 
 import comet
 from comet_render.i18n import number, words
-from widgets.common import BOT_KINDS, BOT_NAMES, LANGUAGE_CODES, LANGUAGES, MAX_SEED, UserError, no_null_titles
+from widgets.common import BOT_KINDS, BOT_NAMES, LANGUAGE_CODES, MAX_SEED, UserError, no_null_titles
 from widgets.controllers.checks import SEAT_KINDS, clean_name, players_words
 from widgets.landing import FAMILIES, family_page
 from widgets.page_text import PAGE_TITLES as PAGE_TITLES  # (the pages' words: widgets.page_text)
 from widgets.voila_request import wait_for_request
 from widgets.page_text import addresses_markdown as addresses_markdown
 from widgets.page_text import games_markdown as games_markdown
+from widgets.page_text import language_names as language_names
 from widgets.page_text import heading_html as heading_html
 from widgets.page_text import notice_html as notice_html
 from widgets.page_text import page_title as page_title
@@ -77,11 +78,6 @@ class Settings:
 
 def default_players(variant: comet.Variant) -> int:
     return 2 if 2 in variant.players else variant.players.start
-
-
-def language_names() -> str:
-    """The page's languages in their own names: ``English, Français, Русский, Español``."""
-    return ", ".join(name for name, _code in LANGUAGES)
 
 
 def _shown(value: str, limit: int = 40) -> str:
@@ -148,10 +144,9 @@ def parse_query(family: str, query: str | None) -> Settings:
         if vid in variants:
             out.variant = vid
         elif vid in comet.VARIANTS:
-            other = family_page(comet.VARIANTS[vid].family)
             problems.append(_("{value} is not played on this page but on “{page}”. Playing {game}; the page's other "
-                              "games are in Settings.", value=_shown(vid), page=page_title(other, lang),
-                              game=_(first.name)))
+                              "games are in Settings.", value=_shown(vid), game=_(first.name),
+                              page=page_title(family_page(comet.VARIANTS[vid].family), lang)))
         else:
             problems.append(_("{value} is not a game of this page. Playing {game}; the page's other games are in "
                               "Settings.", value=_shown(vid), game=_(first.name)))
@@ -184,8 +179,7 @@ def parse_query(family: str, query: str | None) -> Settings:
         if given["mode"] in ("table", "class"):
             out.mode = given["mode"]
         else:
-            problems.append(_("{value} is not a mode of the table; it opens as a table for you and the bots.",
-                              value=_shown(given["mode"])))
+            problems.append(_("{value} is not a mode of the table; the table opens as usual.", value=_shown(given["mode"])))
     if "record" in given:
         _read_link(family, given["record"], given.get("move"), out)
     elif "move" in given:
@@ -334,54 +328,6 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     return table
 
 
-LEARN_PARAMETERS = ("lesson", "lang")
-"""The query parameters of the lessons' page (``lesson``: one lesson's own link)."""
-
-
-def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
-    """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lesson.LessonTable` at the
-    lesson of the address (``?lesson=modern-stops``), else where the learner left off, else the first.
-    Unusable settings are listed in a notice; nothing in the address raises."""
-    import ipywidgets as W
-
-    from comet_learn.lesson_path import PATH
-    from widgets.lesson import LessonTable
-
-    query = query_string() if query is None else query
-    lang = query_lang(query)
-    _ = words(lang)
-    problems: list[str] = []
-    given = read_settings(query, LEARN_PARAMETERS, problems, lang)
-    if "lang" in given and given["lang"] not in LANGUAGE_CODES:
-        problems.append(_("{value} is not a language of this page; the page is in English. Its languages: {known}.",
-                          value=_shown(given["lang"]), known=language_names()))
-    lesson = given.get("lesson")
-    if lesson is not None and PATH.get(lesson) is None:
-        problems.append(_("{value} is not a lesson; the lessons are listed under All lessons. Opening where you "
-                          "left off.", value=_shown(lesson)))
-        lesson = None
-    table = LessonTable(lesson=lesson, lang=lang, bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
-    for c in ("comet-play", "comet-play-learn", f"comet-lang-{lang}"):
-        table.add_class(c)
-    table.table.add_class("comet-play-table")
-    table.play_buttons.add_class("comet-play-buttons")
-    for b in table.twins("pass"):
-        b.add_class("comet-play-pass")
-    for b in table.twins("hint"):
-        b.add_class("comet-play-hint")
-    table.other_row.add_class("comet-play-other")
-    table.messages.widget.add_class("comet-play-message")
-    heading = W.HTML(value=heading_html(page_title("learn", lang), _(
-        "Short lessons on the real table: each step asks for one play, and the rules say why it is right or "
-        "not. Then a short deal with the coach beside you."), lang, query or ""), layout=W.Layout(width="auto"))
-    heading.add_class("comet-page-heading")
-    table.children = [heading, *([_notice(problems, lang)] if problems else []), *table.children]
-    table.query_problems = problems
-    _Sequence(table)
-    no_null_titles(table)
-    return table
-
-
 REPLAY_PARAMETERS = ("record", "move", "lang")
 """The query parameters of the replay page."""
 
@@ -448,3 +394,7 @@ def _notice(problems: list[str], lang: str = "en") -> Any:
     notice = HTML(value=notice_html(problems, lang), layout=Layout(width="auto"))
     notice.add_class("comet-query-notice")
     return notice
+
+
+# The pages' helpers, public for the other pages' modules (the lessons', widgets.lesson):
+SequenceMark, notice, shown_value = _Sequence, _notice, _shown

@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.play_driver import WAIT_SEQ_JS
+from .play_driver import WAIT_SEQ_JS
+from .test_accessibility import axe_source as axe_source  # noqa: F401 (the fixture)
+from .test_accessibility import check_accessibility
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("learn")]
 
@@ -45,6 +47,19 @@ CLICK_JS = """([label, kind]) => {
   if (!el) return false;
   el.click();
   return true;
+}"""
+ON_SCREEN_JS = """([label, kind]) => {
+  const root = document.querySelector('.comet-live-view .comet-lesson');
+  const shown = el => !!el && el.offsetParent !== null;
+  const scope = kind === 'card' ? root.querySelectorAll('.comet-hand-row .widget-button')
+                                : root.querySelectorAll('.comet-dock .widget-button');
+  const button = [...scope].filter(shown).find(b => b.innerText.trim() === label);
+  const hint = [...root.querySelectorAll('.comet-play-hint')].filter(shown)[0];
+  const say = root.querySelector('.comet-lesson-instruction');
+  const inside = el => { if (!el) return false; const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth; };
+  return {say: inside(say), button: inside(button), hint: inside(hint),
+          wide: document.documentElement.scrollWidth <= window.innerWidth};
 }"""
 HINTED_JS = """() => {
   const root = document.querySelector('.comet-live-view .comet-lesson');
@@ -80,9 +95,17 @@ def _label(table: Any, text: str) -> tuple[str, str]:
         from comet_render.i18n import card_symbol
 
         return card_symbol(play.cards[0], table.lang), "card"
-    b = table.button_for(text)
+    b = table.button_for(_canonical(table, text))
     assert b is not None, (text, table.shown_plays)
     return b.description, "dock"
+
+
+def _canonical(table: Any, text: str) -> str:
+    """The play as the table writes it (``6D 6H`` is the table's ``6H 6D``)."""
+    from comet_learn.course import legal_play
+
+    found = legal_play(table.round, text)
+    return found.text if found is not None else text
 
 
 def _headless_click(table: Any, text: str) -> None:
@@ -97,18 +120,21 @@ def _headless_click(table: Any, text: str) -> None:
         hand = list(table.round.hands[0])
         table.hand_buttons[hand.index(play.cards[0])].click()
         return
-    b = table.button_for(text)
+    b = table.button_for(_canonical(table, text))
     assert b is not None
     b.click()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str, lang: str) -> None:
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 900), ("fr", 400, 800)])
+def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str, lang: str, width: int,
+                                                    height: int, axe_source: str) -> None:
+    """In English on a desktop, in French on a phone (where the instruction, the card to play and the
+    buttons must be on one screen at every step); axe-core on the live lesson table."""
     from comet_learn.lesson_path import PATH
     from widgets import browser as store
     from widgets.lesson import STORAGE_KEY, LessonTable
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     try:
         page = context.new_page()
         page.set_default_timeout(90_000)
@@ -118,6 +144,7 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
         page.goto(f"{book_url}play/learn.html?lesson={first.id}&lang={lang}")
         page.wait_for_selector("html.comet-live-ready", state="attached", timeout=LIVE_TIMEOUT)
         page.wait_for_function("() => document.querySelector('.comet-live-view .comet-lesson')", timeout=LIVE_TIMEOUT)
+        check_accessibility(page, axe_source, f"learn.html, live, {lang}")
         store.load_storage("{}")
         twin = LessonTable(lesson=first.id, lang=lang)  # the same lesson, headless: what the page must show
         for number, lesson in enumerate(PATH.lessons):
@@ -133,11 +160,16 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                     assert state["message"].endswith(twin.messages.text), (lesson.id, state["message"])
                     assert state["say"] == twin.lesson.instruction()
                 label, kind = _label(twin, step.play)
+                if width < 700:  # a phone: the instruction, the card and the buttons on the first screen
+                    seen = page.evaluate(ON_SCREEN_JS, [label, kind])
+                    assert all(seen.values()), (lesson.id, i, seen)
                 _headless_click(twin, step.play)
                 state = _click(page, label, kind)
                 assert not state["error"], (lesson.id, i, state["message"])
                 assert state["message"] == twin.messages.text, (lesson.id, i)
                 assert state["say"] == twin.lesson.instruction(), (lesson.id, i)
+                if i + 1 < len(lesson.steps):  # the next step's instruction has the focus (keyboard, reader)
+                    assert "comet-lesson-instruction" in state["focused"], (lesson.id, i, state["focused"])
             if number == 0:  # the free play, the coach's card each turn, to the end of the deal
                 for _turn in range(60):
                     if twin.lesson.phase != "practice":

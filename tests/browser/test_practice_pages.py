@@ -66,10 +66,11 @@ def _first_puzzle(page: Any) -> Any:
 
 
 def _answer(page: Any, puzzle: Any, text: str) -> None:
-    from widgets.common import card_label
+    from comet_render.i18n import words
+    from comet_render.words import play_label
 
     plays = {p.text: p for p in puzzle.position().legal_plays()}
-    page.locator(".comet-live-view .comet-puzzle-plays button", has_text=_exact(card_label(plays[text]))).first.click()
+    page.locator(".comet-live-view .comet-puzzle-plays button", has_text=_exact(play_label(words("en"), plays[text]))).first.click()
     page.wait_for_function("() => document.querySelector('.comet-live-view .comet-puzzle-feedback')"
                            ".innerText.length > 0", timeout=30_000)
 

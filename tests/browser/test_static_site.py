@@ -198,7 +198,8 @@ def _puzzle_click(page: Any, label: str) -> None:
 def test_static_puzzles_page_judges_answers_and_keeps_progress(page: Any, book_url: str) -> None:
     """Solve a puzzle, miss the next, see the feedback; progress survives a reload (local storage)."""
     from comet_learn.puzzles import load
-    from widgets.common import card_label
+    from comet_render.i18n import words
+    from comet_render.words import play_label
 
     watch = watch_page(page)
     page.goto(f"{book_url}play/puzzles.html")
@@ -210,7 +211,7 @@ def test_static_puzzles_page_judges_answers_and_keeps_progress(page: Any, book_u
         return by_id[prompt.removeprefix("Puzzle ").strip()]
 
     def label(p: Any, text: str) -> str:
-        return card_label(p.position().legal_plays()[[q.text for q in p.position().legal_plays()].index(text)])
+        return play_label(words("en"), p.position().legal_plays()[[q.text for q in p.position().legal_plays()].index(text)])
 
     first = current()
     _puzzle_click(page, label(first, first.answers[0]))

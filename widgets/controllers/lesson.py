@@ -245,7 +245,7 @@ class LessonController:
     def _start_practice(self) -> None:
         self.phase = PRACTICE
         self.coach_play = None
-        rnd = self.lesson.practice.setup().round()
+        rnd = self.flow.round if self.lesson.practice.go_on else self.lesson.practice.setup().round()
         self._put(rnd)  # the seats' bots: the gentlest, "random" (TableController._make_agents)
 
     def skip_practice(self) -> None:

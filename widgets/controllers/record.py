@@ -23,7 +23,10 @@ import json
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    import comet
 
 STORAGE_KEY = "comet:record"
 MIXED = "mixed"
@@ -181,3 +184,41 @@ class Record:
             self.own = _new_id()
             self.sessions[self.own] = Session(max(self.clock(), self.cleared))
         return changed
+
+
+class RecordCount:
+    """What of a :class:`~widgets.controllers.table.TableController`'s deals goes into the player's record
+    (it provides ``round``, ``match``, ``you``, ``seats``, ``mode``, ``opened`` and ``partner``)."""
+
+    mode: str
+    opened: bool
+    seats: list[str]
+    _counted: tuple[int, int] | None
+
+    if TYPE_CHECKING:
+        match: comet.Match
+
+        @property
+        def round(self) -> comet.Round: ...
+
+        @property
+        def you(self) -> int | None: ...
+
+        def partner(self, seat: int) -> int | None: ...
+
+    def take_result(self) -> DealResult | None:
+        """The deal just finished as the player's record counts it, once per deal: one person at the
+        table ("you"), not the class table, a deal dealt here from its start (not opened from a
+        position); None otherwise, or if it was already taken."""
+        rnd, match = self.round, self.match
+        key = (id(match), match.deal_number)
+        you = self.you
+        if not rnd.is_over or self.opened or self.mode == "class" or you is None or self._counted == key:
+            return None
+        outcome = rnd.outcome()
+        assert outcome is not None
+        self._counted = key
+        side = {you, self.partner(you)} - {None}
+        opponents = sorted({self.seats[s] for s in range(rnd.players) if s not in side})
+        return DealResult(match.variant.id, opponents[0] if len(opponents) == 1 else MIXED,
+                          outcome.winner is not None and outcome.winner in side, outcome.payments[you])

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from comet.plays import Kind
+from comet.state import Phase
 from comet_render.i18n import words
 from comet_render.words import targets_text
 
@@ -32,14 +34,14 @@ def rule_now(rnd: "Round", lang: str = "en", play: "Play | None" = None) -> str:
     before = targets_text(_, rnd.targets)
     if rnd.is_over:
         return _("The deal is over.")
-    if rnd.phase == "redeal":
+    if rnd.phase is Phase.REDEAL:
         note = _("Before play, the first hand may keep the hand or demand a new deal.")
-    elif rnd.phase == "exchange":
+    elif rnd.phase is Phase.EXCHANGE:
         note = _("The exchange: discard, then draw as many from your share of the talon.")
-    elif play is not None and play.kind == "pass":
+    elif play is not None and play.kind is Kind.PASS:
         note = _("Passing is allowed when you cannot (or, where the variant lets you, will not) play {need}.",
                  need=before)
-    elif play is not None and play.kind == "claim":
+    elif play is not None and play.kind is Kind.CLAIM:
         note = _("The manille's payment must be claimed before the next card is played.")
     elif play is not None and play.wild is not None:
         note = (_("A wild card may stand for any card on a lead.") if rnd.targets is None

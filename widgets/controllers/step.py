@@ -9,28 +9,15 @@ at a step (0 is the deal, ``i`` the position after the i-th play); what each ste
 from __future__ import annotations
 
 import comet
-from comet.agents import decide
 from comet_render.i18n import words
 from comet_render.narrate import step_sentences
 from comet_render.words import Names
+from widgets.controllers.bots import play_out as play_out  # (the step-through's deals)
 from widgets.controllers.checks import UserError
 from widgets.controllers.rules import rule_notes
 from widgets.controllers.table import BOT_NAMES_BY_SEAT
 
 MAX_RECORD = 200_000
-MAX_PLAYS = 5000
-
-
-def play_out(variant: comet.Variant, players: int, seed: int, bot: str = "greedy") -> comet.Round:
-    """A whole deal of ``variant`` dealt from ``seed`` and played by bots."""
-    rnd = comet.Round.deal(variant, players=players, seed=seed)
-    agents = [comet.agents.make_agent(bot, seed=f"{seed}/{s}") for s in range(players)]
-    for _ in range(MAX_PLAYS):
-        if rnd.is_over or rnd.to_play is None:
-            break
-        play = decide(agents[rnd.to_play], rnd)
-        rnd.play(play)
-    return rnd
 
 
 def fresh(rnd: comet.Round) -> comet.Round:

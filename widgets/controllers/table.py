@@ -26,14 +26,17 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 import comet
-from comet.agents import Agent, decide
-from comet.plays import PASS
+from comet.agents import Agent
+from comet.plays import PASS, Kind
 from comet_learn.refusals import refusal
 from comet_render.i18n import N_, card_symbol, number, percent, words
-from comet_render.narrate import narrate
+from comet_render.narrate import calls_since
 from comet_render.words import Names, need_text, play_label, say, unit_name
-from widgets.controllers.checks import BOT_KINDS, BOT_TIME, BOT_TITLES, PERSON, SEAT_KINDS, UserError, clean_name, strength_text
-from widgets.controllers.record import MIXED, DealResult
+from widgets.controllers.bots import bot_play
+from widgets.controllers.checks import BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
+from widgets.controllers.record import RecordCount
+from widgets.controllers.seats import Partnerships
+from widgets.controllers.seats import default_seats as default_seats
 from widgets.controllers.rules import rule_now
 
 MAX_BOT_MOVES = 5000
@@ -54,21 +57,16 @@ class Hinted:
 
 
 _DID = {
-    "pass": (N_("You passed."), N_("{name} passed.")),
-    "claim": (N_("You claimed the manille."), N_("{name} claimed the manille.")),
-    "keep": (N_("You kept the hand."), N_("{name} kept the hand.")),
-    "redeal": (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
-    "draw": (N_("You drew from the talon."), N_("{name} drew from the talon.")),
+    Kind.PASS: (N_("You passed."), N_("{name} passed.")),
+    Kind.CLAIM: (N_("You claimed the manille."), N_("{name} claimed the manille.")),
+    Kind.KEEP: (N_("You kept the hand."), N_("{name} kept the hand.")),
+    Kind.REDEAL: (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
+    Kind.DRAW: (N_("You drew from the talon."), N_("{name} drew from the talon.")),
 }
 """What the message line says after a play that is not cards."""
 
 
-def default_seats(players: int, bot: str = "greedy") -> list[str]:
-    """You at seat 0, a bot of kind ``bot`` everywhere else."""
-    return [PERSON] + [bot] * (players - 1)
-
-
-class TableController:
+class TableController(Partnerships, RecordCount):
     """A match of ``variant`` for ``players`` dealt from ``seed``; ``seats``: each seat's kind
     (:data:`~widgets.controllers.checks.SEAT_KINDS`), ``names``: typed names ("" for the default)."""
 
@@ -88,8 +86,7 @@ class TableController:
         self._last_viewer: int | None = None
         self._said = 0
         self.opened = False
-        """The deal on the table was opened from a position (a link, a lesson), not dealt here: it is not
-        counted in the player's record (:meth:`take_result`)."""
+        """The deal was opened from a position (a link, a lesson): not the player's record (:meth:`take_result`)."""
         self._counted: tuple[int, int] | None = None
         self.start(variant, players, seed, seats, names)
 
@@ -184,75 +181,6 @@ class TableController:
                 out.append(_("Player {n}", n=s + 1))
         return Names(tuple(out), self.you, lang or self.lang)
 
-    def describe_seat(self, seat: int, lang: str | None = None) -> str:
-        """``Greedy: follows the period advice…`` for a bot; ``Person`` for a person."""
-        _ = words(lang or self.lang)
-        kind = self.seats[seat]
-        if kind == PERSON:
-            return _("A person at this device")
-        _label, line = BOT_KINDS[kind]
-        return " ".join(t for t in (_("{kind}: {what}", kind=_(BOT_TITLES[kind]), what=_(line)),
-                                    strength_text(kind, lang or self.lang)) if t)
-
-    # ------------------------------------------------------------------ partnerships
-    @property
-    def sides(self) -> tuple[tuple[int, int], ...]:
-        """The two partnerships, ``((0, 2), (1, 3))``, where the variant plays in teams at this table
-        (four players: partners opposite, S0, S1, S2; AMB-42); ``()`` where each plays for themselves."""
-        rnd = self.round
-        return ((0, 2), (1, 3)) if rnd.rules.partnerships and rnd.players == 4 else ()
-
-    def partner(self, seat: int) -> int | None:
-        """``seat``'s partner, or None where nobody plays in a team."""
-        return (seat + 2) % 4 if self.sides else None
-
-    def team_line(self, lang: str | None = None) -> str:
-        """``Two against two: you and Clara against Boris and Diego.`` ("" without partnerships)."""
-        if not self.sides:
-            return ""
-        _ = words(lang or self.lang)
-        names = self.names(lang)
-        you = self.you
-        first, second = self.sides
-        if you is not None and you in second:
-            first, second = second, first
-        if you is not None:
-            partner = self.partner(you)
-            assert partner is not None
-            return _("Two against two: you and {partner} against {a} and {b}.", partner=names(partner),
-                     a=names(second[0]), b=names(second[1]))
-        return _("Two against two: {a} and {b} against {c} and {d}.", a=names(first[0]), b=names(first[1]),
-                 c=names(second[0]), d=names(second[1]))
-
-    def log_names(self, lang: str | None = None) -> Names:
-        """The names the log and the caption use: as :meth:`names`, your partner's with "(your partner)"."""
-        names = self.names(lang)
-        you = self.you
-        partner = self.partner(you) if you is not None else None
-        if partner is None:
-            return names
-        said = list(names.names)
-        said[partner] = words(lang or self.lang)("{name} (your partner)", name=said[partner])
-        return Names(tuple(said), names.you, names.lang)
-
-    # ------------------------------------------------------------------ the player's record
-    def take_result(self) -> DealResult | None:
-        """The deal just finished as the player's record counts it, once per deal: one person at the
-        table ("you"), not the class table, a deal dealt here from its start (not opened from a
-        position); None otherwise, or if it was already taken."""
-        rnd, match = self.round, self.match
-        key = (id(match), match.deal_number)
-        you = self.you
-        if not rnd.is_over or self.opened or self.mode == "class" or you is None or self._counted == key:
-            return None
-        outcome = rnd.outcome()
-        assert outcome is not None
-        self._counted = key
-        side = {you, self.partner(you)} - {None}
-        opponents = sorted({self.seats[s] for s in range(rnd.players) if s not in side})
-        return DealResult(match.variant.id, opponents[0] if len(opponents) == 1 else MIXED,
-                          outcome.winner is not None and outcome.winner in side, outcome.payments[you])
-
     # ------------------------------------------------------------------ the view's state
     def _settle_view(self) -> None:
         """Whose hand may be shown now, and whether the device must be passed first."""
@@ -318,15 +246,15 @@ class TableController:
         if not isinstance(play, comet.Play) or play not in legal:
             raise UserError(_("{play} is not a legal play now; the legal plays are: {legal}.", play=str(play)[:40],
                               legal=", ".join(play_label(_, p) for p in legal)))
-        self._said = len(narrate(rnd))
+        self._said = len(rnd.events)
         rnd.play(play)
         self._settle_view()
         return self._did(play, self.names())
 
     def calls_since_play(self) -> list[str]:
-        """The calls said since the last person's play (theirs and the bots' after it), in words."""
-        lines = narrate(self.round, self.lang, self.names())[self._said:]
-        return [line for line in lines if "\u201c" in line or "«" in line]
+        """The calls said since the last person's play (theirs and the bots' after it), each in its
+        sentence of the narration, in the table's language (from the engine's calls, :mod:`comet.calls`)."""
+        return list(calls_since(self.round, self._said, self.lang, self.names()))
 
     def _did(self, play: comet.Play, names: Names) -> str:
         _ = words(self.lang)
@@ -370,11 +298,7 @@ class TableController:
             self._settle_view()
             return play
         assert self.seats[seat] != PERSON
-        agent = self._agents[seat]
-        legal = rnd.legal_plays()
-        play = decide(agent, rnd) if agent is not None else self._fallback.choice(legal)
-        if play not in legal:
-            raise RuntimeError(f"the bot {type(agent).__name__} chose {play!r}, which is not a legal play here")
+        play = bot_play(self._agents[seat], rnd, self._fallback)
         rnd.play(play)
         self._settle_view()
         return play
