@@ -253,6 +253,8 @@ CSS = """
  .comet-actions .widget-button{height:34px;padding:0 8px;font-size:13px}
  .comet-dock-rows-1{height:210px}.comet-dock-rows-2{height:290px}
  .comet-lesson .comet-dock-rows-1{height:330px}.comet-lesson .comet-dock-rows-2{height:410px}
+ .comet-dock>*{flex-shrink:0}
+ .comet-lesson .comet-dock{max-height:72vh}
  .comet-lesson-instruction{font-size:14px;padding:4px 8px;margin:0 0 2px}
  .comet-lesson-summary{display:none}
 }

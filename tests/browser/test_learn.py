@@ -53,7 +53,8 @@ ON_SCREEN_JS = """([label, kind]) => {
   const shown = el => !!el && el.offsetParent !== null;
   const scope = kind === 'card' ? root.querySelectorAll('.comet-hand-row .widget-button')
                                 : root.querySelectorAll('.comet-dock .widget-button');
-  const button = [...scope].filter(shown).find(b => b.innerText.trim() === label);
+  const bare = t => t.replace(/\\s+/g, '');  // (a card shows its rank over its suit)
+  const button = [...scope].filter(shown).find(b => bare(b.innerText) === bare(label));
   const hint = [...root.querySelectorAll('.comet-play-hint')].filter(shown)[0];
   const say = root.querySelector('.comet-lesson-instruction');
   const inside = el => { if (!el) return false; const r = el.getBoundingClientRect();
