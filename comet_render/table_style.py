@@ -252,7 +252,6 @@ CSS = """
  .comet-card-slot .widget-button::after{font-size:22px;right:4px}
  .comet-actions .widget-button{height:34px;padding:0 8px;font-size:13px}
  .comet-dock-rows-1{height:210px}.comet-dock-rows-2{height:290px}
- .comet-lesson .comet-dock{max-height:82vh}
  .comet-lesson .comet-dock-rows-1{height:330px}.comet-lesson .comet-dock-rows-2{height:410px}
  .comet-dock>*{flex-shrink:0}
  .comet-lesson .comet-dock{max-height:72vh}
