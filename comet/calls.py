@@ -5,8 +5,9 @@ The sources make the calls part of the game: a player who cannot go on names the
 its ranks (S0 «Королевой и королем», S1 "reina y rey"), a player with nothing to play says *pass*.
 The notation writes them as comments (``1: pass  ; J, Q without K``); the narration above the
 engine (:mod:`comet_render.narrate`) quotes them. Forms from the sources' glossary: *without* =
-*sans* = *без* = *sin*; *pass* = *пас* = *paso* (no French form is given, so the English word is
-kept).
+*sans* = *без* = *sin*; *pass* = *пас* = *paso*. No French form of *pass* is given: *passe*, what a
+French card player says (« Je passe »), is ours. French calls are typeset as French is: a narrow
+no-break space before "!" (``hoc\u202f!``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from comet.cards import rank_label
 
 CALLS: dict[str, dict[str, str]] = {
     "en": {"without": "without", "pass": "pass", "and": "and", "hoc": "hoc!"},
-    "fr": {"without": "sans", "pass": "pass", "and": "et", "hoc": "hoc !"},
+    "fr": {"without": "sans", "pass": "passe", "and": "et", "hoc": "hoc\u202f!"},
     "ru": {"without": "без", "pass": "пас", "and": "и", "hoc": "гок!"},
     "es": {"without": "sin", "pass": "paso", "and": "y", "hoc": "¡hoc!"},
 }

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from comet.cards import Card
 from comet.plays import CARDS, PASS, Play
-from comet_render.i18n import N_, Words, card_symbol, cards_symbols, rank_label, words
+from comet_render.i18n import N_, Words, card_symbol, cards_symbols, number, rank_label, words
+from comet_render.i18n import percent as share_text
 
 if TYPE_CHECKING:
     from comet.round import Round
@@ -52,24 +53,18 @@ PRINCIPLES: dict[str, str] = {
 
 def decimal(value: float, places: int, lang: str = "en", signed: bool = True) -> str:
     """``+3``, ``\u22121.5`` (``\u22121,5`` in French, Russian and Spanish): a value as the page writes it."""
-    text = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
-    if lang != "en":
-        text = text.replace(".", ",")
-    return text.replace("-", "\u2212")
+    return number(value, lang, places, signed)
 
 
 def percent(share: float, lang: str = "en") -> str:
     """``95%`` in English, ``95\u00a0%`` in French, Russian and Spanish."""
-    return f"{share:.0%}" if lang == "en" else f"{share * 100:.0f}\u00a0%"
+    return share_text(share, lang)
 
 
 def whole(n: int, lang: str = "en") -> str:
-    """``1,000`` in English, ``1\u202f000`` in French and Russian, ``1000`` in Spanish (four digits: none)."""
-    if lang == "en":
-        return f"{n:,}"
-    if lang == "es" and n < 10_000:
-        return str(n)
-    return f"{n:,}".replace(",", "\u202f" if lang != "es" else "\u00a0")
+    """``1,000`` in English, ``1\u202f000`` in French, ``1\u00a0000`` in Russian, ``1000`` in Spanish (four
+    digits: none)."""
+    return number(n, lang)
 
 
 def play_words(play: Play, lang: str = "en") -> str:

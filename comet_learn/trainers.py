@@ -130,16 +130,15 @@ class PuzzleSession(Session[Puzzle]):
     def _settings(self, family: str, level: str, theme: str) -> tuple[str, str, str]:
         _ = words(self.lang)
         if family not in self.families:
-            self.problems.append(_("there are no puzzles for {value}; families: {known}", value=repr(family)[:40],
-                                   known=", ".join(self.families)))
+            self.problems.append(_("there are no puzzles for {value}: the first game's are shown; the list Game "
+                                   "offers the others", value=repr(family)[:40]))
             family = self.families[0]
         if level != ANY and level not in LEVELS:
-            self.problems.append(_("the level is one of {known} or {any}, not {value}", known=", ".join(LEVELS),
-                                   any=ANY, value=repr(level)[:40]))
+            self.problems.append(_("{value} is not a level: puzzles of every level are shown ({known})",
+                                   value=repr(level)[:40], known=", ".join(_(LEVEL_TITLES[lv]).lower() for lv in LEVELS)))
             level = ANY
         if theme != ANY and theme not in THEMES:
-            self.problems.append(_("the theme is one of {known} or {any}, not {value}", known=", ".join(THEMES),
-                                   any=ANY, value=repr(theme)[:40]))
+            self.problems.append(_("{value} is not a theme: puzzles of every theme are shown", value=repr(theme)[:40]))
             theme = ANY
         return family, level, theme
 
@@ -212,8 +211,8 @@ class DrillSession(Session[Drill]):
     def _settings(self, kind: str, variant: str) -> tuple[str, str]:
         _ = words(self.lang)
         if kind not in KINDS:
-            self.problems.append(_("the kinds of question are {known}, not {value}", known=", ".join(KINDS),
-                                   value=repr(kind)[:40]))
+            self.problems.append(_("{value} is not a kind of question: the first kind is asked; the list Question "
+                                   "offers the others", value=repr(kind)[:40]))
             kind = "play"
         if variant != ANY and variant not in variants_for(kind):
             self.problems.append(_("{value} is not a game for this question", value=repr(variant)[:40]))

@@ -22,13 +22,20 @@ from comet.ledger import POOL, Payment
 from comet.plays import Kind
 from comet.runs import runs_of
 from comet_render import svg
-from comet_render.i18n import card_symbol, words
+from comet_render.i18n import card_symbol, cards_symbols, number, words
+from comet_render.sources import split_sources, without_sources
 from comet_render.words import Names, amount, in_play_net, need_text, settlement, stop_label, unit_name
 
 if TYPE_CHECKING:
     from comet.round import Round
+    from comet_render.i18n import Words
 
 BACK = "#1f3f73"
+
+
+def signed(value: int, lang: str = "en") -> str:
+    """``+12``, ``\u221212``, ``0``: a net as the table writes it."""
+    return number(value, lang, signed=value != 0)
 
 
 @dataclass
@@ -52,6 +59,17 @@ class FeltView:
     """For each seat, whether a bot plays it."""
     caption: str = ""
     """The latest thing that happened, under the tail."""
+    sides: Sequence[Sequence[int]] = ()
+    """The partnerships, where the game is played in teams (``((0, 2), (1, 3))``); empty otherwise."""
+    about: Sequence[str] = field(default_factory=tuple)
+    """For each seat, what plays it, in a sentence ("" for a person): a bot's kind, what it does, its
+    measured strength; shown at its seat on demand."""
+    kinds: Sequence[str] = field(default_factory=tuple)
+    """For each seat, the short name of what plays it ("Greedy bot"; "" for a person)."""
+
+    def side(self, seat: int) -> int | None:
+        """The index of ``seat``'s partnership in :attr:`sides`, or None."""
+        return next((i for i, side in enumerate(self.sides) if seat in side), None)
 
 
 def seat_positions(players: int, anchor: int) -> dict[int, tuple[float, float]]:
@@ -79,6 +97,15 @@ def _fan(count: int, label: str) -> str:
             f'<span class="comet-fan-count" aria-hidden="true">{count}</span></span>')
 
 
+TEAM_LETTERS = ("A", "B")
+"""The teams' classes (``comet-team-a``); their letters as the page's language writes them: :func:`team_letter`."""
+
+
+def team_letter(_: "Words", side: int) -> str:
+    """The first team's letter, or the second's, in ``_``'s alphabet (Russian: А, Б)."""
+    return _.pgettext("the first team", "A") if side == 0 else _.pgettext("the second team", "B")
+
+
 def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltView, nets: list[int]) -> str:
     _ = words(view.lang)
     names = view.names
@@ -89,14 +116,26 @@ def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltVi
         classes.append("comet-seat-turn")
     if seat == view.anchor:
         classes.append("comet-seat-anchor")
+    side = view.side(seat)
     name = names(seat)
     count = _.ngettext("{n} card", "{n} cards", len(hand))
     tags = []
+    if side is not None:
+        classes.append(f"comet-team-{TEAM_LETTERS[side].lower()}")
+        you = names.you
+        mate = you is not None and you != seat and view.side(you) == side
+        team = _("Team {letter}", letter=team_letter(_, side))
+        word = (f'<span class="comet-team-word">{escape(_("partner"))}</span>'
+                f'<span class="comet-team-letter" aria-hidden="true">{escape(team_letter(_, side))}</span>' if mate
+                else escape(team_letter(_, side)))
+        tags.append(f'<span class="comet-team-tag" title="{escape(team)}">{word}'
+                    f'<span class="comet-sr"> ({escape(team)})</span></span>')
     if seat == rnd.dealer:
-        tags.append(f'<span class="comet-dealer" title="{escape(_("Dealer"))}" '
+        tags.append(f'<span class="comet-dealer" title="{escape(_("Dealer"))}" role="img" '
                     f'aria-label="{escape(_("Dealer"))}">{escape(_.pgettext("dealer button", "D"))}</span>')
     if turn:
-        tags.append(f'<span class="comet-turn-tag">{escape(_("to play"))}</span>')
+        tags.append(f'<span class="comet-turn-tag">{escape(_("your turn") if names.is_you(seat) else _("to play"))}'
+                    "</span>")
     bot = view.bots[seat] if seat < len(view.bots) else False
     face_up = rnd.is_over or view.reveal
     if seat == view.anchor and not face_up or not hand:
@@ -114,11 +153,20 @@ def _seat_html(rnd: "Round", seat: int, where: tuple[float, float], view: FeltVi
         chips = (f'<span class="comet-chips{" comet-chips-up" if net > 0 else " comet-chips-down" if net < 0 else ""}" '
                  f'title="{escape(_("In play: {amount}", amount=amount(_, abs(net), rnd.rules.unit)))}">'
                  f'<span class="comet-chip-dot" aria-hidden="true"></span>{sign}{abs(net)}</span>')
-    who = escape(name) + (f' <span class="comet-bot-mark" title="{escape(_("bot"))}">{escape(_("bot"))}</span>'
-                          if bot else "")
+    about = view.about[seat] if seat < len(view.about) else ""
+    kind = view.kinds[seat] if seat < len(view.kinds) else ""
+    info = ""
+    if bot and about:
+        info = (f'<details class="comet-bot-info"><summary title="{escape(_("What plays this seat"))}">'
+                f'{escape(kind or _("bot"))}</summary><span class="comet-bot-about">{escape(about)}</span></details>')
+    elif bot:
+        info = f'<span class="comet-bot-mark">{escape(kind or _("bot"))}</span>'
     left, top = where
+    if top > 55:
+        classes.append("comet-seat-low")
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}" style="left:{left:.1f}%;top:{top:.1f}%">'
-            f'{cards}<span class="comet-seat-name">{who}{"".join(tags)}</span>{chips}</div>')
+            f'{cards}<span class="comet-seat-name"><span class="comet-seat-who">{escape(name)}</span>{"".join(tags)}'
+            f"</span>{info}{chips}</div>")
 
 
 def _tail_html(rnd: "Round", view: FeltView, places: dict[int, tuple[float, float]]) -> str:
@@ -182,9 +230,67 @@ def _flying_chips(view: FeltView, places: dict[int, tuple[float, float]]) -> str
     return "".join(out)
 
 
+def _why(_: "Words", text: str) -> str:
+    """A ``title`` attribute with the sources ``text`` cites ("" if none): its "why", out of the text."""
+    found = split_sources(text)[1]
+    return f' title="{escape(_("Sources: {sources}.", sources=_("; ").join(found)))}"' if found else ""
+
+
+def _team_notes(rnd: "Round", view: FeltView, _: "Words") -> list[str]:
+    """Why a partner of the winner, left with cards, pays nothing (the partnership's rule, AMB-42)."""
+    winner = rnd.winner
+    side = view.side(winner) if winner is not None else None
+    if winner is None or side is None:
+        return []
+    names = view.names
+    out = []
+    for seat in view.sides[side]:
+        if seat == winner or not rnd.hands[seat]:
+            continue
+        if names.is_you(seat):
+            out.append(_("You pay nothing for the cards you are left with: your partner, {winner}, went out, and your "
+                         "side wins the deal.", winner=names(winner)))
+        elif names.is_you(winner):
+            out.append(_("{name}, your partner, pays nothing for the cards left: you went out, and your side wins the "
+                         "deal.", name=names(seat)))
+        else:
+            out.append(_("{name} pays nothing for the cards left: {winner}, in the same team, went out, and the team "
+                         "wins the deal.", name=names(seat), winner=names(winner)))
+    return out
+
+
+def _net_rows(rnd: "Round", view: FeltView, net: list[int], _: "Words") -> str:
+    """The net table's rows: each player, the cards left, the net; grouped by team where there are teams."""
+    names = view.names
+
+    def row(seat: int) -> str:
+        v = net[seat]
+        left = cards_symbols(sorted(rnd.hands[seat], key=sort_key), view.lang)
+        return (f'<tr><th scope="row">{escape(names(seat))}</th><td class="comet-net-left">{escape(left)}</td>'
+                f'<td class="comet-net-value {"comet-up" if v > 0 else "comet-down" if v < 0 else ""}">'
+                f"{escape(signed(v, view.lang))}</td></tr>")
+
+    if not view.sides:
+        return "<tbody>" + "".join(row(seat) for seat in range(len(net))) + "</tbody>"
+    out = []
+    for i, side in enumerate(view.sides):
+        total = sum(net[s] for s in side)
+        if names.you in side:
+            who = _("Team {letter}: you and {partner}", letter=team_letter(_, i),
+                    partner=names(side[1] if side[0] == names.you else side[0]))
+        else:
+            who = _("Team {letter}: {a} and {b}", letter=team_letter(_, i), a=names(side[0]), b=names(side[1]))
+        out.append(f'<tbody class="comet-net-team comet-team-{TEAM_LETTERS[i].lower()}"><tr class="comet-net-side">'
+                   f'<th scope="rowgroup" colspan="2">{escape(who)}</th>'
+                   f'<td class="comet-net-value {"comet-up" if total > 0 else "comet-down" if total < 0 else ""}">'
+                   f'{escape(signed(total, view.lang))}</td></tr>{"".join(row(s) for s in side)}</tbody>')
+    return "".join(out)
+
+
 def settlement_html(rnd: "Round", view: FeltView) -> str:
-    """The settlement as an overlay on the felt: who won, every payment, the net per player.
-    Rows carry ``data-payer``, ``data-payee``, ``data-amount``; the net table ``data-net``."""
+    """The settlement as an overlay on the felt: who won, why a partner pays nothing, each player's
+    cards left and net (by team where there are teams), then every payment on demand. Rows carry
+    ``data-payer``, ``data-payee``, ``data-amount``; the net table ``data-net``."""
     outcome = rnd.outcome()
     if outcome is None:
         return ""
@@ -192,24 +298,26 @@ def settlement_html(rnd: "Round", view: FeltView) -> str:
     s = settlement(outcome, view.names, view.lang)
 
     def rows(items: list[tuple[Payment, str]]) -> str:
-        return "".join(f'<li data-payer="{p.payer}" data-payee="{p.payee}" data-amount="{p.amount}">'
-                       f"{escape(text)}</li>" for p, text in items)
+        return "".join(f'<li data-payer="{p.payer}" data-payee="{p.payee}" data-amount="{p.amount}"'
+                       f'{_why(_, text)}>{escape(without_sources(text))}</li>' for p, text in items)
 
-    parts = [f"<p>{escape(line)}</p>" for line in s.notes + s.left]
-    if s.final:
-        parts.append(f'<h4>{escape(_("Payments at the end"))}</h4><ul class="comet-settle-final">{rows(s.final)}</ul>')
-    if s.in_play:
-        parts.append(f'<details class="comet-settle-inplay"><summary>'
-                     f'{escape(_.ngettext("{n} payment in play", "{n} payments in play", len(s.in_play)))}'
-                     f'</summary><ul>{rows(s.in_play)}</ul></details>')
-    cells = "".join(f'<tr><th scope="row">{escape(view.names(seat))}</th>'
-                    f'<td class="{"comet-up" if v > 0 else "comet-down" if v < 0 else ""}">{v:+d}</td></tr>'
-                    for seat, v in enumerate(s.net))
+    parts = [f"<p{_why(_, line)}>{escape(without_sources(line))}</p>" for line in _team_notes(rnd, view, _) + s.notes]
     net = ",".join(str(v) for v in s.net)
     parts.append(f'<table class="comet-net" data-net="{net}"><caption>'
-                 f'{escape(_("Net for the deal ({unit})", unit=unit_name(_, s.unit)))}</caption>{cells}</table>')
-    return (f'<details class="comet-settle" open><summary>{escape(_("Settlement"))}: {escape(s.headline)}</summary>'
-            f'<div class="comet-settle-body">{"".join(parts)}</div></details>')
+                 f'{escape(_("Net for the deal ({unit})", unit=unit_name(_, s.unit)))}</caption>'
+                 f'<thead><tr><th scope="col">{escape(_("Player"))}</th><th scope="col">{escape(_("Cards left"))}</th>'
+                 f'<th scope="col">{escape(_("Net"))}</th></tr></thead>{_net_rows(rnd, view, s.net, _)}</table>')
+    if s.final:
+        parts.append(f'<details class="comet-settle-more"><summary>'
+                     f'{escape(_.ngettext("{n} payment at the end", "{n} payments at the end", len(s.final)))}'
+                     f'</summary><ul class="comet-settle-final">{rows(s.final)}</ul></details>')
+    if s.in_play:
+        parts.append(f'<details class="comet-settle-inplay comet-settle-more"><summary>'
+                     f'{escape(_.ngettext("{n} payment in play", "{n} payments in play", len(s.in_play)))}'
+                     f'</summary><ul>{rows(s.in_play)}</ul></details>')
+    return (f'<details class="comet-settle" open><summary>{escape(_("Settlement: {headline}", headline=s.headline))}'
+            f'</summary><div class="comet-settle-body" tabindex="0" role="region" '
+            f'aria-label="{escape(_("Settlement"))}">{"".join(parts)}</div></details>')
 
 
 def felt_html(rnd: "Round", view: FeltView) -> str:
@@ -221,17 +329,19 @@ def felt_html(rnd: "Round", view: FeltView) -> str:
     dead = len(rnd.dead) + len(rnd.talon)
     pile = ""
     if dead:
-        what = _("talon") if rnd.talon else _("dead hand")
-        pile = (f'<div class="comet-pile" title="{escape(_("{n} cards unseen", n=dead))}">'
-                f'{escape(what)}: {dead}</div>')
-    caption = f'<div class="comet-caption">{escape(view.caption)}</div>' if view.caption else ""
+        what = (_.ngettext("talon: {n} card", "talon: {n} cards", dead) if rnd.talon
+                else _.ngettext("dead hand: {n} card", "dead hand: {n} cards", dead))
+        pile = (f'<div class="comet-pile" title="{escape(_.ngettext("{n} card unseen", "{n} cards unseen", dead))}">'
+                f'{escape(what)}</div>')
+    caption = (f'<div class="comet-caption"{_why(_, view.caption)}>{escape(without_sources(view.caption))}</div>'
+               if view.caption else "")
     overlay = settlement_html(rnd, view)
     if view.waiting and not overlay:
         overlay = (f'<div class="comet-handover" role="alert"><div class="comet-handover-card">'
                    f'{escape(_("Pass the device to {name}", name=view.waiting))}<small>'
                    f'{escape(_("{name}: press the button below when only you can see the screen.", name=view.waiting))}'
                    "</small></div></div>")
-    return (f'<section class="comet-felt comet-felt-{rnd.players}" lang="{view.lang}" '
-            f'aria-label="{escape(_("The table: {game}", game=_(rnd.variant.name)))}">'
+    return (f'<section class="comet-felt comet-felt-{rnd.players}{" comet-felt-teams" if view.sides else ""}" '
+            f'lang="{view.lang}" aria-label="{escape(_("The table: {game}", game=_(rnd.variant.name)))}">'
             f'{seats}<div class="comet-centre">{_status_html(rnd, view)}{_tail_html(rnd, view, places)}'
-            f"{caption}</div>{pile}{_flying_chips(view, places)}{overlay}</section>")
+            f"{caption}{pile}</div>{_flying_chips(view, places)}{overlay}</section>")

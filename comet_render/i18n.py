@@ -109,6 +109,39 @@ def cards_symbols(cards: Any, lang: str = "en") -> str:
     return " ".join(card_symbol(c, lang) for c in cards)
 
 
+NUMBERS: dict[str, tuple[str, str, str]] = {
+    "en": (".", ",", "{n}%"),
+    "fr": (",", "\u202f", "{n}\u00a0%"),
+    "ru": (",", "\u00a0", "{n}\u00a0%"),
+    "es": (",", ".", "{n}\u00a0%"),
+}
+"""Each language's decimal mark, digit-group separator and percent pattern, as Babel's locale data
+(CLDR) gives them (``babel.numbers.get_decimal_symbol``, ``get_group_symbol``, ``format_percent``;
+``tests/test_catalog_review.py`` checks them against Babel): a few constants, so that the browser's
+Python formats numbers by locale without shipping Babel."""
+MINUS = "\u2212"
+MIN_GROUPING = {"es": 2}
+"""CLDR's ``minimumGroupingDigits``: Spanish writes 1000 but 10.000 (Babel's formatter leaves this out)."""
+
+
+def number(value: float, lang: str = "en", places: int = 0, signed: bool = False) -> str:
+    """``1,000`` / ``1\u202f000`` / ``1\u00a0000`` / ``1.000``; ``+28.9`` / ``+28,9``; a minus sign
+    (U+2212) for negative numbers: a number as ``lang`` writes it."""
+    point, group, _pattern = NUMBERS.get(lang, NUMBERS["en"])
+    text = f"{abs(value):,.{places}f}"
+    if abs(value) < 10 ** (2 + MIN_GROUPING.get(lang, 1)):
+        text = text.replace(",", "")
+    text = text.replace(",", "\x00").replace(".", point).replace("\x00", group)
+    if value < 0 and any(ch not in "0,. \u202f\u00a0" for ch in text):
+        return MINUS + text
+    return ("+" if signed else "") + text
+
+
+def percent(share: float, lang: str = "en") -> str:
+    """``53%`` in English, ``53\u00a0%`` in French, Russian and Spanish (``share`` is a fraction)."""
+    return NUMBERS.get(lang, NUMBERS["en"])[2].format(n=number(round(share * 100), lang))
+
+
 def language_name(lang: str) -> str:
     """The language's own name (``Русский``)."""
     return LANGUAGES.get(lang, lang)

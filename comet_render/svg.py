@@ -105,7 +105,7 @@ def hand(
         text = " ".join(parts)
     else:
         text = _("no cards")
-    description = f"{name}: {text}"
+    description = _("{name}: {cards}", name=name, cards=text)
 
     scale = size / _W
     card_h = size * 1.4

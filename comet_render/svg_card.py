@@ -198,13 +198,29 @@ def card(
     if dimmed:
         words += ", greyed out"
     label = words[0].upper() + words[1:]
-    root = _root(size, size * 1.4, label, f"Card: {words}.", _W, _H)
+    description = f"Card: {words}."
+    if lang != "en":  # the card as the page's language names it (its letters, "the comet" in words)
+        label = description = _card_label(c, wild, wild_as, lang)
+    root = _root(size, size * 1.4, label, description, _W, _H)
     _card_group(root, c, palette, wild=wild, wild_as=wild_as, four_colour=four_colour,
                 highlight=highlight, dimmed=dimmed, lang=lang)
     return _finish(root)
 
 
 _render_card = card
+
+
+def _card_label(c: Card, wild: bool, wild_as: int | None, lang: str) -> str:
+    """``"Д♥"``, ``"9♦ (comète) vaut 10"``: a card's accessible name in ``lang`` (not English)."""
+    from comet_render.i18n import card_symbol, rank_label, words as say
+
+    _ = say(lang)
+    symbol = card_symbol(c, lang)
+    if wild_as is not None:
+        return _("{card} (comet) stands for {rank}", card=symbol, rank=rank_label(wild_as, lang))
+    if wild or c.is_joker:
+        return _("{card} (comet)", card=symbol)
+    return symbol
 
 
 def back(

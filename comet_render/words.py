@@ -228,9 +228,19 @@ def stop_label(_: Words, reason: Stop) -> str:
 
 
 def a_rank(_: Words, rank: int) -> str:
-    """``a 10``, ``an 8``, ``un V``: a rank named with its article where the language has one."""
+    """``a 10``, ``an 8``, ``une D``, ``una Q``: a rank named with its article where the language has
+    one, of the card's gender (the jack, queen, king and ace each have a message of their own: French
+    *la dame*, Spanish *la sota*, *la reina*)."""
     label = rank_label(rank, _.lang)
-    if _.lang == "en" and label in ("8", "A"):
+    if rank == 11:
+        return _.pgettext("a jack", "a {rank}", rank=label)
+    if rank == 12:
+        return _.pgettext("a queen", "a {rank}", rank=label)
+    if rank == 13:
+        return _.pgettext("a king", "a {rank}", rank=label)
+    if rank == 1:
+        return _.pgettext("an ace", "an {rank}", rank=label)
+    if _.lang == "en" and label == "8":
         return _("an {rank}", rank=label)
     return _("a {rank}", rank=label)
 

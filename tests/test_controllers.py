@@ -139,7 +139,7 @@ def test_a_bot_that_plays_an_illegal_card_is_a_bug() -> None:
 
 def test_the_table_speaks_the_readers_language() -> None:
     flow = TableController("modern-comet-1991", 3, 9, lang="ru")
-    assert flow.start("modern-comet-1991", 3, 9).startswith("Новая партия: Современная комета")
+    assert flow.start("modern-comet-1991", 3, 9).startswith("Новая партия: «Современная комета»")
     play_to_a_person(flow)
     assert flow.turn_message().startswith("Ваш ход")
     card = flow.round.hands[0][0]
@@ -171,7 +171,7 @@ def test_step_controller_steps_and_refuses_in_words() -> None:
     for bad in (-1, step.steps + 1, "3", True):
         with pytest.raises(UserError):
             step.go(bad)
-    with pytest.raises(UserError, match="Pegue primero"):
+    with pytest.raises(UserError, match="Pega primero"):
         step.load("")
     with pytest.raises(UserError, match="No se pudo reproducir"):
         step.load("nonsense")

@@ -149,7 +149,7 @@ def test_every_chapter_links_to_its_familys_puzzles_and_drills() -> None:
 
     assert puzzle_page("family=commit&level=hard").family_choice.value == "commit"
     assert drill_page("variant=commit-1991").variant_choice.value == "commit-1991"
-    assert "no puzzles for &#x27;nope&#x27;" in puzzle_page("family=nope").messages.widget.value
+    assert "no puzzles for &#x27;nope&#x27;" in puzzle_page("family=nope").notice.value
 
 
 def test_every_exercise_position_opens_on_a_table_by_link() -> None:

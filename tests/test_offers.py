@@ -165,7 +165,7 @@ def test_new_match_deals_fresh_cards_and_shows_its_seed() -> None:
         seed = table.seed_choice.value
         assert seed not in seeds, "New match reused a seed"
         seeds.add(seed)
-        assert f"seed {seed}" in table.messages.text
+        assert f"deal number {seed:,}" in table.messages.text
         assert table.round.hands[0] not in hands, "New match dealt the same cards"
         hands.append(table.round.hands[0])
         # Shared and replayed: the seed shown deals the same cards.

@@ -92,20 +92,20 @@ def test_good_addresses() -> None:
 
 @pytest.mark.parametrize(("query", "words"), [
     ("variant=commit-1991", "not played on this page but on “Play Commit”"),
-    ("variant=nope", "not a variant of this page"),
-    ("variant=", "not a variant of this page"),
+    ("variant=nope", "not a game of this page. Playing Modern comet;"),
+    ("variant=", "not a game of this page"),
     ("players=9", "played by 2 to 5 players, not '9'"),
     ("players=-2", "not '-2'"),
     ("players=2.0", "not '2.0'"),
     ("players=٣", "not '٣'"),  # a non-ASCII digit
-    ("bot=alphazero", "is not a bot"),
-    ("seed=-1", "the seed is a whole number"),
-    (f"seed={MAX_SEED + 1}", "the seed is a whole number"),
-    ("seed=" + "9" * 500, "the seed is a whole number"),
-    ("seed=1e3", "the seed is a whole number"),
-    ("lang=xx", "not a language of this page"),
-    ("seats=person,robot", "the seats are 2 kinds"),
-    ("mode=cinema", "not a mode"),
+    ("bot=alphazero", "is not a kind of bot. The bots are Greedy bots"),
+    ("seed=-1", "the deal number is a whole number from 0 to 1,000,000,000"),
+    (f"seed={MAX_SEED + 1}", "the deal number is a whole number"),
+    ("seed=" + "9" * 500, "the deal number is a whole number"),
+    ("seed=1e3", "the deal number is a whole number"),
+    ("lang=xx", "not a language of this page; the page is in English. Its languages: English, Français"),
+    ("seats=person,robot", "the seats could not be read from 'person,robot' (2 seats"),
+    ("mode=cinema", "not a mode of the table"),
     ("colour=red", "'colour' is not a setting of this page"),
     ("seed=3&seed=4", "seed is given twice"),
     ("x=" + "a" * 70_000, "too long"),
@@ -121,6 +121,9 @@ def test_bad_addresses_give_readable_problems_and_defaults(query: str, words: st
     notice = part(table, "comet-query-notice")
     assert "Some settings in the address were not used" in notice.value
     assert all(len(p) < 600 for p in s.problems)
+    # no internal id in a notice: the page's game ids, the bots' and seats' names in the address
+    ids = [*comet.VARIANTS, "search-fast", "greedy", "person"]
+    assert not any(i in p.replace(repr(query), "") for p in s.problems for i in ids if i not in query), s.problems
     assert not table.round.is_over
 
 

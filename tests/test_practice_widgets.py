@@ -112,15 +112,22 @@ def test_themes_are_shown_and_selectable_and_each_puzzle_has_a_link() -> None:
     assert {v for _, v in t.theme_choice.options} >= {"any", theme}
     target = load("new-comet")[-1]
     linked = puzzle_page(f"id={target.id}")
-    assert linked.puzzle is target and linked.family_choice.value == "new-comet" and not linked.messages.is_error
+    assert linked.puzzle is target and linked.family_choice.value == "new-comet" and not linked.query_problems
+    assert linked.notice.layout.display == "none"
     gone = puzzle_page("id=modern-00000000")
-    assert gone.messages.is_error and "no longer in the set" in gone.messages.text and gone.puzzle is not None
+    # a notice at the top of the page (under its heading), the message said once
+    assert gone.children[1] is gone.notice and gone.notice.layout.display != "none"
+    assert gone.query_problems == [p for p in gone.query_problems if "no longer in the set" in p] and gone.puzzle
+    assert gone.notice.value.count("no longer in the set") == 1 and not gone.messages.is_error
+    ru = puzzle_page("family=nonsense&lang=ru")
+    assert len(ru.query_problems) == 1 and ru.notice.value.count("nonsense") == 1
 
 
 def test_bad_settings_and_bad_stored_values_fall_back() -> None:
     browser.store("comet:puzzles", "not json")
     t = PuzzleTrainer("nonsense", "impossible")
-    assert t.messages.is_error and "nonsense" in t.messages.text and t.puzzle is not None
+    assert "nonsense" in t.notice.value and "impossible" in t.notice.value and t.puzzle is not None
+    assert "modern, " not in t.notice.value and "easy, medium" in t.notice.value  # levels named, no ids listed
     browser.store("comet:puzzles", json.dumps({"turn": "x", "items": {"a": {"g": 3}}}))
     assert PuzzleTrainer("hoc").session.practice.items == {}
 

@@ -62,7 +62,7 @@ def test_announcements_in_other_languages() -> None:
 
     rnd = Round.from_hands(OLD, ["6S 7H 8D 2C", "TS 3C"], leader=0)
     play_all(rnd, ["6S", "7H", "8D", "pass"])
-    assert "« 6, 7, 8 sans 9 »" in "\n".join(narrate(rnd, "fr"))  # (each language's own quotes)
+    assert "«\u202f6, 7, 8 sans 9\u202f»" in "\n".join(narrate(rnd, "fr"))  # (each language's own quotes)
     assert "«6, 7, 8 без 9»" in "\n".join(narrate(rnd, "ru"))
     assert "«6, 7, 8 sin 9»" in "\n".join(narrate(rnd, "es"))
 

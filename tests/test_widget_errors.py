@@ -94,5 +94,5 @@ def test_the_pages_own_sentences_are_in_the_tables_language(monkeypatch: pytest.
     button = table.button_for(table.shown_plays[0])
     assert button is not None
     button.click()
-    assert table.messages.is_error and bug in table.messages.text and "(ValueError: boom)" in table.messages.text.replace(" :", ":")
+    assert table.messages.is_error and bug in table.messages.text and "(ValueError: boom)" in table.messages.text.replace("\u00a0:", ":")
     assert "This is a bug" not in table.messages.text

@@ -12,6 +12,7 @@ pytest.importorskip("ipywidgets")
 
 import comet  # noqa: E402
 from comet_render.narrate import narrate, step_sentences  # noqa: E402
+from comet_render.sources import split_sources, without_sources  # noqa: E402
 from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
 from comet_render.i18n import words  # noqa: E402
@@ -44,7 +45,7 @@ def check_table_shows(table: PlayTable) -> None:
         assert table.pass_button.layout.display == "none"
     page = table.table.value
     # your hand: every card a button, in hand order, the legal ones in comet-play-buttons
-    assert [b.description for b in table.hand_buttons] == [c.symbol for c in rnd.hands[0]]
+    assert [b.description.replace("\n", "") for b in table.hand_buttons] == [c.symbol for c in rnd.hands[0]]
     if not rnd.is_over:
         assert f"Your hand ({len(rnd.hands[0])} card" in table.prompt.value
     names = table.flow.names()
@@ -210,7 +211,8 @@ def test_hint_button() -> None:
     best = table.messages.text[len("Hint, best first: "):].split("; ")
     labels = {play_label(words("en"), p): p for p in table.round.legal_plays()}
     assert all(text.split(": wins ")[0] in labels for text in best), best
-    assert all(re.fullmatch(r".+: wins \d+ %, expected [+\u2212]\d+\.\d", text) for text in best), best
+    assert all(re.fullmatch(r".+: wins \d+% of the deals, on average [+\u2212]\d+\.\d \(chips\)", text)
+               for text in best), best
     # the best play is ringed in your hand (or among the plays next to it), and only it
     ringed = [box.children[0] for box in table.hand.children if "comet-card-hint" in box._dom_classes]
     ringed += [b for b in table.play_buttons.children if "comet-card-hint" in b._dom_classes]
@@ -230,8 +232,9 @@ def test_a_card_you_may_not_play_says_why() -> None:
     dim[0].click()
     assert table.messages.is_error
     # the rules' reason from the position: what the run needs, and what you hold of it
-    legal_cards = " or ".join(b.description for b in table.hand_buttons if isinstance(table.offers.value(b), comet.Play))
-    assert table.messages.text == (f"The run needs {rnd.describe_targets()}, and {dim[0].description} is not that: "
+    legal_cards = " or ".join(b.description.replace("\n", "") for b in table.hand_buttons
+                              if isinstance(table.offers.value(b), comet.Play))
+    assert table.messages.text == (f"The run needs {rnd.describe_targets()}, and {dim[0].description.replace(chr(10), '')} is not that: "
                                    f"you may play {legal_cards}.")
     assert rnd.history == history
     legal = [b for b in table.hand_buttons if isinstance(table.offers.value(b), comet.Play)]
@@ -253,15 +256,19 @@ def test_you_in_messages_settlement_and_log() -> None:
     assert any("seat 0" in line.lower() for line in raw)  # the engine's words ...
     settlement = shown_text(page.split("Settlement", 1)[1])
     assert "seat" not in settlement.lower() and "you" in settlement.lower()  # ... as the table says them
-    assert f'<th scope="row">You</th><td class="{"comet-up" if rnd.outcome().payments[0] > 0 else "comet-down"}' in page \
+    assert re.search(f'<th scope="row">You</th><td class="comet-net-left">[^<]*</td><td class="comet-net-value '
+                     f'{"comet-up" if rnd.outcome().payments[0] > 0 else "comet-down"}', page) \
         or rnd.outcome().payments[0] == 0
     # the whole log, newest first, every sentence of the narration, "you" and the bots' names
     said = narrate(rnd, "en", table.flow.names())
     assert len(said) > 6
-    items = re.findall(r"<li>(.*?)</li>", table.log_panel.value)
-    assert [html.unescape(i) for i in items] == said[::-1]
-    assert not any("Seat 0 " in i for i in items)
-    assert any("“" in i for i in items)  # the runs' calls are announced in words
+    items = re.findall(r"<li(?: title=\"Sources: ([^\"]*)\.\")?>(.*?)</li>", table.log_panel.value)
+    # the sources the sentences cite are in each line's tooltip, not in what the player reads
+    assert [html.unescape(i) for _why, i in items] == [without_sources(line) for line in said[::-1]]
+    assert ["; ".join(split_sources(line)[1]) for line in said[::-1]] == [html.unescape(w) for w, _i in items]
+    assert any(w for w, _i in items) and not any(re.search(r"\bS[0-2]\b", i) for _w, i in items)
+    assert not any("Seat 0 " in i for _w, i in items)
+    assert any("“" in i for _w, i in items)  # the runs' calls are announced in words
 
 
 def test_the_bots_have_names_and_say_what_they_do() -> None:

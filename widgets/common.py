@@ -125,6 +125,46 @@ class Messages:
         self.info("")
 
 
+class TableMessages(Messages):
+    """The card table's message line: the sources a sentence cites are taken out of the text the player
+    reads and kept in its tooltip, the message's "why" (:func:`comet_render.sources.split_sources`)."""
+
+    def info(self, text: str) -> None:
+        super().info(text)
+        self._why(text)
+
+    def error(self, text: str) -> None:
+        super().error(text)
+        self._why(text)
+
+    def _why(self, text: str) -> None:
+        from comet_render.sources import split_sources
+
+        plain, found = split_sources(text)
+        if not found:
+            return
+        self.text = plain
+        tip = words(self.lang)("Sources: {sources}.", sources=words(self.lang)("; ").join(found))
+        self.widget.value = self.widget.value.replace(html.escape(text), html.escape(plain), 1).replace(
+            "<div role=", f'<div title="{html.escape(tip, quote=True)}" role=', 1)
+
+
+def no_null_titles(root: W.Widget) -> None:
+    """Give every described widget under ``root`` that has no tooltip an empty one: the widget manager
+    writes a missing tooltip as ``title="null"`` on the widget's label (which a pointer's hover and some
+    screen readers show)."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        if isinstance(w, W.widgets.widget_description.DescriptionWidget) and w.tooltip is None:
+            w.tooltip = ""
+        todo.extend(c for c in getattr(w, "children", ()) if isinstance(c, W.Widget))
+
+
 LOG = logging.getLogger("widgets")
 RAISE_UNEXPECTED = False
 """Raise an unexpected error out of a widget callback after showing it (``tests/conftest.py``

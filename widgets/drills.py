@@ -24,8 +24,8 @@ from comet_learn.trainers import ANY, Answer, DrillSession
 from comet_render.i18n import N_, words
 from comet_render.svg_table import round_html
 from comet_render.words import game_title
-from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, safe
-from widgets.progress import Trainer, storage
+from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, no_null_titles, safe
+from widgets.progress import Trainer, query_notice, storage
 
 STORAGE_KEY = "comet:drills"
 HIDDEN = ("settle", "opera")
@@ -91,8 +91,10 @@ class DrillTrainer(Trainer, W.VBox):
                     _("Another question of this kind"))
         problems = list(s.problems)
         self._show(s.next())
-        if problems:
-            self.messages.error("; ".join(problems) + ".")
+        self.query_problems = list(dict.fromkeys([*problems, *s.problems]))
+        """What the address asked for that could not be used: a notice at the top of the page."""
+        self.notice = query_notice(self.query_problems, lang)
+        self.children = [self.notice, *self.children]
 
     @property
     def drill(self) -> Drill | None:
@@ -173,6 +175,7 @@ def drill_page(query: str | None = None) -> DrillTrainer:
     lang = query_lang(query)
     given = dict(parse_qsl(query.lstrip("?")[:1000]))
     trainer = DrillTrainer(kind=given.get("kind", "play"), variant=given.get("variant", ANY), lang=lang)
-    _add_heading(trainer, heading_html(page_title("drills", lang), words(lang)(LEAD[0]), lang, query)
-                 + f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(LEAD[1]))}</p>')
+    _add_heading(trainer, heading_html(page_title("drills", lang), "", lang, query),
+                 "".join(f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(t))}</p>' for t in LEAD))
+    no_null_titles(trainer)
     return trainer

@@ -14,6 +14,7 @@ inline SVG.
 from __future__ import annotations
 
 import html
+import json
 import urllib.parse
 from collections.abc import Callable, Mapping
 
@@ -64,6 +65,12 @@ a {{ color: #1f3f73; }}
 .comet-langs a[aria-current] {{ font-weight: 700; text-decoration: none; color: #1b1b1b; }}
 .comet-langs-nav {{ font-size: 14px; }}
 .new-here {{ background: #fffdf7; border: 2px solid #1f3f73; border-radius: 8px; padding: 10px 14px; font-size: 1.05rem; }}
+.comet-record table {{ border-collapse: collapse; margin: 6px 24px 10px 0; display: inline-table; vertical-align: top; }}
+.comet-record caption {{ text-align: left; font-weight: 600; }}
+.comet-record th, .comet-record td {{ padding: 2px 12px 2px 0; text-align: right; }}
+.comet-record td {{ white-space: nowrap; }}
+.comet-record th[scope=row], .comet-record thead th:first-child {{ text-align: left; font-weight: 400; }}
+.comet-record-clear {{ font: inherit; padding: 4px 12px; }}
 .new-here a.learn {{ display: inline-block; margin: 0 6px; padding: 6px 14px; background: #1f3f73; color: #fff;
                      border-radius: 4px; text-decoration: none; font-weight: 600; }}
 """
@@ -183,9 +190,128 @@ def landing_body(links: Mapping[str, str], where: str, book_url: str | None = No
              "played against the engine's bots {where}: "
              "no account, nothing to install. Choose a family; each page lets you pick its game, the number of players, "
              "the bots or friends at the same device, and a seed (the same seed deals the same cards).", where=place)
+    record = record_html(lang) if where in ("browser", "in your browser") else ""
     return (f"{language_menu(lang)}<h1>{html.escape(_('Play the comet family'))}</h1>"
             f"{new_here_html(links, lang)}"
-            f'<p class="lead">{html.escape(lead)}{book}</p>{games_html(links, lang)}')
+            f'<p class="lead">{html.escape(lead)}{book}</p>{games_html(links, lang)}{record}')
+
+
+PLURAL_SAMPLES = {"one": 1, "few": 2, "many": 5, "other": 5}
+"""A number of each plural category (``Intl.PluralRules``) whose catalog form the record's script uses
+(Russian: 1 фишка, 2 фишки, 5 фишек; "other", fractions only in Russian, takes the form of 2 there)."""
+
+
+def record_html(lang: str = "en") -> str:
+    """The player's record on the static landing page (deals played, won and net, by game and by the
+    bots played against), filled by :data:`RECORD_SCRIPT` from the browser's storage (the play pages
+    keep it there: :mod:`widgets.controllers.record`), with a button that clears it. Its words are
+    written here in ``lang``; the script only counts and formats numbers (``Intl``)."""
+    from comet_render.words import amount
+    from widgets.controllers.checks import BOT_KINDS, BOT_TITLES
+    from widgets.controllers.record import MIXED, STORAGE_KEY
+
+    _ = words(lang)
+    samples = dict(PLURAL_SAMPLES, other=2 if lang == "ru" else 5)
+    data = {
+        "key": STORAGE_KEY, "lang": lang,
+        "games": {vid: _(v.name) for vid, v in comet.VARIANTS.items()},
+        "units": {vid: {cat: amount(_, n, v.rules.unit).replace(str(n), "{n}", 1) for cat, n in samples.items()}
+                  for vid, v in comet.VARIANTS.items()},
+        "bots": {**{k: _(BOT_TITLES[k]) for k in BOT_KINDS},
+                 MIXED: _("Bots of several kinds")},
+        "confirm": _("Clear your record of deals in this browser? This cannot be undone."),
+    }
+    text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    lead = _("The deals you played to their end against the bots at this site's tables, kept in this browser only "
+             "(nothing leaves it).")
+    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in (_("Game"), _("Deals"), _("Won"), _("Net")))
+    head2 = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in (_("Against"), _("Deals"), _("Won"), _("Share won")))
+    return (f'<section class="comet-record" aria-labelledby="comet-record-{lang}">'
+            f'<h2 id="comet-record-{lang}">{html.escape(_("Your record"))}</h2>'
+            f'<p class="lead">{html.escape(lead)}</p>'
+            f'<p class="comet-record-empty">{html.escape(_("No deal played to its end yet."))}</p>'
+            f'<div class="comet-record-tables" hidden><table class="comet-record-games"><caption>'
+            f'{html.escape(_("By game"))}</caption><thead><tr>{head}</tr></thead><tbody></tbody></table>'
+            f'<table class="comet-record-bots"><caption>{html.escape(_("By the bots you played"))}</caption>'
+            f'<thead><tr>{head2}</tr></thead><tbody></tbody></table>'
+            f'<p><button type="button" class="comet-record-clear">{html.escape(_("Clear my record"))}</button></p></div>'
+            f'<script type="application/json" class="comet-record-words">{text}</script></section>')
+
+
+RECORD_SCRIPT = """<script>
+/* The player's record (widgets/controllers/record.py's stored form), read from this browser's storage:
+   the sessions begun since the last clear, summed by game and by the bots played against. "Clear my
+   record" stores a cleared copy, which the play pages open in other tabs merge (the storage event). */
+(function () {
+  "use strict";
+  function read(key) {
+    try { return JSON.parse(window.localStorage.getItem(key) || "{}") || {}; } catch (e) { return {}; }
+  }
+  function draw(section) {
+    var words = JSON.parse(section.querySelector(".comet-record-words").textContent);
+    var data = read(words.key), cleared = +data.cleared || 0, games = {}, bots = {}, any = false;
+    var sessions = data.sessions && typeof data.sessions === "object" ? data.sessions : {};
+    Object.keys(sessions).forEach(function (id) {
+      var s = sessions[id];
+      if (!s || !(+s.t >= cleared) || !s.rows) { return; }
+      Object.keys(s.rows).forEach(function (key) {
+        var row = s.rows[key], parts = key.split("|");
+        if (parts.length !== 2 || !Array.isArray(row) || row.length !== 3) { return; }
+        [[games, parts[0]], [bots, parts[1]]].forEach(function (pair) {
+          var t = pair[0][pair[1]] = pair[0][pair[1]] || [0, 0, 0];
+          for (var i = 0; i < 3; i++) { t[i] += +row[i] || 0; }
+        });
+        any = any || row[0] > 0;
+      });
+    });
+    var number = new Intl.NumberFormat(words.lang), share = new Intl.NumberFormat(words.lang, {style: "percent"});
+    var signed = new Intl.NumberFormat(words.lang, {signDisplay: "exceptZero"}), plural = new Intl.PluralRules(words.lang);
+    function cell(text, header) {
+      var td = document.createElement(header ? "th" : "td");
+      if (header) { td.scope = "row"; }
+      td.textContent = text;
+      return td;
+    }
+    function fill(table, totals, name, last) {
+      var body = table.querySelector("tbody");
+      body.textContent = "";
+      Object.keys(totals).sort().forEach(function (key) {
+        var t = totals[key], tr = document.createElement("tr");
+        tr.setAttribute("data-key", key);
+        tr.appendChild(cell(name(key), true));
+        tr.appendChild(cell(number.format(t[0])));
+        tr.appendChild(cell(number.format(t[1])));
+        tr.appendChild(cell(last(key, t)));
+        body.appendChild(tr);
+      });
+    }
+    fill(section.querySelector(".comet-record-games"), games, function (k) { return words.games[k] || k; },
+      function (k, t) {
+        var forms = words.units[k] || {}, form = forms[plural.select(Math.abs(t[2]))] || forms.other || "{n}";
+        return form.replace("{n}", signed.format(t[2]).replace("-", "\u2212"));
+      });
+    fill(section.querySelector(".comet-record-bots"), bots, function (k) { return words.bots[k] || k; },
+      function (k, t) { return t[0] ? share.format(t[1] / t[0]) : ""; });
+    section.querySelector(".comet-record-tables").hidden = !any;
+    section.querySelector(".comet-record-empty").hidden = any;
+  }
+  function drawAll() { document.querySelectorAll(".comet-record").forEach(draw); }
+  document.querySelectorAll(".comet-record-clear").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var section = button.closest(".comet-record");
+      var words = JSON.parse(section.querySelector(".comet-record-words").textContent);
+      if (!window.confirm(words.confirm)) { return; }
+      try {
+        window.localStorage.setItem(words.key, JSON.stringify({v: 1, cleared: Date.now() / 1000, sessions: {}}));
+      } catch (e) { /* storage off: nothing was kept */ }
+      drawAll();
+    });
+  });
+  window.addEventListener("storage", function (e) { if (e.key === null || e.key.indexOf("comet:") === 0) { drawAll(); } });
+  drawAll();
+})();
+</script>"""
+"""The record's script (the static landing page's only one besides the language choice)."""
 
 
 def new_here_html(links: Mapping[str, str], lang: str = "en") -> str:

@@ -276,8 +276,9 @@ def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
     """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lesson.LessonTable` at the
     lesson of the address (``?lesson=modern-stops``), else where the learner left off, else the first.
     Unusable settings are listed in a notice; nothing in the address raises."""
-    from widgets.pages import (SequenceMark, heading_html, notice, page_bot_delay, page_title, query_lang,
-                               query_string, read_settings, shown_value)
+    from widgets.common import no_null_titles
+    from widgets.pages import (SequenceMark, heading_html, language_names, notice, page_bot_delay, page_title,
+                               query_lang, query_string, read_settings, shown_value)
 
     query = query_string() if query is None else query
     lang = query_lang(query)
@@ -285,8 +286,8 @@ def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
     problems: list[str] = []
     given = read_settings(query, LEARN_PARAMETERS, problems, lang)
     if "lang" in given and given["lang"] not in LANGUAGE_CODES:
-        problems.append(_("{value} is not a language of this page; choose one of {known}. The page is in English.",
-                          value=shown_value(given["lang"]), known=", ".join(sorted(LANGUAGE_CODES))))
+        problems.append(_("{value} is not a language of this page; the page is in English. Its languages: {known}.",
+                          value=shown_value(given["lang"]), known=language_names()))
     lesson = given.get("lesson")
     if lesson is not None and PATH.get(lesson) is None:
         problems.append(_("{value} is not a lesson; the lessons are listed under All lessons. Opening where you "
@@ -310,4 +311,5 @@ def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
     table.children = [heading, *([notice(problems, lang)] if problems else []), *table.children]
     table.query_problems = problems
     SequenceMark(table)
+    no_null_titles(table)
     return table

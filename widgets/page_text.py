@@ -20,8 +20,13 @@ def games_markdown(family: str, lang: str = "en") -> str:
     _ = words(lang)
     names = [_(comet.VARIANTS[vid].name) for vid in FAMILIES[family]]
     games = names[0] if len(names) == 1 else _("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
-    return _("Play {games} against the bots, with friends at one device, or with a class: touch a raised card "
+    return _("{games}: play against the bots, with friends at one device, or with a class; touch a raised card "
              "of your hand to play it; Settings changes the game and who plays.", games=games)
+
+
+def language_names() -> str:
+    """The page's languages in their own names: ``English, Français, Русский, Español``."""
+    return ", ".join(name for name, _code in LANGUAGES)
 
 
 def page_title(family: str, lang: str = "en") -> str:
@@ -123,6 +128,7 @@ PAGE_WORDS = {
     "cell_failed": N_("This demo could not start in the browser: the saved picture stays."),
     "download": N_("Engine download"),
     "downloaded": N_("{percent}% downloaded"),
+    "dealing": N_("Dealing the cards…"),
 }
 """The words of a static page around its widget (header, loading notes): ``lang.js`` shows them
 in the address's language."""

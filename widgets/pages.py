@@ -34,14 +34,15 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import comet
-from comet_render.i18n import words
-from widgets.common import BOT_NAMES, BOTS, LANGUAGE_CODES, MAX_SEED, UserError
+from comet_render.i18n import number, words
+from widgets.common import BOT_KINDS, BOT_NAMES, LANGUAGE_CODES, MAX_SEED, UserError, no_null_titles
 from widgets.controllers.checks import SEAT_KINDS, clean_name, players_words
 from widgets.landing import FAMILIES, family_page
 from widgets.page_text import PAGE_TITLES as PAGE_TITLES  # (the pages' words: widgets.page_text)
 from widgets.voila_request import wait_for_request
 from widgets.page_text import addresses_markdown as addresses_markdown
 from widgets.page_text import games_markdown as games_markdown
+from widgets.page_text import language_names as language_names
 from widgets.page_text import heading_html as heading_html
 from widgets.page_text import notice_html as notice_html
 from widgets.page_text import page_title as page_title
@@ -112,8 +113,7 @@ def read_settings(query: str | None, parameters: tuple[str, ...], problems: list
     given: dict[str, str] = {}
     for key, value in pairs:
         if key not in parameters:
-            problems.append(_("{key} is not a setting of this page (it reads {known}); it was ignored.",
-                              key=_shown(key), known=", ".join(parameters)))
+            problems.append(_("{key} is not a setting of this page; it was ignored.", key=_shown(key)))
         elif key in given:
             if value != given[key]:
                 problems.append(_("{key} is given twice; the first value, {value}, is used.", key=key,
@@ -144,13 +144,12 @@ def parse_query(family: str, query: str | None) -> Settings:
         if vid in variants:
             out.variant = vid
         elif vid in comet.VARIANTS:
-            other = family_page(comet.VARIANTS[vid].family)
-            problems.append(_("{value} is not played on this page but on “{page}”; this page has {known}. "
-                              "Playing {game}.", value=_shown(vid), page=page_title(other, lang),
-                              known=", ".join(variants), game=out.variant))
+            problems.append(_("{value} is not played on this page but on “{page}”. Playing {game}; the page's other "
+                              "games are in Settings.", value=_shown(vid), game=_(first.name),
+                              page=page_title(family_page(comet.VARIANTS[vid].family), lang)))
         else:
-            problems.append(_("{value} is not a variant of this page; choose one of {known}. Playing {game}.",
-                              value=_shown(vid), known=", ".join(variants), game=out.variant))
+            problems.append(_("{value} is not a game of this page. Playing {game}; the page's other games are in "
+                              "Settings.", value=_shown(vid), game=_(first.name)))
     variant = comet.VARIANTS[out.variant]
     out.players = default_players(variant)
     if "players" in given:
@@ -164,23 +163,23 @@ def parse_query(family: str, query: str | None) -> Settings:
         if given["bot"] in BOT_NAMES:
             out.bot = given["bot"]
         else:
-            problems.append(_("{value} is not a bot; choose one of {known}. The bots play greedy.",
-                              value=_shown(given["bot"]), known=", ".join(name for _l, name in BOTS)))
+            problems.append(_("{value} is not a kind of bot. The bots are {kind} bots; the other kinds are in Settings.",
+                              value=_shown(given["bot"]), kind=_(BOT_KINDS["greedy"][0])))
     if "seed" in given:
         text = given["seed"]
         if _WHOLE.fullmatch(text) and int(text) <= MAX_SEED:
             out.seed = int(text)
         else:
-            problems.append(_("the seed is a whole number from 0 to {max}, not {value}; using seed 1.", max=MAX_SEED,
-                              value=_shown(text)))
+            problems.append(_("the deal number is a whole number from 0 to {max}, not {value}; dealing number 1.",
+                              max=number(MAX_SEED, lang), value=_shown(text)))
     if "lang" in given and given["lang"] not in LANGUAGE_CODES:
-        problems.append(_("{value} is not a language of this page; choose one of {known}. The page is in English.",
-                          value=_shown(given["lang"]), known=", ".join(sorted(LANGUAGE_CODES))))
+        problems.append(_("{value} is not a language of this page; the page is in English. Its languages: {known}.",
+                          value=_shown(given["lang"]), known=language_names()))
     if "mode" in given:
         if given["mode"] in ("table", "class"):
             out.mode = given["mode"]
         else:
-            problems.append(_("{value} is not a mode; choose table or class.", value=_shown(given["mode"])))
+            problems.append(_("{value} is not a mode of the table; the table opens as usual.", value=_shown(given["mode"])))
     if "record" in given:
         _read_link(family, given["record"], given.get("move"), out)
     elif "move" in given:
@@ -190,9 +189,9 @@ def parse_query(family: str, query: str | None) -> Settings:
         if len(kinds) == out.players and all(k in SEAT_KINDS for k in kinds):
             out.seats = kinds
         else:
-            problems.append(_("the seats are {n} kinds separated by commas, each person or a bot ({known}), not "
-                              "{value}; you play against the bots.", n=out.players, known=", ".join(SEAT_KINDS),
-                              value=_shown(given["seats"])))
+            problems.append(_("the seats could not be read from {value} ({n}, separated by commas, each a person or "
+                              "a kind of bot); you play against the bots.",
+                              n=_.ngettext("{n} seat", "{n} seats", out.players), value=_shown(given["seats"])))
     if "names" in given:
         out.names = [clean_name(n) for n in given["names"].split(",")][:out.players]
     return out
@@ -325,6 +324,7 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     table.children = [heading, *([_notice(settings.problems, lang)] if settings.problems else []), *table.children]
     table.query_problems = settings.problems
     _Sequence(table)
+    no_null_titles(table)
     return table
 
 
@@ -347,8 +347,8 @@ def replay_page(query: str | None = None) -> Any:
     _ = words(lang)
     given = read_settings(query, REPLAY_PARAMETERS, problems, lang)
     if "lang" in given and given["lang"] not in LANGUAGE_CODES:
-        problems.append(_("{value} is not a language of this page; choose one of {known}. The page is in English.",
-                          value=_shown(given["lang"]), known=", ".join(sorted(LANGUAGE_CODES))))
+        problems.append(_("{value} is not a language of this page; the page is in English. Its languages: {known}.",
+                          value=_shown(given["lang"]), known=language_names()))
     position = None
     if "record" in given:
         try:
@@ -384,6 +384,7 @@ def replay_page(query: str | None = None) -> Any:
     heading.add_class("comet-page-heading")
     demo.add_class(f"comet-lang-{lang}")
     demo.children = [heading, *([_notice(problems, lang)] if problems else []), play_on, *demo.children]
+    no_null_titles(demo)
     return demo
 
 

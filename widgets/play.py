@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from typing import Any, Callable, Sequence
+from urllib.parse import quote
 
 import ipywidgets as W
 
@@ -16,12 +17,16 @@ from comet_render.narrate import narrate
 from comet_render.table_style import table_css
 from comet_render.words import payment_sentence, play_label
 from widgets.common import (
-    DEFAULT_VARIANT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, Messages, Offers, Shown, UserError, offered,
-    safe, twin_buttons,
+    DEFAULT_VARIANT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, Messages, Offers, Shown, TableMessages, UserError,
+    offered, safe, twin_buttons,
 )
 from widgets.controllers.checks import (
-    BOT_KINDS, BOT_NAMES, PERSON, SEAT_KINDS, check_choice, check_players, check_seed, check_variant, chosen,
+    BOT_KINDS, BOT_NAMES, BOT_TITLES, PERSON, SEAT_KINDS, check_choice, check_players, check_seed, check_variant,
+    chosen,
 )
+from widgets import browser
+from widgets.controllers.record import STORAGE_KEY as RECORD_KEY
+from widgets.controllers.record import Record
 from widgets.controllers.table import TableController, default_seats
 from widgets.links import Position, link_html, position_query
 from widgets.pacing import BotPacer
@@ -59,10 +64,13 @@ class PlayTable(W.VBox):
         self.mode = chosen(mode, ("table", "class"), "table")
         for c in ("comet-playtable", "comet-once", f"comet-mode-{self.mode}"):
             self.add_class(c)
+        if self.mode == "class":
+            self.layout.max_width = "none"  # (the class table fills a projector's screen: comet_render.table_style)
         self.bot_delay = float(bot_delay) if isinstance(bot_delay, (int, float)) and 0 <= bot_delay <= 5 else 0.0
         self.bots = BotPacer(self)
         """Draws the bots' plays one after another (widgets.pacing)."""
-        self.messages = Messages()
+        self.messages: Messages = TableMessages()
+        self.messages.widget.add_class("comet-table-message")
         self.offers = Offers()
         self._seeds = random.SystemRandom()
         self.errors = 0
@@ -153,6 +161,9 @@ class PlayTable(W.VBox):
         self.children = [self.css, self.bar, self.rules_panel, self.table, self.messages.widget, self.dock,
                          self.log_panel, self.payments_panel, self.scores, self.settings, self.spacer]
         self.labels = Labels(self)
+        self.record = Record.parse(browser.stored(RECORD_KEY))
+        """The player's record at the tables (deals, won, net), kept in the browser (:mod:`widgets.controllers.record`)."""
+        browser.on_storage(self._on_record_storage)
 
         for k, toggle in self.toggles.items():
             toggle.observe(self._on_toggle, names="value")
@@ -235,6 +246,22 @@ class PlayTable(W.VBox):
                 return b
         return None
 
+    def settings_query(self) -> str:
+        """The table's settings that a position's record does not hold, for its link: who sits at each
+        seat (when not you against greedy bots), the names typed, the class mode, the language
+        (``&seats=person,search,random&names=Ann,,Cy&mode=class&lang=fr``; "" when all are the defaults)."""
+        flow = self.flow
+        pairs = []
+        if flow.seats != default_seats(len(flow.seats)):
+            pairs.append(("seats", ",".join(flow.seats)))
+        if any(flow.typed):
+            pairs.append(("names", ",".join(name.replace(",", " ") for name in flow.typed)))
+        if self.mode == "class":
+            pairs.append(("mode", "class"))
+        if self.lang != "en":
+            pairs.append(("lang", self.lang))
+        return "".join(f"&{key}={quote(value, safe=',')}" for key, value in pairs)
+
     @property
     def bots_moving(self) -> bool:
         """True while the bots' plays are being drawn one after another."""
@@ -252,11 +279,17 @@ class PlayTable(W.VBox):
         self.bots.run(lambda: self._say(said, self.flow.turn_message()))
 
     def _quiet_settings(self) -> None:
-        """The settings show the match being played (their observers not called)."""
+        """The settings show the match being played, exactly: the game, the players, the seed, each
+        seat's kind and name, the bots' kind (none chosen when the seats' bots differ); their
+        observers not called (only the table's own: ipywidgets' own, which keep a list's label with
+        its value, stay)."""
         flow = self.flow
-        watched = [self.variant_choice, self.players_choice, self.seed_choice, self.bot_choice, *self.seat_kinds]
+        watched = [self.players_choice, self.seed_choice, self.bot_choice, *self.seat_kinds]
+        self.variant_choice.unobserve(self._on_variant, names="value")
         for w in watched:
-            w.unobserve_all("value")
+            w.unobserve(self._on_settings, names="value")
+        for box in self.seat_names:
+            box.unobserve(self._on_view, names="value")
         try:
             v = flow.match.variant
             if v.id in {vid for _l, vid in self.variant_choice.options}:
@@ -267,11 +300,18 @@ class PlayTable(W.VBox):
                 self.seed_choice.value = flow.seed
             for s, kind in enumerate(flow.seats):
                 self.seat_kinds[s].value = kind
+            for s, box in enumerate(self.seat_names):
+                box.value = flow.typed[s] if s < len(flow.typed) else ""
+            bots = {kind for kind in flow.seats if kind != PERSON}
+            self.bot_choice.value = bots.pop() if len(bots) == 1 else None
         finally:
             self.variant_choice.observe(self._on_variant, names="value")
-            for w in watched[1:]:
+            for w in watched:
                 w.observe(self._on_settings, names="value")
+            for box in self.seat_names:
+                box.observe(self._on_view, names="value")
         self._show_seats()
+        self.labels.seats()
 
     def _show_seats(self) -> None:
         for s, row in enumerate(self.seat_rows):
@@ -361,7 +401,7 @@ class PlayTable(W.VBox):
         self.bots.stop()
         said = self.flow.start(v, players, seed, seats, [w.value for w in self.seat_names[:players]])
         self._drawn = (0, 0, 0)
-        self._show_seats()
+        self._quiet_settings()
         self.flow.run_bots()
         self._say(said, self.flow.turn_message())
 
@@ -413,6 +453,21 @@ class PlayTable(W.VBox):
         if self.toggles["rules"].value:
             self.rules_panel.value = rules_html(self.round, self.lang, self.flow.my_turn)
 
+    # ------------------------------------------------------------------ the player's record
+    def _keep_result(self) -> None:
+        """A deal that has just ended goes into the player's record (once; only the deals the record
+        counts: :meth:`TableController.take_result`), merged with what another tab kept meanwhile."""
+        result = self.flow.take_result()
+        if result is None:
+            return
+        self.record.merge(browser.stored(RECORD_KEY))
+        self.record.add(result)
+        browser.store(RECORD_KEY, self.record.text())
+
+    def _on_record_storage(self, key: str, value: str | None) -> None:
+        if key == RECORD_KEY:
+            self.record.merge(value)
+
     # ------------------------------------------------------------------ drawing
     def featured(self) -> list[comet.Play]:
         """Group or comet plays shown as buttons even when the others are in a list (a lesson's)."""
@@ -437,12 +492,15 @@ class PlayTable(W.VBox):
         new_plays = len(rnd.history) - plays if same and advance else 0
         new_payments = list(rnd.ledger)[paid:] if same and advance and paid <= len(rnd.ledger) else []
         self._drawn = (self.match.deal_number, len(rnd.history), len(rnd.ledger))
-        lines = narrate(rnd, lang, names)
+        lines = narrate(rnd, lang, flow.log_names())
         anchor = flow.viewer if flow.viewer is not None else (flow.people[0] if flow.people else 0)
         view = FeltView(names, anchor, lang, reveal=bool(self.reveal_box.value), four_colour=bool(
             self.four_colour_box.value), new_plays=min(new_plays, 6), new_payments=new_payments,
             waiting=names(flow.waiting) if flow.waiting is not None else "",
-            bots=[k != PERSON for k in flow.seats], caption=lines[-1] if lines else "")
+            bots=[k != PERSON for k in flow.seats], caption=lines[-1] if lines else "", sides=flow.sides,
+            about=[flow.describe_seat(s) if k != PERSON else "" for s, k in enumerate(flow.seats)],
+            kinds=[_(BOT_TITLES[k]) if k in BOT_TITLES else "" for k in flow.seats])
+        self._keep_result()
         self.table.value = felt_html(rnd, view)
         legal = flow.legal()
         in_hand = fill_hand(self, legal, hinted)
@@ -480,6 +538,6 @@ class PlayTable(W.VBox):
             self.rules_panel.value = rules_html(rnd, lang, flow.my_turn)
         self.toggles["payments"].description = _("Payments ({n})", n=len(rnd.ledger))
         self.link.value = link_html("?" + position_query(self.match.record(comments=False), len(rnd.history))
-                                    + ("" if lang == "en" else f"&lang={lang}"), _("Copy link to this position"), lang=lang)
+                                    + self.settings_query(), _("Copy link to this position"), lang=lang)
         rows = max(1, -(-len(self.hand.children) // 13))
         self.spacer._dom_classes = ("comet-dock-spacer", f"comet-dock-rows-{rows}")

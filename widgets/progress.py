@@ -64,6 +64,19 @@ def summary_html(practice: Practice, titles: dict[str, str], items: list[str] | 
             f'<th scope="col">{html.escape(_("Due for review"))}</th></tr>{cells}</table>')
 
 
+def query_notice(problems: list[str], lang: str) -> Any:
+    """The notice of the address's settings that were not used (hidden when there is none): the first
+    thing under the page's heading, as on the play pages."""
+    import ipywidgets as W
+
+    from widgets.page_text import notice_html
+
+    notice = W.HTML(value=notice_html(problems, lang), layout=W.Layout(width="auto",
+                                                                         display="" if problems else "none"))
+    notice.add_class("comet-query-notice")
+    return notice
+
+
 class Trainer:
     """The shared view of the practice widgets (a mixin for an ``ipywidgets.VBox``): the prompt, the
     table, one button per answer, the feedback, *Next* and *Reset progress*, today's set and the

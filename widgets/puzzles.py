@@ -26,9 +26,9 @@ from comet_learn.trainers import ANY, Answer, PuzzleSession
 from comet_render.i18n import N_, Words, words
 from comet_render.svg_table import round_html
 from comet_render.words import Names, play_label, unit_name
-from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, safe
+from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, no_null_titles, safe
 from widgets.landing import TITLES
-from widgets.progress import Trainer, storage
+from widgets.progress import Trainer, query_notice, storage
 
 STORAGE_KEY = "comet:puzzles"
 LEAD = (N_("Positions from real two-handed deals where one play is proven best. Pick a game, a level and a theme, "
@@ -105,9 +105,10 @@ class PuzzleTrainer(Trainer, W.VBox):
         self.definition = W.HTML(definition_html(lang), layout=W.Layout(width="auto"))
         self.children = list(self.children) + [self.definition]
         self._show(first if first is not None else s.next())
-        problems += s.problems
-        if problems:
-            self.messages.error("; ".join(problems) + ".")
+        self.query_problems = list(dict.fromkeys([*problems, *s.problems]))
+        """What the address asked for that could not be used: a notice at the top of the page."""
+        self.notice = query_notice(self.query_problems, lang)
+        self.children = [self.notice, *self.children]
 
     @property
     def puzzle(self) -> Puzzle | None:
@@ -256,13 +257,20 @@ def puzzle_page(query: str | None = None) -> Any:
     given = dict(parse_qsl(query.lstrip("?")[:1000]))
     trainer = PuzzleTrainer(family=given.get("family", "modern"), level=given.get("level", ANY),
                             theme=given.get("theme", ANY), puzzle=given.get("id"), lang=lang)
-    _add_heading(trainer, heading_html(page_title("puzzles", lang), words(lang)(LEAD[0]), lang, query)
-                 + f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(LEAD[1]))}</p>')
+    _add_heading(trainer, heading_html(page_title("puzzles", lang), "", lang, query),
+                 "".join(f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(t))}</p>' for t in LEAD))
+    no_null_titles(trainer)
     return trainer
 
 
-def _add_heading(trainer: Any, text: str) -> None:
+def _add_heading(trainer: Any, text: str, lead: str = "") -> None:
+    """The page's heading first, then the notice of the address's unused settings (at the top of the
+    first screen), then the page's lead, then the trainer."""
     heading = W.HTML(value=text, layout=W.Layout(width="auto"))
     heading.add_class("comet-page-heading")
-    trainer.children = [heading, *trainer.children]
+    intro = W.HTML(value=lead, layout=W.Layout(width="auto", display="" if lead else "none"))
+    intro.add_class("comet-page-intro")
+    notice = getattr(trainer, "notice", None)
+    rest = [c for c in trainer.children if c is not notice]
+    trainer.children = [heading, *([notice] if notice is not None else []), intro, *rest]
 

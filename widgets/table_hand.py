@@ -9,12 +9,22 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 import comet
-from comet_render.i18n import card_symbol, words
+from comet.cards import SUIT_SYMBOLS
+from comet_render.i18n import card_symbol, rank_label, words
 from comet_render.words import play_label
 from widgets.table_parts import hand_grid
 
 if TYPE_CHECKING:
     from widgets.play import PlayTable
+
+
+def corner_index(card: comet.Card, lang: str) -> str:
+    """A card's face as a hand shows it: its rank over its suit, as a pack's corner prints them, so
+    that both show on a card half hidden by the next (``"10\n♥"``; the joker ``"JK"``)."""
+    symbol = card_symbol(card, lang)
+    if card.suit not in SUIT_SYMBOLS:
+        return symbol
+    return rank_label(card.rank, lang) + "\n" + SUIT_SYMBOLS[card.suit]
 
 
 def fill_hand(self: "PlayTable", legal: list[comet.Play], hinted: comet.Play | None) -> set[comet.Play]:
@@ -40,7 +50,7 @@ def fill_hand(self: "PlayTable", legal: list[comet.Play], hinted: comet.Play | N
         play = plays[0] if len(plays) == 1 else None
         symbol = card_symbol(card, self.lang)
         with b.hold_sync():
-            b.description = symbol
+            b.description = corner_index(card, self.lang)
             if play is not None:
                 drawn.add(play)
                 self.offers.offer(b, play)
@@ -78,9 +88,12 @@ def fill_pool(self: "PlayTable", plays: list[comet.Play], hinted: comet.Play | N
             self.offers.withdraw(b)
             continue
         self.offers.offer(b, p)
+        label = play_label(_, p)
+        if p.kind == "cards" and len(p.cards) > 1 and p.wild is None:
+            label = _("{cards} together", cards=label)  # a group play, said as one
         with b.hold_sync():
-            b.description = play_label(_, p)
-            b.tooltip = play_label(_, p)
+            b.description = label
+            b.tooltip = _("Play {cards}", cards=label)
         b._dom_classes = tuple(["comet-play-choice"] + (["comet-card-hint"] if p == hinted else []))
     self.play_buttons.children = tuple(pool[:len(plays)])
     self.play_buttons.layout.display = "" if plays else "none"

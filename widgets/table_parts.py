@@ -11,9 +11,10 @@ import ipywidgets as W
 import comet
 from comet_render.i18n import Words, words
 from comet_render.narrate import sentence_html
+from comet_render.sources import split_sources
 from comet_render.words import Names, game_title, need_text, unit_name
 from widgets.common import emphasize
-from widgets.controllers.checks import BOT_KINDS, PERSON, chosen
+from widgets.controllers.checks import BOT_KINDS, BOT_TITLES, PERSON, chosen, strength_text
 
 if TYPE_CHECKING:
     from widgets.play import PlayTable
@@ -55,17 +56,24 @@ def html_panel() -> W.HTML:
 
 def log_html(_: Words, lines: list[str], lang: str) -> str:
     """Every sentence of the deal, newest first, in a scrolling panel."""
-    items = "".join(f"<li>{sentence_html(line, lang)}</li>" for line in reversed(lines))
+    items = "".join(_log_item(_, line, lang) for line in reversed(lines))
     title = _.ngettext("The deal so far ({n} sentence, newest first)", "The deal so far ({n} sentences, newest first)",
                        len(lines))
     return (f'<h3>{escape(title)}</h3><div class="comet-log" role="log" tabindex="0" '
             f'aria-label="{escape(_("The deal so far"))}"><ol reversed>{items}</ol></div>')
 
 
+def _log_item(_: Words, line: str, lang: str) -> str:
+    """One sentence of the log, the sources it cites in its tooltip rather than in its text."""
+    plain, found = split_sources(line)
+    tip = f' title="{escape(_("Sources: {sources}.", sources=_("; ").join(found)), quote=True)}"' if found else ""
+    return f"<li{tip}>{sentence_html(plain, lang)}</li>"
+
+
 def payments_html(_: Words, lines: list[str]) -> str:
     if not lines:
         return f'<h3>{escape(_("Payments in play"))}</h3><p>{escape(_("No payment yet."))}</p>'
-    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    items = "".join(_log_item(_, line, "en") for line in lines)
     return (f'<h3>{escape(_("Payments in play"))}</h3><div class="comet-paylist" tabindex="0" '
             f'aria-label="{escape(_("Payments in play"))}"><ol>{items}</ol></div>')
 
@@ -117,17 +125,14 @@ class Labels:
         t.reveal_box.description = _("Show every hand")
         t.auto_pass_box.description = _("Pass for me when I cannot play")
         t.auto_pass_box.tooltip = _("When a pass is your only legal play, the table makes it and says why")
-        kinds = [(_("Person"), PERSON)] + [(_("{kind} bot", kind=_(label)), k) for k, (label, _l) in BOT_KINDS.items()]
+        kinds = [(_("Person"), PERSON)] + [(_(BOT_TITLES[k]), k) for k in BOT_KINDS]
         for s, (kind, name) in enumerate(zip(t.seat_kinds, t.seat_names)):
             relabel(kind, kinds)
-            value = chosen(kind.value, BOT_KINDS, None)  # (a forged value may be anything)
             kind.description = _("Seat {n}", n=s + 1)
-            kind.tooltip = _(BOT_KINDS[value][1]) if value is not None else _("A person at this device")
             name.placeholder = _("Name")
             name.tooltip = _("A name for this seat")
         relabel(t.bot_choice, [(_(label), k) for k, (label, _l) in BOT_KINDS.items()])
-        bot = chosen(t.bot_choice.value, BOT_KINDS, "greedy")
-        t.bot_choice.tooltip = _(BOT_KINDS[bot][1])
+        self.seats()
         relabel(t.variant_choice, [(game_title(comet.VARIANTS[vid], t.lang), vid) for _l, vid in self._variant_labels()])
         for key, label, tip in (("rules", _("Rules"), _("The rules of this game, and what you may play now")),
                                 ("log", _("Log"), _("Everything said in this deal")),
@@ -143,6 +148,19 @@ class Labels:
             for b in t.twins(name):
                 b.description, b.tooltip = label, tip
         t.seats_title.value = f"<strong>{escape(_('Who sits at the table'))}</strong>"
+
+    def seats(self) -> None:
+        """Each seat's tooltip says what plays it (a bot's kind, what it does, its measured strength);
+        the bots' list says what its bots do, or that the seats' bots differ."""
+        t = self.t
+        _ = words(t.lang)
+        for kind in t.seat_kinds:
+            value = chosen(kind.value, BOT_KINDS, None)  # (a forged value may be anything)
+            kind.tooltip = (" ".join(x for x in (_(BOT_KINDS[value][1]), strength_text(value, t.lang)) if x)
+                            if value is not None else _("A person at this device"))
+        bot = chosen(t.bot_choice.value, BOT_KINDS, None)
+        t.bot_choice.tooltip = (_(BOT_KINDS[bot][1]) if bot is not None else
+                                _("The seats' bots are of different kinds: see each seat below."))
 
     def _variant_labels(self) -> list[tuple[str, str]]:
         import comet
@@ -175,8 +193,10 @@ class Labels:
         v = match.variant
         deal = (_("deal {n} of {total}", n=match.deal_number, total=match.deals) if match.deals is not None
                 else _("deal {n}, first to {target}", n=match.deal_number, target=match.target))
+        teams = t.flow.team_line()
         return (f'<div class="comet-title"><strong>{escape(_(v.name))}</strong> '
-                f'<span>{escape(deal)}</span></div>')
+                f'<span>{escape(deal)}</span>'
+                + (f'<span class="comet-teams">{escape(teams)}</span>' if teams else "") + "</div>")
 
     def prompt(self) -> str:
         t = self.t
@@ -194,5 +214,5 @@ class Labels:
             count = _.ngettext("{n} card", "{n} cards", len(rnd.hands[flow.viewer]))
             whose = _("Your hand ({count})", count=count) if names.is_you(flow.viewer) else \
                 _("{name}'s hand ({count})", name=names(flow.viewer), count=count)
-            head = whose + (": " + _("your turn, {need}", need=need_text(_, rnd)) if flow.my_turn else "")
+            head = _("{hand}: your turn, {need}", hand=whose, need=need_text(_, rnd)) if flow.my_turn else whose
         return f'<div class="comet-prompt">{escape(head)}</div>'

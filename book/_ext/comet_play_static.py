@@ -136,29 +136,94 @@ def read_notebook(path: Path) -> tuple[list[str], list[str]]:
     return markdown, code
 
 
-def snapshot(code: list[str]) -> dict[str, Any]:
-    """Run a page's cells here and save the widget it shows (ipywidgets' embed format)."""
+def snapshot(code: list[str], query: str = "") -> dict[str, Any]:
+    """Run a page's cells here, as the address ``?query`` would, and save the widget it shows
+    (ipywidgets' embed format)."""
+    import os
+
     from ipywidgets.embed import dependency_state, embed_data
 
     from widgets.browser import evaluate_cell
 
     namespace: dict[str, Any] = {"__name__": "__main__"}
     shown = None
-    for i, cell in enumerate(code):
-        value = evaluate_cell(cell, namespace, f"<cell {i}>")
-        if value is not None:
-            shown = value
+    before = os.environ.get("QUERY_STRING")
+    os.environ["QUERY_STRING"] = query
+    try:
+        for i, cell in enumerate(code):
+            value = evaluate_cell(cell, namespace, f"<cell {i}>")
+            if value is not None:
+                shown = value
+    finally:
+        if before is None:
+            del os.environ["QUERY_STRING"]
+        else:
+            os.environ["QUERY_STRING"] = before
     if shown is None:
         raise RuntimeError("a play page's notebook must end with the widget it shows")
     data: dict[str, Any] = embed_data(views=[shown], state=dependency_state([shown]))
     return data
 
 
+SETTINGS = ("variant", "players", "seed", "bot", "seats", "names", "mode", "record", "move", "lesson")
+"""The address's settings that change what a table deals: with any of them, the loading picture is
+the table's frame in a neutral "dealing" state (no other deal's cards), not the saved default deal."""
+
+LOADING_SCRIPT = """<script>
+/* While Python loads: the saved picture in the address's language (one was saved for each), and, when
+   the address asks for another deal than the saved one, the table's frame in a neutral "dealing" state
+   of the right size (the players' count, the class table) rather than another deal's cards. */
+(function () {
+  "use strict";
+  var q = new URLSearchParams(location.search), lang = q.get("lang");
+  if (["en", "fr", "ru", "es"].indexOf(lang) < 0) { lang = "en"; }
+  var shown = null;
+  document.querySelectorAll(".comet-snap-lang").forEach(function (v) {
+    v.hidden = v.getAttribute("data-lang") !== lang;
+    if (!v.hidden) { shown = v; }
+  });
+  var asked = @SETTINGS@.some(function (k) { return q.has(k); });
+  if (!shown || !asked) { return; }
+  shown.classList.add("comet-snap-dealing");
+  var players = parseInt(q.get("players") || "", 10);
+  shown.querySelectorAll(".comet-felt").forEach(function (felt) {
+    if (players >= 2 && players <= 8) {
+      felt.className = felt.className.replace(/comet-felt-\\d+/, "comet-felt-" + players);
+    }
+    var note = document.createElement("div");
+    note.className = "comet-dealing-note";
+    note.setAttribute("role", "status");
+    note.textContent = shown.getAttribute("data-dealing");
+    felt.appendChild(note);
+  });
+  if (q.get("mode") === "class") {
+    shown.querySelectorAll(".comet-mode-table").forEach(function (root) {
+      root.classList.replace("comet-mode-table", "comet-mode-class");
+    });
+  }
+})();
+</script>"""
+
+
 def play_page(name: str, zip_name: str, **live: Any) -> str:
+    """A play page: its introduction, its table saved in each language (the address's shown while
+    Python loads, :data:`LOADING_SCRIPT`), and the scripts that bring the live table."""
+    from comet.calls import LANGUAGES
+
     markdown, code = read_notebook(PLAY_DIR / f"{name}.ipynb")
     intro = "".join(_markdown(m) for m in markdown)
+    from comet_render.i18n import words
+
+    from widgets.page_text import PAGE_WORDS
+
+    shots = "".join(f'<div class="comet-snap-lang" data-lang="{lang}" lang="{lang}" '
+                    f'data-dealing="{html.escape(words(lang)(PAGE_WORDS["dealing"]), quote=True)}"'
+                    f'{"" if lang == "en" else " hidden"}>'
+                    f'{snapshot_html(snapshot(code, "" if lang == "en" else f"lang={lang}"))}</div>'
+                    for lang in LANGUAGES)
+    script = LOADING_SCRIPT.replace("@SETTINGS@", json.dumps(list(SETTINGS)))
     body = (f'<div class="comet-play-intro">{intro}</div>'
-            f'<div class="comet-live-slot"><div class="cell_output">{snapshot_html(snapshot(code))}</div></div>')
+            f'<div class="comet-live-slot"><div class="cell_output">{shots}</div></div>{script}')
     head = ""
     tail = (words_script()
             + config_script(code, ".comet-live-slot", zip_name, query=True, manager=MANAGER, early=True, **live)
@@ -186,10 +251,10 @@ def page_title(path: Path) -> str:
 def landing_page(names: list[str]) -> str:
     """``play/index.html``: every game of every page, with its period and players (the play
     server's landing page, :mod:`widgets.landing`, with links to the static pages)."""
-    from widgets.landing import STYLE, all_languages, landing_body, static_links
+    from widgets.landing import RECORD_SCRIPT, STYLE, all_languages, landing_body, static_links
 
     links = {name: href for name, href in static_links().items() if name in names}
-    body = all_languages(lambda lang: landing_body(links, "browser", "../index.html", lang))
+    body = all_languages(lambda lang: landing_body(links, "browser", "../index.html", lang)) + RECORD_SCRIPT
     return PAGE.format(title="Play the comet family — Comet", head=f"<style>{STYLE}</style>", body=body,
                        tail=words_script() + '<script src="../_static/live/lang.js"></script>')
 

@@ -70,3 +70,44 @@ def first_screen(page: Any) -> dict[str, Any]:
     """Where the hand's cards and the actions are, against the window (scrolled to the top)."""
     page.evaluate("window.scrollTo(0, 0)")
     return dict(page.evaluate(OUT_OF_SCREEN_JS))
+
+
+WHOLE_JS = f"""() => {{
+  const r = {ROOT_JS};
+  const problems = [];
+  const vis = e => e.offsetParent !== null || getComputedStyle(e).position === 'fixed';
+  const said = e => (e.innerText || '').trim().replace(/\\s+/g, ' ').slice(0, 50);
+  const felt = r.querySelector('.comet-felt'), fb = felt.getBoundingClientRect();
+  const inside = (b, box) => b.left >= box.left - 1 && b.right <= box.right + 1 && b.top >= box.top - 1
+    && b.bottom <= box.bottom + 1;
+  // the settlement overlay: whole, inside the felt, nothing scrolled out of sight
+  const settle = r.querySelector('.comet-settle[open]');
+  if (settle) {{
+    if (settle.scrollHeight > settle.clientHeight + 1) problems.push('the settlement scrolls');
+    if (!inside(settle.getBoundingClientRect(), fb)) problems.push('the settlement is cut by the felt');
+  }}
+  if (felt.scrollHeight > felt.clientHeight + 1) problems.push('the felt cuts its contents');
+  // every seat on the felt, every label whole (no text wider than its box)
+  r.querySelectorAll('.comet-seat').forEach(e => {{
+    if (!settle && !inside(e.getBoundingClientRect(), fb)) problems.push('a seat off the felt: ' + said(e));
+  }});
+  r.querySelectorAll('.comet-seat-name, .comet-seat-who, .comet-pile, .comet-status, .comet-caption, .comet-title, .comet-prompt, ' +
+                     '.comet-net th, .comet-net td, .comet-settle summary, .comet-team-tag, .comet-bot-info > summary')
+    .forEach(e => {{ if (vis(e) && e.scrollWidth > e.clientWidth + 1) problems.push('cut: ' + said(e)); }});
+  const pile = r.querySelector('.comet-pile');
+  if (pile && vis(pile) && !settle && !inside(pile.getBoundingClientRect(), fb)) problems.push('the pile is off the felt');
+  // every button named, no title="null", Undo off once the deal is settled
+  r.querySelectorAll('button').forEach(b => {{
+    if (vis(b) && !(b.innerText.trim() || b.getAttribute('aria-label') || b.title)) problems.push('a button with no name');
+  }});
+  if (document.querySelector('.comet-live-view [title="null"]')) problems.push('title="null"');
+  const undo = [...r.querySelectorAll('.comet-actions .widget-button')].find(b => b.innerText.trim() === 'Undo');
+  if (r.querySelector('.comet-settle') && undo && !undo.disabled) problems.push('Undo is on after the settlement');
+  if (document.documentElement.scrollWidth > document.documentElement.clientWidth) problems.push('sideways scrolling');
+  return problems;
+}}"""
+
+
+def whole(page: Any) -> list[str]:
+    """What is cut, off the felt or unnamed on the table as shown now ([] if nothing)."""
+    return list(page.evaluate(WHOLE_JS))

@@ -30,6 +30,23 @@ STATE_JS = f"""() => {{
 }}"""
 
 
+PROJECTOR_JS = f"""() => {{
+  const r = {ROOT_JS};
+  const size = sel => {{ const e = [...r.querySelectorAll(sel)].find(e => e.offsetParent !== null);
+                        return e ? parseFloat(getComputedStyle(e).fontSize) : 0; }};
+  const card = r.querySelector('.comet-card-slot .widget-button').getBoundingClientRect();
+  const legal = r.querySelector('.comet-card-legal .widget-button');
+  return {{
+    felt: r.querySelector('.comet-felt').getBoundingClientRect().height, card: card.height,
+    letter: legal ? parseFloat(getComputedStyle(legal, '::before').height) : 0,
+    width: r.getBoundingClientRect().width,
+    text: {{status: size('.comet-status'), prompt: size('.comet-prompt'), seat: size('.comet-seat-name'),
+           caption: size('.comet-caption'), message: size('.comet-play-message div'),
+           button: size('.comet-actions .widget-button'), title: size('.comet-title')}},
+  }};
+}}"""
+
+
 def test_two_people_and_a_bot_pass_the_device(browser: Any, book_url: str) -> None:
     context = browser.new_context(viewport={"width": 400, "height": 800})
     page = context.new_page()
@@ -79,7 +96,20 @@ def test_a_class_plays_a_deal_at_the_projector(browser: Any, book_url: str) -> N
         assert letters and letters[0] == '"A"', letters
         assert page.locator(".comet-live-view .comet-bar .widget-toggle-button:visible").count() == 0
         big = page.locator(".comet-live-view .comet-felt").bounding_box()
-        assert big and big["height"] >= 500
+        assert big and big["height"] >= 0.4 * 900
+        # at a projector's 1920 x 1080, and at 3840 x 2160: the table fills the screen, read from the back row
+        for width, height in ((1920, 1080), (3840, 2160)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            sizes = page.evaluate(PROJECTOR_JS)
+            assert sizes["felt"] >= 0.4 * height and sizes["card"] >= 0.11 * height and sizes["letter"] >= 0.04 * height
+            assert min(sizes["text"].values()) >= 28 * height / 1080, sizes
+            assert sizes["width"] >= 0.9 * width, sizes
+            if width == 1920:
+                page.screenshot(path=str(ARTIFACTS / "class-1920.png"))
+        page.set_viewport_size({"width": 1280, "height": 900})
+        href = page.locator(".comet-live-view a.comet-copy-link").get_attribute("href") or ""
+        assert "mode=class" in href, href
         seq = page.evaluate(SEQ_JS)
         page.locator(".comet-live-view .comet-play-rule").click()
         page.wait_for_function(f"() => ({SEQ_JS})() > {seq}")

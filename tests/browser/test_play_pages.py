@@ -93,8 +93,8 @@ def test_bad_address_values_give_a_readable_notice(page: Any, served: Served) ->
     assert "Some settings in the address were not used" in text
     assert "not played on this page but on “Play Commit”" in text
     assert "not 'eleven'" in text
-    assert "is not a bot" in text and "<script>alert(1)</script>" in text  # shown as text, not run
-    assert "seed is a whole number" in text
+    assert "is not a kind of bot" in text and "<script>alert(1)</script>" in text  # shown as text, not run
+    assert "deal number is a whole number" in text
     assert "'colour' is not a setting of this page" in text
     # The defaults: the first variant of the page, two players.
     assert "Modern comet" in page.locator(".comet-play .comet-title").inner_text()
@@ -270,7 +270,7 @@ def test_a_double_click_on_pass_undo_and_new_match_acts_once(page: Any, served: 
     seed = root.locator(".widget-text input").first.input_value()
     after = double_click_once(page, root.locator(".comet-play-new"))
     new_seed = root.locator(".widget-text input").first.input_value()
-    assert new_seed != seed and f"seed {new_seed}." in after["message"], (seed, new_seed, after["message"])
+    assert new_seed != seed and f"deal number {int(new_seed):,}." in after["message"], (seed, new_seed, after["message"])
     watch.assert_quiet()
 
 

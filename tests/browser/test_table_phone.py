@@ -1,6 +1,8 @@
 """On a 400 x 800 phone, every family at its largest table: the whole hand and the actions are
 inside the first screen at the start, after ten plays and at the settlement, with no sideways
-scrolling (the hand and the actions are fixed to the bottom of the screen)."""
+scrolling (the hand and the actions are fixed to the bottom of the screen). At the settlement the
+same page at 400, 1280 and 1920 px wide: the settlement whole (it fits, inside the felt), every
+label whole, every button named (group plays included), no ``title="null"``, Undo off."""
 
 from __future__ import annotations
 
@@ -12,12 +14,13 @@ import comet
 from widgets.links import position_query
 
 from .conftest import ARTIFACTS
-from .table_helpers import act, first_screen, open_live
+from .table_helpers import act, first_screen, open_live, whole
 
 FAMILIES = {family: max((v for v in comet.VARIANTS.values() if v.family.replace(" ", "-") == family),
                         key=lambda v: v.players.stop)
             for family in ("hoc", "manille", "new-comet", "modern", "commit")}
 """Each family's game played by the most players."""
+WIDTHS = ((400, 800), (1280, 800), (1920, 1080))
 
 
 @pytest.fixture(scope="module")
@@ -67,8 +70,18 @@ def test_hand_and_actions_stay_on_the_first_screen(phone: Any, book_url: str, fa
             if act(page) in ("over", "none"):
                 break
         check(page, family, "ten plays")
+        assert not whole(page), (family, "ten plays", whole(page))
         open_live(page, f"{book_url}play/{family}.html?{finished_link(family, query)}")
         assert page.locator(".comet-live-view .comet-settle").is_visible()
         check(page, family, "settlement")
+        for width, height in WIDTHS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            found = whole(page)
+            if found:
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / f"whole-{family}-{width}.png"))
+            assert not found, (family, width, found)
+        page.set_viewport_size({"width": 400, "height": 800})
     finally:
         page.close()

@@ -6,11 +6,14 @@ wrong and what is allowed. Plain Python (no ipywidgets): the controllers and the
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+from importlib import resources
 from typing import Any, Iterable
 
 import comet
 from comet.calls import LANGUAGES
-from comet_render.i18n import N_, words
+from comet_render.i18n import N_, number, percent, words
 
 DEFAULT_VARIANT = "modern-comet-1991"
 MAX_SEED = 10**9
@@ -28,6 +31,35 @@ BOT_KINDS: dict[str, tuple[str, str]] = {
 :mod:`comet.agents` — GreedyAgent, SearchAgent at the levels ``fast`` and ``normal`` capped by
 :data:`BOT_TIME`, RandomAgent)."""
 BOT_NAMES = frozenset(BOT_KINDS)
+BOT_TITLES = {"greedy": N_("Greedy bot"), "search-fast": N_("Quick thinker bot"), "search": N_("Deep thinker bot"),
+              "random": N_("Random bot")}
+"""Each bot kind named as a seat's player ("Greedy bot": a name of its own in each language, *robot
+glouton*, *bot codicioso*, not the kind glued to the word)."""
+STRENGTH = "data/bot_strength.json"
+"""Package data of :mod:`comet_learn`: each bot kind's measured match (``python -m bench.strength``: its win rate against another bot)."""
+
+
+@lru_cache(maxsize=1)
+def bot_strength() -> dict[str, dict[str, Any]]:
+    """:data:`STRENGTH` by bot kind (empty if the file is missing or unreadable: the table then says
+    nothing of strength rather than something made up)."""
+    try:
+        data = json.loads(resources.files("comet_learn").joinpath(STRENGTH).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {m["bot"]: m for m in data.get("matches", []) if isinstance(m, dict) and m.get("bot") in BOT_KINDS}
+
+
+def strength_text(kind: str, lang: str = "en") -> str:
+    """``Measured: wins 66% of 2,000 two-player deals of Modern comet against the Greedy bot.`` ("" if
+    the bot's strength was not measured)."""
+    m = bot_strength().get(kind)
+    if m is None or m.get("against") not in BOT_KINDS or m.get("variant") not in comet.VARIANTS:
+        return ""
+    _ = words(lang)
+    return _("Measured: wins {share} of {deals} two-player deals of {game} against the {other} bot.",
+             share=percent(float(m["win"]), lang), deals=number(int(m["deals"]), lang),
+             game=_(comet.VARIANTS[m["variant"]].name), other=_(BOT_KINDS[m["against"]][0]))
 BOT_TIME = {"search-fast": 0.05, "search": 0.3}
 """Seconds a search bot may think for a move at a table (its level's playouts, or fewer)."""
 PERSON = "person"

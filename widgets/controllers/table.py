@@ -29,11 +29,14 @@ import comet
 from comet.agents import Agent
 from comet.plays import PASS, Kind
 from comet_learn.refusals import refusal
-from comet_render.i18n import N_, card_symbol, words
+from comet_render.i18n import N_, card_symbol, number, percent, words
 from comet_render.narrate import calls_since
-from comet_render.words import Names, need_text, play_label, say
+from comet_render.words import Names, need_text, play_label, say, unit_name
 from widgets.controllers.bots import bot_play
-from widgets.controllers.checks import BOT_KINDS, BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
+from widgets.controllers.checks import BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
+from widgets.controllers.record import RecordCount
+from widgets.controllers.seats import Partnerships
+from widgets.controllers.seats import default_seats as default_seats
 from widgets.controllers.rules import rule_now
 
 MAX_BOT_MOVES = 5000
@@ -63,12 +66,7 @@ _DID = {
 """What the message line says after a play that is not cards."""
 
 
-def default_seats(players: int, bot: str = "greedy") -> list[str]:
-    """You at seat 0, a bot of kind ``bot`` everywhere else."""
-    return [PERSON] + [bot] * (players - 1)
-
-
-class TableController:
+class TableController(Partnerships, RecordCount):
     """A match of ``variant`` for ``players`` dealt from ``seed``; ``seats``: each seat's kind
     (:data:`~widgets.controllers.checks.SEAT_KINDS`), ``names``: typed names ("" for the default)."""
 
@@ -87,6 +85,9 @@ class TableController:
         """The person the device must be passed to, who has not confirmed yet."""
         self._last_viewer: int | None = None
         self._said = 0
+        self.opened = False
+        """The deal was opened from a position (a link, a lesson): not the player's record (:meth:`take_result`)."""
+        self._counted: tuple[int, int] | None = None
         self.start(variant, players, seed, seats, names)
 
     # ------------------------------------------------------------------ set-up
@@ -106,9 +107,11 @@ class TableController:
         self._agents = self._make_agents()
         self._fallback = random.Random(seed)
         self._last_viewer = None
+        self.opened = False
         self._settle_view()
         _ = words(self.lang)
-        return _("New match of {game}, {players} players, seed {seed}.", game=_(v.name), players=players, seed=seed)
+        return _("A new match: {game}, {players}, deal number {seed}.", game=_(v.name),
+                 players=_.ngettext("{n} player", "{n} players", players), seed=number(seed, self.lang))
 
     def _make_agents(self) -> list[Any]:
         seed = self.match.seed
@@ -139,10 +142,12 @@ class TableController:
         self.seed = match.seed if isinstance(match.seed, int) else 1
         self._agents = self._make_agents()
         self._fallback = random.Random(str(match.seed))
+        self.opened = True
         self._settle_view()
         _ = words(self.lang)
-        return _("Opened from a link: {game}, {players} players, deal {deal}, after {n} plays.",
-                 game=_(match.variant.name), players=match.players, deal=match.deal_number, n=move)
+        return _("Opened from a link: {game}, {players}, deal {deal}, after {n}.", game=_(match.variant.name),
+                 players=_.ngettext("{n} player", "{n} players", match.players), deal=match.deal_number,
+                 n=_.ngettext("{n} play", "{n} plays", move))
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -175,15 +180,6 @@ class TableController:
             else:
                 out.append(_("Player {n}", n=s + 1))
         return Names(tuple(out), self.you, lang or self.lang)
-
-    def describe_seat(self, seat: int, lang: str | None = None) -> str:
-        """``Greedy: follows the period advice…`` for a bot; ``Person`` for a person."""
-        _ = words(lang or self.lang)
-        kind = self.seats[seat]
-        if kind == PERSON:
-            return _("A person at this device")
-        label, line = BOT_KINDS[kind]
-        return _("{kind} bot: {what}", kind=_(label), what=_(line))
 
     # ------------------------------------------------------------------ the view's state
     def _settle_view(self) -> None:
@@ -346,8 +342,9 @@ class TableController:
     # ------------------------------------------------------------------ undo, hints, deals
     def undo_target(self) -> int | None:
         """How many plays the deal keeps if the viewer takes back their last decision (with the
-        bots' replies); None if they cannot (no decision yet, or another person played since)."""
-        if self.viewer is None:
+        bots' replies); None if they cannot (no decision yet, another person played since, or the
+        deal is settled)."""
+        if self.viewer is None or self.round.is_over:
             return None
         history = self.round.history
         mine = [i for i, (seat, _) in enumerate(history) if seat == self.viewer]
@@ -378,9 +375,11 @@ class TableController:
 
     def hint_text(self, hints: Sequence[Hinted]) -> str:
         _ = words(self.lang)
-        parts = [_("{play}: wins {win} %, expected {pay}", play=play_label(_, h.play), win=f"{h.win * 100:.0f}",
-                   pay=f"{h.payment:+.1f}".replace("-", "\u2212")) for h in hints]
-        return _("Hint, best first: {plays}", plays="; ".join(parts))
+        unit = self.round.rules.unit
+        parts = [_("{play}: wins {share} of the deals, on average {pay} ({unit})", play=play_label(_, h.play),
+                   share=percent(h.win, self.lang), pay=number(h.payment, self.lang, 1, signed=True),
+                   unit=unit_name(_, unit)) for h in hints]
+        return _("Hint, best first: {plays}", plays=_("; ").join(parts))
 
     def rule(self) -> str:
         """The rule of the moment (the class table shows it on demand)."""
@@ -395,5 +394,6 @@ class TableController:
             raise UserError(_("The match is over: start a new match."))
         match.next_deal()
         self._last_viewer = None
+        self.opened = False
         self._settle_view()
         return _("Deal {n}: {name} deals.", n=match.deal_number, name=self.names()(match.round.dealer))
