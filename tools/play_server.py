@@ -69,7 +69,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from comet_render.i18n import words
-from widgets.landing import busy_html, error_html, landing_html, not_found_html
+from widgets.busy import busy_html
+from widgets.landing import error_html, landing_html, not_found_html
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # (loaded by path, as the tests do)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -142,7 +143,7 @@ class OwnErrorPages:
 
 class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
     """A playable page: Voilà's, and the ``_xsrf`` cookie its shutdown request sends back; no
-    kernel beyond the cap or the address's share (503, 429: :func:`widgets.landing.busy_html`)."""
+    kernel beyond the cap or the address's share (503, 429: :func:`widgets.busy.busy_html`)."""
 
     comet_refused = False
     _pooled: str | None = None

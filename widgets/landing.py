@@ -131,8 +131,7 @@ def games_html(links: Mapping[str, str] | None = None, lang: str = "en", picture
 
     ``links`` maps a page name to its address (:func:`voila_links` by default, or
     :func:`static_links`); pages missing from it are left out. The one fragment of both the
-    static site's ``play/index.html`` and the play server's root. ``pictures=False`` leaves the
-    hands out (about 11 KB each: the error pages, which scanners ask for by the thousand, go without).
+    static site's ``play/index.html`` and the play server's root; ``pictures=False``: no hands (error pages).
     """
     _ = words(lang)
     links = voila_links() if links is None else links
@@ -354,7 +353,8 @@ _ICON = ("data:image/svg+xml," + urllib.parse.quote(
 """The pages' icon, inline (a browser asks for /favicon.ico otherwise, which the server does not have)."""
 
 
-def _document(title: str, body: str, lang: str = "en") -> str:
+def document(title: str, body: str, lang: str = "en") -> str:
+    """A page of the play server: ``title``, our styles and icon, ``body`` in ``<main>``."""
     return ("<!doctype html>\n"
             f'<html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -365,7 +365,7 @@ def _document(title: str, body: str, lang: str = "en") -> str:
 def landing_html(play_url: str = "", book_url: str | None = None) -> str:
     """The play server's landing page: every family, its games and a link to play, in each
     language (the address's ``lang`` picks the one shown)."""
-    return _document(words("en")("Play the comet family"), all_languages(
+    return document(words("en")("Play the comet family"), all_languages(
         lambda lang: landing_body(voila_links(play_url), "server", book_url, lang)))
 
 
@@ -382,7 +382,7 @@ def not_found_html(path: str, play_url: str = "") -> str:
                 f'<p class="notice">{text} <a href="{home}">{html.escape(_("Back to the games"))}</a>, '
                 f"{html.escape(_('or choose one here:'))}</p>{games_html(voila_links(play_url), lang, pictures=False)}")
 
-    return _document("No such page: play the comet family", all_languages(body))
+    return document("No such page: play the comet family", all_languages(body))
 
 
 def error_html(status: int, reason: str, play_url: str = "") -> str:
@@ -396,22 +396,5 @@ def error_html(status: int, reason: str, play_url: str = "") -> str:
                 f'{html.escape(_("Back to the games"))}</a>, {html.escape(_("or choose one here:"))}</p>'
                 f"{games_html(voila_links(play_url), lang, pictures=False)}")
 
-    return _document(f"{status} {reason}: play the comet family", all_languages(body))
+    return document(f"{status} {reason}: play the comet family", all_languages(body))
 
-
-BUSY: dict[int, str] = {
-    503: N_("All tables are busy, try again in a minute."),
-    429: N_("Too many tables were opened from your address in the last minute, try again in a minute."),
-}
-"""Why a visitor gets no table now: every table is taken (503), or their address opened its share (429)."""
-
-
-def busy_html(status: int, lang: str = "en", again: str = "", play_url: str = "") -> str:
-    """The page of a visitor who gets no table now (:data:`BUSY`), in ``lang`` only (it is sent to
-    every request of a flood: a few KB), with a link to try ``again`` and one back to the games."""
-    _ = words(lang)
-    home = play_url.rstrip("/") + "/" if play_url else "/"
-    retry = f' <a href="{html.escape(again, quote=True)}">{html.escape(_("Try again"))}</a>' if again else ""
-    body = (f"<h1>{html.escape(_(BUSY[status]))}</h1><p class=\"notice\">{retry.strip()} "
-            f'<a href="{html.escape(_with_lang(home, _.lang), quote=True)}">{html.escape(_("Back to the games"))}</a></p>')
-    return _document(_(BUSY[status]), body, _.lang)
