@@ -294,16 +294,7 @@ def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
                           "left off.", value=shown_value(lesson)))
         lesson = None
     table = LessonTable(lesson=lesson, lang=lang, bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
-    for c in ("comet-play", "comet-play-learn", f"comet-lang-{lang}"):
-        table.add_class(c)
-    table.table.add_class("comet-play-table")
-    table.play_buttons.add_class("comet-play-buttons")
-    for b in table.twins("pass"):
-        b.add_class("comet-play-pass")
-    for b in table.twins("hint"):
-        b.add_class("comet-play-hint")
-    table.other_row.add_class("comet-play-other")
-    table.messages.widget.add_class("comet-play-message")
+    table.mark_page(("comet-play-learn", f"comet-lang-{lang}"), ("pass", "hint"))
     heading = W.HTML(value=heading_html(page_title("learn", lang), _(
         "Short lessons on the real table: each step asks for one play, and the rules say why it is right or "
         "not. Then a short deal with the coach beside you."), lang, query or ""), layout=W.Layout(width="auto"))

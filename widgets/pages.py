@@ -301,23 +301,7 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
         choice.value = settings.variant
     finally:
         choice.observe(table._on_variant, names="value")
-    table.add_class("comet-play")
-    table.add_class(f"comet-play-{family}")
-    table.add_class(f"comet-lang-{lang}")
-    table.table.add_class("comet-play-table")
-    table.play_buttons.add_class("comet-play-buttons")
-    for b in table.twins("pass"):
-        b.add_class("comet-play-pass")
-    for b in table.twins("confirm"):
-        b.add_class("comet-play-confirm")
-    for b in table.twins("hint"):
-        b.add_class("comet-play-hint")
-    for b in table.twins("rule"):
-        b.add_class("comet-play-rule")
-    table.other_row.add_class("comet-play-other")
-    table.messages.widget.add_class("comet-play-message")
-    for b in table.twins("new"):
-        b.add_class("comet-play-new")
+    table.mark_page((f"comet-play-{family}", f"comet-lang-{lang}"), ("pass", "confirm", "hint", "rule", "new"))
     heading = W.HTML(value=heading_html(page_title(family, lang), games_markdown(family, lang), lang, query or ""),
                      layout=W.Layout(width="auto"))
     heading.add_class("comet-page-heading")

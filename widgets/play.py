@@ -200,6 +200,20 @@ class PlayTable(W.VBox):
     def twins(self, name: str) -> tuple[W.Button, W.Button]:
         return self._twins[name]
 
+    def mark_page(self, classes: tuple[str, ...], buttons: tuple[str, ...]) -> None:
+        """Give a page's table the CSS classes its stylesheet, ``page.js`` and the browser tests look
+        for: ``comet-play`` and ``classes`` on the whole, ``comet-play-<name>`` on each of ``buttons``'
+        twins, and the table, the hand's buttons, the list of other plays and the messages."""
+        for c in ("comet-play", *classes):
+            self.add_class(c)
+        self.table.add_class("comet-play-table")
+        self.play_buttons.add_class("comet-play-buttons")
+        for name in buttons:
+            for b in self.twins(name):
+                b.add_class(f"comet-play-{name}")
+        self.other_row.add_class("comet-play-other")
+        self.messages.widget.add_class("comet-play-message")
+
     new_deal_button = Shown("new", "*New match* (or *Next deal*) as shown now.")
     undo_button = Shown("undo", "*Undo* as shown now.")
     hint_button = Shown("hint", "*Hint* as shown now.")

@@ -111,3 +111,18 @@ WHOLE_JS = f"""() => {{
 def whole(page: Any) -> list[str]:
     """What is cut, off the felt or unnamed on the table as shown now ([] if nothing)."""
     return list(page.evaluate(WHOLE_JS))
+
+
+def finished_link(family: str, query: str) -> str:
+    """The address query of the same deal played headless to its end (a position link), to open at
+    the settlement: the person plays the first legal play; the page's own seats may be others, a
+    finished deal asks nothing of them."""
+    from widgets.links import position_query
+    from widgets.pages import play_page
+
+    table = play_page(family, query, bot_delay=0)
+    while not table.round.is_over:
+        table.flow.run_bots()
+        if table.flow.my_turn:
+            table.flow.play(table.flow.legal()[0])
+    return position_query(table.match.record(comments=False), len(table.round.history))

@@ -11,10 +11,9 @@ from typing import Any, Iterator
 import pytest
 
 import comet
-from widgets.links import position_query
 
 from .conftest import ARTIFACTS
-from .table_helpers import act, first_screen, open_live, whole
+from .table_helpers import act, finished_link, first_screen, open_live, whole
 
 FAMILIES = {family: max((v for v in comet.VARIANTS.values() if v.family.replace(" ", "-") == family),
                         key=lambda v: v.players.stop)
@@ -31,18 +30,6 @@ def phone(browser: Any) -> Iterator[Any]:
         yield context
     finally:
         context.close()
-
-
-def finished_link(family: str, query: str) -> str:
-    """The address of the same deal played to its end (a position link), to open at the settlement."""
-    from widgets.pages import play_page
-
-    table = play_page(family, query, bot_delay=0)
-    while not table.round.is_over:
-        table.flow.run_bots()
-        if table.flow.my_turn:
-            table.flow.play(table.flow.legal()[0])
-    return position_query(table.match.record(comments=False), len(table.round.history))
 
 
 def check(page: Any, family: str, when: str) -> None:

@@ -18,25 +18,10 @@ import re
 from typing import Any
 from urllib.parse import unquote
 
-from .table_helpers import ROOT_JS, SEQ_JS, act, open_live, whole
+from .table_helpers import ROOT_JS, SEQ_JS, act, finished_link, open_live, whole
 
 SEATS = "person,search,random,search-fast"
 NAMES = "Ann,Bob,Cy,Dee"
-
-
-def finished_position(family: str, query: str) -> str:
-    """The record (a position link's query) of the deal played headless to its end, the person playing
-    the first legal play (greedy bots: quick; the page's own seats may be others, a finished deal asks
-    nothing of them)."""
-    from widgets.links import position_query
-    from widgets.pages import play_page
-
-    table = play_page(family, query, bot_delay=0)
-    while not table.round.is_over:
-        table.flow.run_bots()
-        if table.flow.my_turn:
-            table.flow.play(table.flow.legal()[0])
-    return position_query(table.match.record(comments=False), len(table.round.history))
 
 
 SETTINGS_JS = f"""() => {{
@@ -59,7 +44,7 @@ def toggle(page: Any, label: str) -> None:
 
 def test_partners_and_the_settings_as_played(shared_page: Any, book_url: str) -> None:
     page = shared_page
-    position = finished_position("new-comet", "players=4&seed=5")
+    position = finished_link("new-comet", "players=4&seed=5")
     open_live(page, f"{book_url}play/new-comet.html?{position}&seats={SEATS}&names={NAMES}")
     live = ".comet-live-view "
     # partners: the header's line, each seat in its team's colour, the partner named so
