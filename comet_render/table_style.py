@@ -150,7 +150,7 @@ CSS = """
 .comet-dock-spacer{height:0}
 .comet-lesson-instruction{font-size:16px;line-height:1.35;font-weight:600;background:#fff8d8;border-left:5px solid #b07d00;
  border-radius:6px;padding:6px 10px;margin:2px 0 4px;color:#1b1b1b}
-.comet-lesson .comet-felt{height:260px}
+.comet-lesson .comet-felt{height:300px}
 .comet-lesson-instruction:focus{outline:3px solid #1f3f73;outline-offset:1px}
 .comet-lesson-title{font-size:15px;margin:2px 0}.comet-lesson-number{color:#5b574d}
 .comet-lesson-summary{font-size:14px;margin:0 0 4px;color:#333}.comet-lesson-sources{color:#5b574d;font-size:13px}
@@ -237,6 +237,7 @@ CSS = """
  .comet-fan svg{width:34px;height:24px}.comet-fan-count{font-size:11px;line-height:14px}
  .comet-chips{font-size:11px;line-height:15px}
  .comet-felt-6,.comet-felt-7,.comet-felt-8{height:330px}
+ .comet-lesson .comet-felt{height:260px}.comet-lesson .comet-caption{-webkit-line-clamp:1}
  .comet-page-title{font-size:1.2rem!important;margin:.1rem 0!important}
  .comet-page-lead{font-size:13px;margin:0 0 4px;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;
   overflow:hidden}
