@@ -14,8 +14,8 @@ Russian and Spanish catalogs rendered with sample arguments, then the pitfalls a
 * the sources' codes ("S0", "AMB-28") out of what a player reads at the table, kept in tooltips;
 
 then the same checks on what real tables show in each language (the felt, the prompt, the message
-line, the log, the settlement). The lessons' own messages, which another change translates, are
-left out while they are untranslated.
+line, the log, the settlement). The lessons' messages (the course, the refusals, the rules panel)
+are checked like the rest.
 """
 
 from __future__ import annotations
@@ -33,9 +33,6 @@ from comet_render.i18n import LANGS, NUMBERS, number, percent, words
 from comet_render.words import a_rank
 
 ROOT = Path(__file__).resolve().parent.parent
-LATER = ("comet_learn/course", "comet_learn/rules_panel.py", "comet_learn/refusals.py", "widgets/lesson.py",
-         "widgets/controllers/lesson.py")
-"""The lessons' messages, translated by another change: checked once they have a translation."""
 OTHERS = [lang for lang in LANGS if lang != "en"]
 
 SAMPLE_NAMES = {"fr": "Anna", "ru": "Анна", "es": "Ana"}

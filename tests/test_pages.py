@@ -158,6 +158,27 @@ def test_query_string_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> N
     assert query_string() == ""
 
 
+@pytest.mark.parametrize(("env", "kept", "delay"), [
+    (None, None, 0.3), ("0", None, 0.0), (None, "0", 0.0), (None, "1.5", 1.5), ("0.1", "0", 0.1),
+    (None, "2.5", 0.3), (None, "-1", 0.3), (None, "nan", 0.3), (None, "fast", 0.3), ("x", "0.2", 0.2)])
+def test_the_bots_pace_from_the_server_or_the_browser(monkeypatch: pytest.MonkeyPatch, env: str | None,
+                                                      kept: str | None, delay: float) -> None:
+    """A server's $COMET_BOT_DELAY first, then the browser's comet:bot-delay, each only from 0 to
+    2 seconds; else the default."""
+    from widgets import browser
+    from widgets.pages import BOT_DELAY_KEY, page_bot_delay
+
+    if env is None:
+        monkeypatch.delenv("COMET_BOT_DELAY", raising=False)
+    else:
+        monkeypatch.setenv("COMET_BOT_DELAY", env)
+    browser.load_storage(json.dumps({} if kept is None else {BOT_DELAY_KEY: kept}))
+    try:
+        assert page_bot_delay() == delay
+    finally:
+        browser.load_storage("{}")
+
+
 def test_sequence_class_changes_after_every_action() -> None:
     table = play_page("modern", "seed=5")
 

@@ -262,17 +262,26 @@ class _Sequence:
 
 
 BOT_DELAY = 0.3
-"""Seconds between two bot plays on a page (``$COMET_BOT_DELAY`` overrides it, e.g. 0 for benchmarks)."""
+"""Seconds between two bot plays on a page (``$COMET_BOT_DELAY`` overrides it on a server, the
+browser's ``comet:bot-delay`` on the static site; e.g. 0 for benchmarks and tests)."""
+
+BOT_DELAY_KEY = "comet:bot-delay"
+"""The key of the browser's local storage that sets the bots' pace on the static site."""
 
 
 def page_bot_delay() -> float:
-    """:data:`BOT_DELAY`, or ``$COMET_BOT_DELAY`` if it is a number of seconds from 0 to 2."""
-    text = os.environ.get("COMET_BOT_DELAY", "")
-    try:
-        value = float(text)
-    except ValueError:
-        return BOT_DELAY
-    return value if 0 <= value <= 2 else BOT_DELAY
+    """:data:`BOT_DELAY`, or the first number of seconds from 0 to 2 in ``$COMET_BOT_DELAY`` (a
+    server's setting) or in the browser's :data:`BOT_DELAY_KEY` (the static site's)."""
+    from widgets.browser import stored
+
+    for text in (os.environ.get("COMET_BOT_DELAY", ""), stored(BOT_DELAY_KEY) or ""):
+        try:
+            value = float(text)
+        except ValueError:
+            continue
+        if 0 <= value <= 2:
+            return value
+    return BOT_DELAY
 
 
 def play_page(family: str, query: str | None = None, bot_delay: float | None = None) -> PlayTable:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from widgets.pages import BOT_DELAY_KEY
+
 LIVE_TIMEOUT = 180_000
 """Python's first load on a busy two-core machine can take a while."""
 
@@ -126,3 +128,16 @@ def finished_link(family: str, query: str) -> str:
         if table.flow.my_turn:
             table.flow.play(table.flow.legal()[0])
     return position_query(table.match.record(comments=False), len(table.round.history))
+
+
+def quick_bots(page: Any) -> None:
+    """The bots of the static pages this ``page`` (or context) opens play at once (the browser's
+    ``comet:bot-delay`` at 0, read when Python starts): for tests that play whole deals and look
+    at the person's turns only, not at the bots' plays drawn one by one. The key stays in the
+    page's context: call :func:`paced_bots` when done with a shared context."""
+    page.add_init_script(f"try {{ localStorage.setItem({BOT_DELAY_KEY!r}, '0'); }} catch (e) {{}}")
+
+
+def paced_bots(page: Any) -> None:
+    """Undo :func:`quick_bots` in the context's storage (``page`` at one of the site's pages)."""
+    page.evaluate(f"() => {{ try {{ localStorage.removeItem({BOT_DELAY_KEY!r}); }} catch (e) {{}} }}")

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from .play_driver import WAIT_SEQ_JS
+from .table_helpers import quick_bots
 from .test_accessibility import axe_source as axe_source  # noqa: F401 (the fixture)
 from .test_accessibility import check_accessibility
 
@@ -131,12 +132,16 @@ def _headless_click(table: Any, text: str) -> None:
 def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str, lang: str, width: int,
                                                     height: int, axe_source: str) -> None:
     """In English on a desktop, in French on a phone (where the instruction, the card to play and the
-    buttons must be on one screen at every step); axe-core on the live lesson table."""
+    buttons must be on one screen at every step); axe-core on the live lesson table. The other
+    seats' replies are drawn one after another on the phone, as a learner sees them, and at once on
+    the desktop (``quick_bots``: the same lessons in half the time)."""
     from comet_learn.lesson_path import PATH
     from widgets import browser as store
     from widgets.lesson import STORAGE_KEY, LessonTable
 
     context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    if width >= 700:
+        quick_bots(context)
     try:
         page = context.new_page()
         page.set_default_timeout(90_000)

@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import ARTIFACTS, watch_page
+from .table_helpers import paced_bots, quick_bots
 from .play_driver import (CLICK_JS, SEQ_JS, Game, check_settlement, double_click_cards,
                           expected_outcome, next_action, page_state)
 
@@ -35,6 +36,8 @@ GAMES = [
     ("modern", "players=3&seed=9"),
     ("commit", "variant=commit-1991&players=4&bot=random&seed=3"),
 ]
+PACED = "new-comet"
+"""The game of :data:`GAMES` played with the bots paced as on the site (the others: at once)."""
 LIVE_TIMEOUT = 120_000
 """Python's first load on a busy two-core machine can take a while."""
 
@@ -46,11 +49,23 @@ def _wait_live(page: Any) -> None:
 @pytest.mark.parametrize(("name", "query"), GAMES, ids=[n for n, _ in GAMES])
 def test_static_play_page_plays_a_deal(shared_page: Any, book_url: str, name: str, query: str) -> None:
     """(A returning reader's visit: the shared context keeps Python's snapshot. A first visit's
-    start is what the other tests of this file, in fresh contexts, go through.)"""
+    start is what the other tests of this file, in fresh contexts, go through.) The bots play at
+    once (``quick_bots``) but in one game, whose bots' plays are drawn one after another as a
+    reader sees them (the double-click, pass-and-play and record tests pace them too)."""
     page = shared_page
     url = f"{book_url}play/{name}.html?{query}"
     expected, clicks = expected_outcome(url)
     watch = watch_page(page)
+    if name != PACED:
+        quick_bots(page)
+    try:
+        _play_to_the_end(page, url, name, expected, clicks)
+    finally:
+        paced_bots(page)
+    watch.assert_quiet()
+
+
+def _play_to_the_end(page: Any, url: str, name: str, expected: Any, clicks: int) -> None:
     page.goto(url)
     assert page.locator(".comet-live-note").first.is_visible()  # the snapshot says Python is loading
     _wait_live(page)
@@ -66,7 +81,6 @@ def test_static_play_page_plays_a_deal(shared_page: Any, book_url: str, name: st
     assert state is not None and state["over"]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"static-play-{name}.png"), full_page=True)
-    watch.assert_quiet()
 
 
 def test_static_play_page_reads_the_address(page: Any, book_url: str) -> None:
@@ -362,12 +376,17 @@ def test_a_copied_link_opens_the_same_position(browser: Any, book_url: str) -> N
         page.goto(f"{book_url}book/rules/modern.html")
         step = page.locator(".comet-step").first
         page.wait_for_selector(".comet-step.comet-step-ready")
-        shown = _caption(page)
+        shown = re.match(r"\D*(\d+)", _caption(page))
+        assert shown is not None
         step.locator(".comet-step-next").click()
-        page.wait_for_function("(shown) => document.querySelector('.comet-step-caption').innerText !== shown",
-                               arg=shown, polling=100)
-        caption = _caption(page)
-        href = step.locator(".comet-step-caption a.comet-copy-link").get_attribute("href")
+        # The next step's caption and its link read at once: the live demo can take the snapshot's
+        # place meanwhile, first at its own step, then at the one the reader reached.
+        after = f"Step {int(shown.group(1)) + 1} of "
+        page.wait_for_function("(after) => { const c = document.querySelector('.comet-step-caption');"
+                               " return !!c && c.innerText.startsWith(after); }", arg=after, polling=100)
+        caption, href = page.evaluate("() => { const c = document.querySelector('.comet-step-caption');"
+                                      " const a = c.querySelector('a.comet-copy-link');"
+                                      " return [c.innerText, a && a.getAttribute('href')]; }")
         assert href is not None and href.startswith("../../play/replay.html?record=")
         page.goto(urljoin(page.url, href))
         _wait_live(page)

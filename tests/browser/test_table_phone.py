@@ -13,7 +13,7 @@ import pytest
 import comet
 
 from .conftest import ARTIFACTS
-from .table_helpers import act, finished_link, first_screen, open_live, whole
+from .table_helpers import act, finished_link, first_screen, open_live, quick_bots, whole
 
 FAMILIES = {family: max((v for v in comet.VARIANTS.values() if v.family.replace(" ", "-") == family),
                         key=lambda v: v.players.stop)
@@ -24,8 +24,10 @@ WIDTHS = ((400, 800), (1280, 800), (1920, 1080))
 
 @pytest.fixture(scope="module")
 def phone(browser: Any) -> Iterator[Any]:
-    """One phone-sized browser context for the module (Python's snapshot kept between pages)."""
+    """One phone-sized browser context for the module (Python's snapshot kept between pages), its
+    bots playing at once (what is checked is the person's turns and the settlement)."""
     context = browser.new_context(viewport={"width": 400, "height": 800}, device_scale_factor=1, has_touch=True)
+    quick_bots(context)
     try:
         yield context
     finally:
