@@ -145,6 +145,8 @@ def pitfalls(text: str, lang: str) -> list[str]:
         found.append("Yanovsky (French writes Ianovski) or a rank with the wrong gender")
     if lang == "es" and "Yanovsky" in text:
         found.append("Yanovsky (Spanish writes Yanovski)")
+    if lang == "es" and re.search(r"\b[Ss]emilla\b", text):
+        found.append("'semilla' (a programmer's seed) for the deal number: 'número de reparto'")
     if lang == "ru" and re.search(r"[Нн]овая игра в [Кк]омету|Зерно|зерн[оа]", text):
         found.append("'Новая игра в комету' (reads as a 'New game' button) or 'зерно' for the deal number")
     if lang == "fr" and re.search(r"\b[Gg]raine\b|^Personne$", text):
