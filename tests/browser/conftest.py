@@ -363,12 +363,15 @@ def fake_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return book
 
 
-def start_play_server(tmp_path_factory: pytest.TempPathFactory, fill_delay: float | None) -> Served:
+def start_play_server(tmp_path_factory: pytest.TempPathFactory, fill_delay: float | None,
+                      bot_delay: str | None = None) -> Served:
     """tools/serve.py for the play pages' tests: a kernel pre-heated for every page, a fake book.
     The bots' plays still come one after another (comet-busy), 0.05 s apart rather than the page's
-    0.3 s: a test plays whole deals, and the pauses alone would add minutes to the run."""
+    0.3 s: a test plays whole deals, and the pauses alone would add minutes to the run (``bot_delay``:
+    another pace)."""
+    delay = os.environ.get("COMET_TEST_BOT_DELAY", "0.05") if bot_delay is None else bot_delay
     return start_serve(fake_book(tmp_path_factory), pool_size=1, fill_delay=fill_delay,
-                       extra_env={"COMET_BOT_DELAY": os.environ.get("COMET_TEST_BOT_DELAY", "0.05")})
+                       extra_env={"COMET_BOT_DELAY": delay})
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,9 @@
-"""Every page of the built site, loaded once at 1280 px (issue 29: these were three tests, each
-loading every page): it loads offline (test_book_offline.check_loads_offline), axe-core (vendored
-from npm, `make vendor`) finds no serious or critical violation on it, and on a chapter its
-widget buttons' icons are drawn at text size (test_phone_width.check_button_icons). Each check
-fails as the test of its own did; the page at 400 px is test_phone_width's."""
+"""Every page of the built site, loaded once (issue 29: these were four tests, each loading every
+page): loaded in a 400 px window it loads offline (test_book_offline.check_loads_offline) and does
+not scroll sideways (test_phone_width.check_no_sideways_scroll); widened to 1280 px, on a chapter its
+widget buttons' icons are drawn at text size (test_phone_width.check_button_icons) and axe-core
+(vendored from npm, `make vendor`) finds no serious or critical violation on it. Each check fails
+as the test of its own did."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from .conftest import ROOT
 from .test_book_offline import _html_pages, check_loads_offline
-from .test_phone_width import ICON_PAGES, check_button_icons
+from .test_phone_width import ICON_PAGES, WIDTH, check_button_icons, check_no_sideways_scroll
 
 AXE = ROOT / "_vendor" / "axe" / "axe.min.js"
 SERIOUS = ("serious", "critical")
@@ -43,7 +44,11 @@ def check_accessibility(page: Any, axe_source: str, name: str) -> None:
 def test_page_offline_accessible_and_drawn(shared_page: Any, book_url: str, book_dir: Path, axe_source: str,
                                            name: str) -> None:
     page = shared_page
+    page.set_viewport_size({"width": WIDTH, "height": 900})
     check_loads_offline(page, book_dir, book_url, name)
+    check_no_sideways_scroll(page, name)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(100)  # (the wider layout)
     if name.startswith(ICON_PAGES):
         check_button_icons(page, name)  # (before axe adds its script to the page)
     check_accessibility(page, axe_source, name)

@@ -10,10 +10,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urljoin
 
-import pytest
-
 from .conftest import ARTIFACTS
-from .test_book_offline import _html_pages
 
 WIDTH = 400
 
@@ -47,12 +44,10 @@ _OVERFLOWING = """
 """
 
 
-@pytest.mark.parametrize("name", _html_pages())
-def test_page_does_not_scroll_sideways_at_400px(shared_page: Any, book_url: str, name: str) -> None:
-    page = shared_page
-    page.set_viewport_size({"width": WIDTH, "height": 900})
-    page.goto(urljoin(book_url, name), wait_until="load")
-    page.wait_for_load_state("networkidle")
+def check_no_sideways_scroll(page: Any, name: str) -> None:
+    """The page as it is now (a 400 px window): the document no wider than the window, nothing past
+    its right edge outside a box that scrolls. Run on every page of the site, loaded at 400 px, by
+    test_accessibility.test_page_offline_accessible_and_drawn (one visit a page for its checks)."""
     found = page.evaluate(_OVERFLOWING)
     if found["scroll"] > found["width"] or found["out"]:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -99,7 +94,7 @@ ICON_PAGES = ("book/rules/", "book/analysis/")
 def check_button_icons(page: Any, name: str) -> None:
     """A button's `fa` icon (the widget manager's font; the theme's icon script once turned it into
     an SVG) stays at text size: the page's figure rules must not stretch it (a 133 px play
-    triangle once hid "Deal and play"). Run on the page as loaded (network idle) at 1280 px, by
+    triangle once hid "Deal and play"). Run on the page loaded (network idle) and widened to 1280 px, by
     test_accessibility.test_page_offline_accessible_and_drawn for the pages of ICON_PAGES."""
     icons = page.evaluate(_BUTTON_ICONS)
     too_big = [i for i in icons if i["height"] > 2 * i["font"]]

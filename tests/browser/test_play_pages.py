@@ -177,8 +177,10 @@ LOAD_TIMEOUT = float(os.environ.get('COMET_LOAD_TIMEOUT', '300'))
 def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """A server of the test's own, as `make serve` runs it: a kernel pre-heated for every page,
     and a taken kernel replaced only after serve.py's pause (``FILL_DELAY``), not at once: the
-    pool is not refilled in the middle of a rush of visitors, who are given fresh kernels."""
-    served = start_play_server(tmp_path_factory, fill_delay=None)
+    pool is not refilled in the middle of a rush of visitors, who are given fresh kernels. Its bots
+    play at once: what is measured is twenty visitors' kernels and pages, not the bots' pace (the
+    session's server paces them)."""
+    served = start_play_server(tmp_path_factory, fill_delay=None, bot_delay="0")
     try:
         yield served
     finally:
