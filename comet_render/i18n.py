@@ -98,9 +98,10 @@ def rank_label(rank: int, lang: str = "en") -> str:
 
 
 def card_symbol(card: Card, lang: str = "en") -> str:
-    """``"Д♥"`` in Russian, ``"V♠"`` in French, ``"Q♥"`` in English; the joker is ``JK``."""
+    """``"Д♥"`` in Russian, ``"V♠"`` in French, ``"Q♥"`` in English; the joker is ``JK`` in English (the
+    notation's name) and its word in the others (``Джокер``)."""
     if card.rank == JOKER_RANK:
-        return card.symbol
+        return words(lang)(N_("JK")) if lang != "en" else card.symbol
     return rank_label(card.rank, lang) + SUIT_SYMBOLS[card.suit]
 
 

@@ -195,7 +195,7 @@ def trail(
         parts.append(_short(c, wild, lang))
         if i in stop_set:
             parts.append(_("[stop]"))
-    description = f"{name}: " + (" ".join(parts) if parts else _("no cards"))
+    description = _("{name}: {cards}", name=name, cards=" ".join(parts) if parts else _("no cards"))
 
     scale = size / _W
     card_h = size * 1.4

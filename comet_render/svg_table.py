@@ -23,7 +23,7 @@ from comet_render import svg
 from comet.cards import Card, sort_key
 from comet.ledger import POOL, net
 from comet.calls import LANGUAGES
-from comet_render.i18n import N_, Words, card_symbol, rank_label, words
+from comet_render.i18n import N_, Words, card_symbol, number, rank_label, words
 from comet_render.narrate import default_names, sentence_html
 from comet_render.words import Names, need_text, payment_sentence, say, settlement, stop_label, unit_name
 from comet.runs import Run, runs_of
@@ -98,8 +98,7 @@ def _trail_html(rnd: "Round", size: float, _: Words) -> str:
             elif run is shown[-1] and open_run:
                 text += " … " + _("(running)")
             said.append(text)
-        body += (f'<div style="font-size:12px;color:#333">{escape("; ".join(said))}'
-                 + (f"; {escape('; '.join(notes))}" if notes else "") + "</div>")
+        body += f'<div style="font-size:12px;color:#333">{escape(_("; ").join([*said, *notes]))}</div>'
     total = sum(len(r.cards) for r in done)
     earlier = total - len(cards)
     more = (f'<div style="font-size:12px;color:#555">'
@@ -176,10 +175,12 @@ def _ledger_html(rnd: "Round", names: Names, _: Words, limit: int = 8) -> str:
                 if earlier else "")
         totals = net(ledger, rnd.players)
         pool = sum(p.amount for p in ledger if p.payee == POOL) - sum(p.amount for p in ledger if p.payer == POOL)
-        cells = "".join(f'<td style="padding:1px 8px;text-align:right">{escape(names(s))}: {v:+d}</td>'
+        cells = "".join(f'<td style="padding:1px 8px;text-align:right">'
+                        f'{escape(_("{name}: {count}", name=names(s), count=number(v, _.lang, signed=True)))}</td>'
                         for s, v in enumerate(totals))
         if pool:
-            cells += f'<td style="padding:1px 8px;text-align:right">{escape(_("the pool"))}: {pool}</td>'
+            cells += (f'<td style="padding:1px 8px;text-align:right">'
+                      f'{escape(_("{name}: {count}", name=_("the pool"), count=number(pool, _.lang)))}</td>')
         body = (f'{more}<ul style="margin:2px 0 4px 18px;padding:0">{items}</ul>'
                 f'<table style="border-collapse:collapse;font-size:13px"><caption style="text-align:left;'
                 f'font-size:12px;color:#333">{escape(_("Net in play ({unit})", unit=unit_name(_, unit)))}</caption>'

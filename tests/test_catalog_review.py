@@ -246,3 +246,49 @@ def test_what_tables_show_reads_right(lang: str) -> None:
             if re.search(r"\bS[0-2]\b|AMB-\d|\bEnc\b|\bPW\b", text):
                 bad.add(f"{family}: a source's code in what the player reads: {text[:160]}")
     assert not bad, "\n".join(sorted(bad)[:30])
+
+
+def page_text(value: str) -> str:
+    """The text of a widget's HTML as a reader sees it (no scripts or styles, inline tags joined)."""
+    text = re.sub(r"<(script|style)[^>]*>.*?</\1>", "", value, flags=re.S)
+    text = re.sub(r"</?(span|small|strong|b|a)\b[^>]*>", "", text)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_what_the_drills_show_reads_right(lang: str) -> None:
+    """Each kind of drill question for each of its games, answered, in each language: its table
+    (hands, the tail and its stops, in-play payments and their balance, calls), its question and its
+    feedback (once written ``Joueur 1: -2`` and ``Traîne: …``). Source keys (``W-Red9``) are names."""
+    from comet_learn.drills import KINDS, variants_for
+    from widgets import browser
+    from widgets.drills import DrillTrainer
+
+    keys = {source.key for v in comet.VARIANTS.values() for source in v.sources}
+    bad = set()
+    for kind in KINDS:
+        for vid in variants_for(kind):
+            browser.load_storage("{}")  # (a first visit: the same first question every run)
+            trainer = DrillTrainer(kind=kind, variant=vid, lang=lang)
+            trainer.answer_buttons.children[0].click()
+            for widget in _html_widgets(trainer):
+                text = page_text(widget.value)
+                for key in keys:
+                    text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", " ", text)
+                for problem in pitfalls(text, lang):
+                    bad.add(f"{kind} {vid}: {problem}: …{text[:160]}")
+    browser.load_storage("{}")
+    assert not bad, "\n".join(sorted(bad)[:30])
+
+
+def _html_widgets(root: object) -> list[object]:
+    import ipywidgets as W
+
+    found: list[object] = []
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, W.HTML):
+            found.append(w)
+        stack.extend(getattr(w, "children", ()))
+    return found
