@@ -48,6 +48,8 @@ __all__ = ["ALPHA", "Estimate", "bonferroni_level", "level_text", "proportion_ci
 ALPHA = 0.05
 """The chance of a false finding the book allows on each claim, all its comparisons together,
 and on the family of all fifteen claims together (:mod:`bookkit.claimset`)."""
+LEVEL = 1 - ALPHA
+"""The level of a single interval and of the descriptive tables: one comparison at :data:`ALPHA`."""
 
 
 def bonferroni_level(m: int, alpha: float = ALPHA) -> float:
@@ -87,7 +89,7 @@ class Estimate:
     low: float
     high: float
     n: int
-    level: float = 0.95
+    level: float = LEVEL
     method: Method = ""
     params: tuple[float, ...] = ()
 
@@ -159,14 +161,14 @@ def _interval(method: Method, params: tuple[float, ...], level: float, n: int) -
 
 
 # ------------------------------------------------------------------ one sample
-def proportion_ci(successes: int, n: int, *, level: float = 0.95, exact: bool = False) -> Estimate:
+def proportion_ci(successes: int, n: int, *, level: float = LEVEL, exact: bool = False) -> Estimate:
     """A proportion with Wilson's score interval at ``level`` (``exact=True``: Clopper–Pearson)."""
     if n <= 0:
         return _nan(0, level)
     return _interval("exact" if exact else "wilson", (successes, n), level, n)
 
 
-def mean_ci(values: Sequence[float], *, level: float = 0.95) -> Estimate:
+def mean_ci(values: Sequence[float], *, level: float = LEVEL) -> Estimate:
     """A mean with Student's t interval at ``level`` (``DescrStatsW``)."""
     n = len(values)
     if n == 0:
@@ -179,7 +181,7 @@ def mean_ci(values: Sequence[float], *, level: float = 0.95) -> Estimate:
     return _interval("t", (float(d.mean), float(d.std_mean), float(n - 1)), level, n)
 
 
-def paired_ci(a: Sequence[float], b: Sequence[float], *, level: float = 0.95) -> Estimate:
+def paired_ci(a: Sequence[float], b: Sequence[float], *, level: float = LEVEL) -> Estimate:
     """The mean of the paired differences ``a[i] - b[i]`` (one pair per seed), with Student's t
     interval: the same deals dealt to both arms are compared deal by deal."""
     if len(a) != len(b):
@@ -188,7 +190,7 @@ def paired_ci(a: Sequence[float], b: Sequence[float], *, level: float = 0.95) ->
 
 
 # ------------------------------------------------------------------ two independent samples
-def mean_difference(a: Sequence[float], b: Sequence[float], *, level: float = 0.95) -> Estimate:
+def mean_difference(a: Sequence[float], b: Sequence[float], *, level: float = LEVEL) -> Estimate:
     """``mean(a) - mean(b)`` for two independent samples: Welch's t interval (``CompareMeans``,
     unequal variances, Welch–Satterthwaite degrees of freedom).  ``n`` is the smaller sample."""
     from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
@@ -198,7 +200,7 @@ def mean_difference(a: Sequence[float], b: Sequence[float], *, level: float = 0.
     return _interval("t", (value, float(cm.std_meandiff_separatevar), float(cm.dof_satt())), level, min(len(a), len(b)))
 
 
-def proportion_difference(k1: int, n1: int, k2: int, n2: int, *, level: float = 0.95) -> Estimate:
+def proportion_difference(k1: int, n1: int, k2: int, n2: int, *, level: float = LEVEL) -> Estimate:
     """``k1/n1 - k2/n2`` for two independent samples: Newcombe's hybrid score interval."""
     return _interval("newcomb", (k1, n1, k2, n2), level, min(n1, n2))
 
@@ -214,7 +216,7 @@ def _cluster_fit(values: Sequence[float], columns: list[list[float]], groups: Se
         cov_type="cluster", cov_kwds={"groups": np.array([codes[g] for g in groups])}, use_t=True), len(codes)
 
 
-def clustered_mean(values: Sequence[float], groups: Sequence[Any], *, level: float = 0.95) -> Estimate:
+def clustered_mean(values: Sequence[float], groups: Sequence[Any], *, level: float = LEVEL) -> Estimate:
     """The mean of observations that come in clusters (``groups[i]`` names the deal that gave
     ``values[i]``): least squares on a constant with a cluster-robust covariance, t with G − 1
     degrees of freedom for G clusters.  ``n`` counts the observations; the interval is as wide as
@@ -226,7 +228,7 @@ def clustered_mean(values: Sequence[float], groups: Sequence[Any], *, level: flo
 
 
 def clustered_difference(a: Sequence[float], groups_a: Sequence[Any], b: Sequence[float], groups_b: Sequence[Any],
-                         *, level: float = 0.95) -> Estimate:
+                         *, level: float = LEVEL) -> Estimate:
     """``mean(a) - mean(b)`` for clustered observations: least squares on a constant and an
     indicator of ``a``, cluster-robust by deal.  Give both arms the same cluster names where the
     same seed dealt both (a paired experiment: the covariance then takes the pairing into
@@ -256,7 +258,7 @@ def p_value(est: Estimate, decided: Callable[[Estimate], bool]) -> float:
     return math.exp(hi)
 
 
-def deals_needed(effect: float, sd: float, level: float = 0.95, power: float = 0.8) -> int:
+def deals_needed(effect: float, sd: float, level: float = LEVEL, power: float = 0.8) -> int:
     """How many deals a two-sided test at ``1 - level`` needs to detect, with chance ``power``, a
     true effect ``effect`` when one deal's result has standard deviation ``sd``
     (``NormalIndPower`` with ``ratio=0``: one sample, the normal approximation).
@@ -345,7 +347,7 @@ def _relative(record: GameRecord, seat: int) -> int:
     return (seat - record.leader) % record.players
 
 
-def seat_table(records: Sequence[GameRecord], level: float = 0.95) -> list[tuple[int, Estimate, Estimate]]:
+def seat_table(records: Sequence[GameRecord], level: float = LEVEL) -> list[tuple[int, Estimate, Estimate]]:
     """Per position from the first hand (0 = eldest): win rate and mean net payment."""
     if not records:
         return []
@@ -362,7 +364,7 @@ def seat_table(records: Sequence[GameRecord], level: float = 0.95) -> list[tuple
             for pos in range(n)]
 
 
-def leader_advantage(records: Sequence[GameRecord], level: float = 0.95) -> Estimate:
+def leader_advantage(records: Sequence[GameRecord], level: float = LEVEL) -> Estimate:
     """The first hand's win rate (compare with ``1 / players``)."""
     return proportion_ci(sum(1 for r in records if r.winner == r.leader), len(records), level=level)
 

@@ -206,9 +206,7 @@ def table_texts(lang: str, family: str, query: str) -> list[str]:
 
     def look() -> None:
         for widget in (table.table, table.prompt, table.messages.widget, table.log_panel, table.title):
-            text = re.sub(r"<(script|style)[^>]*>.*?</\1>", "", widget.value, flags=re.S)
-            text = re.sub(r"</?(span|small|strong|b|a)\b[^>]*>", "", text)  # (inline: no space added)
-            seen.append(html.unescape(re.sub(r"<[^>]+>", " ", text)))
+            seen.append(page_text(widget.value))
 
     rng = random.Random(5)
     hinted = False
