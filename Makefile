@@ -47,7 +47,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: help venv deps-system vendor catalogs book serve test mypy test-unit test-built test-browser nbval bench clean puzzles
+.PHONY: help venv deps-system vendor catalogs book serve test mypy test-unit test-built test-browser nbval fuzz bench clean puzzles
 
 help:
 	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
@@ -57,6 +57,7 @@ help:
 	@echo "make vendor       fetch the pinned offline JavaScript into $(VENDOR_DIR)/"
 	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n)"
 	@echo "make catalogs     compile the interface's message catalogs (.po -> .mo, Babel)"
+	@echo "make fuzz         every property test with $(FUZZ_SCALE)x make test's examples, a random search (.hypothesis/)"
 	@echo "make bench        run the benchmarks in bench/ (if any)"
 	@echo "make puzzles      find and prove the puzzles again (comet_learn/data/puzzles.json; ~20 min of CPU, resumable)"
 	@echo "make clean        remove $(BUILD_DIR) and $(VENDOR_DIR) (keeps .venv)"
@@ -210,6 +211,16 @@ nbval: venv catalogs
 	$(VPY) tools/to_ipynb.py --only-nbval-checked $(BUILD_DIR)/nbval
 	$(VPY) -m pytest -p no:cacheprovider --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg \
 	  $(BUILD_DIR)/nbval book/play
+
+# Exploration, apart from `make test` (whose property tests are derandomized: the same examples on
+# every machine). Every Hypothesis test (`-m property`, marked by tests/conftest.py) with FUZZ_SCALE
+# times its budget, a random search whose example database stays in .hypothesis/ (what it finds is
+# tried first next time); each test may run an hour; a line at least every 10 s. An example it finds
+# failing goes into the test as an explicit @example.
+FUZZ_SCALE ?= 25
+fuzz: venv catalogs
+	HYPOTHESIS_PROFILE=fuzz COMET_FUZZ_SCALE=$(FUZZ_SCALE) $(STAGE) "make fuzz" --every 10 -- \
+	  $(VPY) -m pytest -m property -n $(UNIT_WORKERS) -v -o timeout=3600 -p no:cacheprovider
 
 # Runs every bench/*.py except helpers named _*.py; the peers benchmark needs the
 # optional packages of requirements-extra.txt (RLCard's UNO), installed here on demand.

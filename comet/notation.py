@@ -150,6 +150,15 @@ def replay(text: str) -> Round | Match:
 def _apply_moves(rnd: Round, moves: list[tuple[int, str]]) -> None:
     for i, (seat, text) in enumerate(moves, 1):
         if rnd.to_play != seat:
-            raise InvalidPlayError(f"move {i}: the record says seat {seat} plays {text!r}, "
-                                   f"but seat {rnd.to_play} is to play")
+            raise InvalidPlayError(_wrong_seat(rnd, i, seat, text))
         rnd.play(text)
+
+
+def _wrong_seat(rnd: Round, move: int, seat: int, text: str) -> str:
+    """Why move ``move`` of a record cannot be replayed, and what the record should say instead."""
+    said = f"move {move}: the record says seat {seat} plays {shown(text)}"
+    if rnd.is_over:
+        return f"{said}, but the deal is over after move {move - 1}: a record's last move must be the one that ends the deal"
+    legal = [play.text for play in rnd.legal_plays()]
+    some = ", ".join(f"'{rnd.to_play}: {t}'" for t in legal[:6]) + (", …" if len(legal) > 6 else "")
+    return f"{said}, but seat {rnd.to_play} is to play: the line must be one of {some}"

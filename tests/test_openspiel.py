@@ -10,8 +10,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+
+from tests.budget import budget
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
 
@@ -308,7 +310,7 @@ def test_the_fallback_to_the_true_state_is_counted(monkeypatch: pytest.MonkeyPat
     assert cos.RESAMPLING.fallbacks == fallbacks + 2
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@budget(60)
 @given(st.sampled_from(CASES), st.integers(0, 999), st.integers(0, 120), st.integers(0, 10**6), st.data())
 def test_tensors_are_a_function_of_what_the_player_saw(case: tuple[str, int], deal: int, moves: int, pick: int,
                                                         data: Any) -> None:

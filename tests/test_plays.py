@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.budget import budget
+
 from comet import Card, Play
 from comet.cards import ALL_CARDS
 
@@ -41,6 +43,7 @@ def test_a_play_is_immutable() -> None:
     assert copy.deepcopy(p) is p and pickle.loads(pickle.dumps(p)) is p
 
 
+@budget(100)
 @given(st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=1))
 def test_parse_of_text_round_trips(cards: list[Card]) -> None:
     p = Play.parse(str(cards[0]))

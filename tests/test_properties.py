@@ -13,8 +13,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+
+from tests.budget import budget
 
 import comet
 from comet import IllegalPlayError, InvalidPlayError, Match, Round
@@ -25,7 +27,7 @@ MAX_MOVES = 3000
 
 case = st.sampled_from(CASES)
 seeds = st.integers(0, 2**32 - 1)
-FAST = settings(max_examples=int(__import__("os").environ.get("COMET_EXAMPLES", "120")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = budget(120)
 
 
 def random_game(vid: str, n: int, seed: int, pick: int, limit: int = MAX_MOVES) -> Round:
@@ -97,7 +99,7 @@ def test_cards_conserved_and_payments_zero_sum(c: tuple[str, int], seed: int, pi
     assert totals == out.payments
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@budget(25)
 @given(case, seeds, seeds)
 def test_undo_restores_every_point(c: tuple[str, int], seed: int, pick: int) -> None:
     vid, n = c
@@ -278,7 +280,7 @@ MATCH_CASES = [("modern-comet-1991", 2), ("modern-comet-1991", 4), ("two-handed-
                ("single-pack-joker", 3), ("commit-2011", 4)]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@budget(15)
 @given(st.sampled_from(MATCH_CASES), seeds, seeds, st.integers(1, 4))
 def test_match_record_round_trip(c: tuple[str, int], seed: int, pick: int, deals: int) -> None:
     vid, n = c
