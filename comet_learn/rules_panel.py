@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from comet.cards import Card, sort_key
-from comet.state import PHASE_PLAY
 from comet.variant import Variant
-from comet_learn.refusals import instead
+from comet_learn.moment import moment as moment  # (the rule of the moment's one home: the panel puts it on top)
 from comet_render.i18n import Words, card_symbol, rank_label, words
-from comet_render.words import amount, need_text
+from comet_render.words import amount
 
 if TYPE_CHECKING:
     from comet.round import Round
@@ -209,17 +208,3 @@ def rules_sections(v: Variant, lang: str = "en", rnd: "Round | None" = None) -> 
                 (_("Stops"), stops_section(v, rnd, _)), (_("The comet"), comet_section(v, _)),
                 (_("Paid in play"), paid_section(v, _)), (_("The end of the deal"), end_section(v, _))]
     return [(head, text) for head, text in sections if text]
-
-
-def moment(rnd: "Round", lang: str = "en", yours: bool = True) -> str:
-    """The rule of the moment: what the run needs and, on your turn (``yours``), what you may do."""
-    _ = words(lang)
-    if rnd.is_over:
-        return _("The deal is over: the settlement is on the table.")
-    if rnd.targets is None and rnd.phase is PHASE_PLAY:
-        return _("Now: a new lead: any card of the hand (or a group) may start the run.")
-    if rnd.phase is not PHASE_PLAY:
-        return _capital(need_text(_, rnd)) + "."
-    if not yours:
-        return _("Now the run needs {need}.", need=need_text(_, rnd))
-    return _("Now: {need}; {instead}.", need=need_text(_, rnd), instead=instead(rnd, lang))

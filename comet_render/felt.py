@@ -22,7 +22,8 @@ from comet.ledger import POOL, Payment
 from comet.plays import Kind
 from comet.runs import runs_of
 from comet_render import svg
-from comet_render.i18n import card_symbol, cards_symbols, number, words
+from comet_render.card_names import card_name
+from comet_render.i18n import cards_symbols, number, words
 from comet_render.sources import split_sources, without_sources
 from comet_render.words import Names, amount, in_play_net, need_text, settlement, stop_label, unit_name
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from comet_render.i18n import Words
 
 BACK = "#1f3f73"
+OPEN_LINES = 6
+"""The settlement's payments are listed open when there are at most this many (else one tap away)."""
 
 
 def signed(value: int, lang: str = "en") -> str:
@@ -66,6 +69,8 @@ class FeltView:
     measured strength; shown at its seat on demand."""
     kinds: Sequence[str] = field(default_factory=tuple)
     """For each seat, the short name of what plays it ("Greedy bot"; "" for a person)."""
+    notice: str = ""
+    """A word on the felt itself, e.g. that a new deal has just been dealt ("" for none)."""
 
     def side(self, seat: int) -> int | None:
         """The index of ``seat``'s partnership in :attr:`sides`, or None."""
@@ -201,7 +206,7 @@ def _tail_html(rnd: "Round", view: FeltView, places: dict[int, tuple[float, floa
     if run.stop:
         stop = (f'<span class="comet-stop">{escape(_("STOP"))}<small>'
                 f"{escape(stop_label(_, run.stop))}</small></span>")
-    said = " ".join(card_symbol(c, view.lang) for c in run.cards)
+    said = ", ".join(card_name(c, view.lang, wild=c in rnd.wilds) for c in run.cards)
     label = _("The comet's tail: {cards}", cards=said)
     return (f'<div class="comet-tail" role="img" aria-label="{escape(label)}">{"".join(cards)}{stop}</div>')
 
@@ -307,13 +312,13 @@ def settlement_html(rnd: "Round", view: FeltView) -> str:
                  f'{escape(_("Net for the deal ({unit})", unit=unit_name(_, s.unit)))}</caption>'
                  f'<thead><tr><th scope="col">{escape(_("Player"))}</th><th scope="col">{escape(_("Cards left"))}</th>'
                  f'<th scope="col">{escape(_("Net"))}</th></tr></thead>{_net_rows(rnd, view, s.net, _)}</table>')
-    if s.final:
-        parts.append(f'<details class="comet-settle-more"><summary>'
+    if s.final:  # (line by line, the multipliers written out: open while they fit)
+        parts.append(f'<details class="comet-settle-more"{" open" if len(s.final) <= OPEN_LINES else ""}><summary>'
                      f'{escape(_.ngettext("{n} payment at the end", "{n} payments at the end", len(s.final)))}'
                      f'</summary><ul class="comet-settle-final">{rows(s.final)}</ul></details>')
     if s.in_play:
-        parts.append(f'<details class="comet-settle-inplay comet-settle-more"><summary>'
-                     f'{escape(_.ngettext("{n} payment in play", "{n} payments in play", len(s.in_play)))}'
+        parts.append(f'<details class="comet-settle-inplay comet-settle-more"{" open" if len(s.in_play) <= OPEN_LINES else ""}>'
+                     f'<summary>{escape(_.ngettext("{n} payment in play", "{n} payments in play", len(s.in_play)))}'
                      f'</summary><ul>{rows(s.in_play)}</ul></details>')
     return (f'<details class="comet-settle" open><summary>{escape(_("Settlement: {headline}", headline=s.headline))}'
             f'</summary><div class="comet-settle-body" tabindex="0" role="region" '
@@ -341,7 +346,9 @@ def felt_html(rnd: "Round", view: FeltView) -> str:
                    f'{escape(_("Pass the device to {name}", name=view.waiting))}<small>'
                    f'{escape(_("{name}: press the button below when only you can see the screen.", name=view.waiting))}'
                    "</small></div></div>")
+    notice = (f'<div class="comet-felt-notice" role="status">{escape(view.notice)}</div>'
+              if view.notice and not overlay else "")
     return (f'<section class="comet-felt comet-felt-{rnd.players}{" comet-felt-teams" if view.sides else ""}" '
             f'lang="{view.lang}" aria-label="{escape(_("The table: {game}", game=_(rnd.variant.name)))}">'
-            f'{seats}<div class="comet-centre">{_status_html(rnd, view)}{_tail_html(rnd, view, places)}'
+            f'{notice}{seats}<div class="comet-centre">{_status_html(rnd, view)}{_tail_html(rnd, view, places)}'
             f"{caption}{pile}</div>{_flying_chips(view, places)}{overlay}</section>")
