@@ -250,8 +250,9 @@ def do_words(rnd: "Round", play: Play, lang: str = "en") -> str:
         return _("Lead the {card}", card=card) if rnd.targets is None else _("Play the {card}", card=card)
     if play.kind is Kind.DISCARD:
         return _("Discard the {card}", card=card_symbol(play.cards[0], lang))
-    verbs = {Kind.PASS: _("Pass"), Kind.CLAIM: _("Claim the manille"), Kind.KEEP: _("Keep your hand"),
-             Kind.REDEAL: _("Ask for a new deal"), Kind.DRAW: _("Draw from the talon")}
+    verbs = {Kind.PASS: _.pgettext("advice", "Pass"), Kind.CLAIM: _.pgettext("advice", "Claim the manille"),
+             Kind.KEEP: _("Keep your hand"), Kind.REDEAL: _("Ask for a new deal"),
+             Kind.DRAW: _.pgettext("advice", "Draw from the talon")}
     return verbs.get(play.kind, play.text)
 
 
@@ -266,8 +267,9 @@ def _sentence(reason: Reason, rnd: "Round", lang: str, names: Sequence[str]) -> 
                           "out.", len(reason.play.cards), do=do)
     if reason.why is Why.WILD:
         if reason.paid:
-            payer = (_name(names, reason.payers[0], lang) if len(reason.payers) == 1 else _("the others"))
-            pay = _("{payer} pays you {amount} at once", payer=payer, amount=amount(_, reason.paid, unit))
+            paid = amount(_, reason.paid, unit)
+            pay = (_("{payer} pays you {amount} at once", payer=_name(names, reason.payers[0], lang), amount=paid)
+                   if len(reason.payers) == 1 else _("the others pay you {amount} in all at once", amount=paid))
             if reason.stop is not None:
                 return _("{do}: it stops the run, {pay}, and you lead again.", do=do, pay=pay)
             return _("{do}: {pay}.", do=do, pay=pay)

@@ -17,9 +17,9 @@ from comet_render.i18n import N_, rank_label, words
 RANK_WORDS = {1: N_("ace"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"),
               7: N_("seven"), 8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("jack"), 12: N_("queen"),
               13: N_("king")}
-"""Each rank's word (its context in the catalogs: ``card rank``)."""
+"""Each rank's word in a card's name."""
 SUIT_WORDS = {"H": N_("hearts"), "D": N_("diamonds"), "S": N_("spades"), "C": N_("clubs")}
-"""Each suit's word as a card's name says it (context ``card suit``: French *de cœur*, Russian *червей*)."""
+"""Each suit's word as a card's name says it (French *cœur*, Russian *червей*, in the genitive)."""
 
 
 def card_name(card: Card, lang: str = "en", *, wild: bool = False, wild_as: int | None = None) -> str:
@@ -29,8 +29,8 @@ def card_name(card: Card, lang: str = "en", *, wild: bool = False, wild_as: int 
     if card.rank == JOKER_RANK:
         name = _("the joker")
     else:
-        name = _.pgettext("card name", "{rank} of {suit}", rank=_.pgettext("card rank", RANK_WORDS[card.rank]),
-                          suit=_.pgettext("card suit", SUIT_WORDS[card.suit]))
+        name = _.pgettext("card name", "{rank} of {suit}", rank=_(RANK_WORDS[card.rank]),
+                          suit=_(SUIT_WORDS[card.suit]))
     if wild or card.rank == JOKER_RANK:
         name = _("the comet, {card}", card=name) if card.rank != JOKER_RANK else _("the comet, the joker")
     if wild_as is not None:

@@ -89,7 +89,7 @@ def picture(family: str, size: float = 38, lang: str = "en") -> str:
     v = comet.VARIANTS[FAMILIES[family][0]]
     players = 2 if 2 in v.players else v.players.start
     hand = comet.Round.deal(v, players=players, seed=PICTURE_SEED).hands[0][:7]
-    label = words(lang)("A hand of {game}, dealt by the engine", game=words(lang)(v.name))
+    label = words(lang)("{game}: a hand dealt by the engine", game=words(lang)(v.name))
     return str(comet_render.svg.hand(hand, size=size, label=label, lang=lang))
 
 
@@ -157,8 +157,11 @@ def games_html(links: Mapping[str, str] | None = None, lang: str = "en", picture
     if practice:
         parts.append(f'<h2>{html.escape(_("Practice"))}</h2><p class="lead">'
                      f'{html.escape(_("Your progress is kept in this browser only."))}</p><ul class="practice">')
-        parts += [f'<li><a class="practice-link" href="{html.escape(_with_lang(links[name], lang), quote=True)}">'
-                  f"{html.escape(_(title))}</a>: {html.escape(_(line))}</li>" for name, title, line in practice]
+        for name, title, line in practice:  # (the language's own punctuation: French "titre : ligne")
+            link = (f'<a class="practice-link" href="{html.escape(_with_lang(links[name], lang), quote=True)}">'
+                    f"{html.escape(_(title))}</a>")
+            parts.append("<li>" + html.escape(_("{title}: {line}", title="\x00", line=_(line))).replace("\x00", link)
+                         + "</li>")
         parts.append("</ul>")
     return "".join(parts)
 

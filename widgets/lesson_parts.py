@@ -53,7 +53,8 @@ def path_html(lang: str, marks: Marks, current: str = "") -> str:
             parts.append(f'<h4>{escape(_(PART_TITLES[family]))}</h4><ol>{"".join(items)}</ol>')
     kept = _("Your marks are {where}.", where=where_kept(lang))
     said = json.dumps({"todo": _("not done yet"), "stars": [
-        _.ngettext("{n} star of {total}", "{n} stars of {total}", n, total=MAX_STARS) for n in range(MAX_STARS + 1)]},
+        _.ngettext("{n} star of {total}", "{n} stars of {total}", n, total=MAX_STARS) for n in range(MAX_STARS + 1)],
+        "summary": _("All lessons ({done} of {total} done)", done="{done}", total=len(PATH.lessons))},
         ensure_ascii=False)
     summary = _("All lessons ({done} of {total} done)", done=done, total=len(PATH.lessons))
     return (f'<details class="comet-lesson-list"><summary>{escape(summary)}</summary>'

@@ -103,8 +103,10 @@ def heading_html(title: str, lead: str = "", lang: str = "en", query: str = "") 
         base = os.environ.get("VOILA_BASE_URL", "/").rstrip("/") + "/"
         home = f"{base}?lang={lang}" if lang != "en" else base
         book = os.environ.get("COMET_BOOK_URL", "")
+        learn = "learn.ipynb" + (f"?lang={lang}" if lang != "en" else "")
         links = ([f'<a href="{html.escape(book, quote=True)}">{html.escape(_("The book"))}</a>'] if book else []) + [
-            f'<a href="{html.escape(home, quote=True)}">{html.escape(_("All games"))}</a>']
+            f'<a href="{html.escape(home, quote=True)}">{html.escape(_("All games"))}</a>',
+            f'<a href="{html.escape(learn, quote=True)}">{html.escape(_("Learn to play"))}</a>']
         bar = (f'<nav class="comet-site-bar" aria-label="{html.escape(_("Site"))}" style="{FONT}background:#1f3f73;'
                f'padding:6px 14px;margin:-4px 0 6px">' + " · ".join(
                    link.replace("<a ", '<a style="color:#fff;font-weight:600" ') for link in links) + "</nav>")
@@ -118,6 +120,7 @@ def heading_html(title: str, lead: str = "", lang: str = "en", query: str = "") 
 PAGE_WORDS = {
     "book": N_("The book"),
     "games": N_("All games"),
+    "learn": N_("Learn to play"),
     "site": N_("Site"),
     "loading": N_("Loading the engine: these controls work in a few seconds."),
     "failed": N_("The engine could not be loaded in this browser (it may be too old, or a file was blocked): the saved "

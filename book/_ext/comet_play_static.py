@@ -36,7 +36,7 @@ PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <header class="comet-play-header">
-<nav aria-label="Site" data-comet-label="site"><a href="../index.html" data-comet-word="book">The book</a> · <a href="index.html" data-comet-word="games" data-comet-keep-lang>All games</a></nav>
+<nav aria-label="Site" data-comet-label="site"><a href="../index.html" data-comet-word="book">The book</a> · <a href="index.html" data-comet-word="games" data-comet-keep-lang>All games</a> · <a href="learn.html" data-comet-word="learn" data-comet-keep-lang>Learn to play</a></nav>
 </header>
 <main>
 {body}
@@ -109,8 +109,10 @@ def _drawer() -> type:
                     f'{html.escape(s.get("description", ""))}</button>')
 
         def _togglebutton(self, s: dict[str, Any], a: Any) -> str:
-            pressed = "true" if s.get("value") else "false"
-            return (f'<button type="button"{a("comet-snap-button")} aria-pressed="{pressed}" disabled>'
+            """A panel's toggle says whether its panel is open (aria-expanded); another, whether it is pressed."""
+            state = "aria-expanded" if "comet-panel-toggle" in s.get("_dom_classes", []) else "aria-pressed"
+            value = "true" if s.get("value") else "false"
+            return (f'<button type="button"{a("comet-snap-button")} {state}="{value}" disabled>'
                     f'{html.escape(s.get("description", ""))}</button>')
 
     return PlayDrawer
@@ -205,6 +207,34 @@ LOADING_SCRIPT = """<script>
 </script>"""
 
 
+LESSON_MARKS_SCRIPT = """<script>
+/* The lessons' page while Python loads: the learner's marks (the browser's comet:lessons, as
+   comet_learn/course_marks.py keeps them) written into *All lessons*, in the words each language's list
+   carries (data-marks), so that the whole path, with its links and marks, is there before Python. */
+(function () {
+  "use strict";
+  var marks = {};
+  try { marks = (JSON.parse(localStorage.getItem("comet:lessons") || "{}") || {}).marks || {}; } catch (e) { return; }
+  var first = { clean: 3, done: 1 };
+  document.querySelectorAll(".comet-snap .comet-lesson-list").forEach(function (list) {
+    var nav = list.querySelector("nav[data-marks]");
+    var said = JSON.parse(nav.getAttribute("data-marks"));
+    var done = 0;
+    nav.querySelectorAll(".comet-lesson-mark[data-lesson]").forEach(function (mark) {
+      var stars = marks[mark.getAttribute("data-lesson")];
+      if (typeof stars === "string") { stars = first[stars]; }
+      if (typeof stars !== "number" || stars < 0 || stars > 3 || stars !== Math.floor(stars)) { return; }
+      done += 1;
+      mark.classList.remove("comet-lesson-todo");
+      mark.querySelector(".comet-stars").textContent = "\u2605\u2605\u2605".slice(0, stars) + "\u2606\u2606\u2606".slice(stars);
+      mark.querySelector(".comet-stars-words").textContent = said.stars[stars];
+    });
+    list.querySelector("summary").textContent = said.summary.replace("{done}", String(done));
+  });
+})();
+</script>"""
+
+
 def play_page(name: str, zip_name: str, **live: Any) -> str:
     """A play page: its introduction, its table saved in each language (the address's shown while
     Python loads, :data:`LOADING_SCRIPT`), and the scripts that bring the live table."""
@@ -222,6 +252,8 @@ def play_page(name: str, zip_name: str, **live: Any) -> str:
                     f'{snapshot_html(snapshot(code, "" if lang == "en" else f"lang={lang}"))}</div>'
                     for lang in LANGUAGES)
     script = LOADING_SCRIPT.replace("@SETTINGS@", json.dumps(list(SETTINGS)))
+    if name == "learn":
+        script += LESSON_MARKS_SCRIPT
     body = (f'<div class="comet-play-intro">{intro}</div>'
             f'<div class="comet-live-slot"><div class="cell_output">{shots}</div></div>{script}')
     head = ""

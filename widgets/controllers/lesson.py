@@ -246,6 +246,7 @@ class LessonController:
             if advice is None:
                 raise UserError(_("A hint is for your turn."))
             said = advice.reason.sentence(self.flow.round, self.lang, self._names())
+            said = said[:1].lower() + said[1:]  # (after the colon: "Hint: lead the 4♥: ...", French « Conseil : entamez »)
             if advice.win is not None:
                 said += " " + _("Played out {n} times from what you can see, it wins {share} of the deals.",
                                 n=advice.playouts, share=percent(advice.win, self.lang))

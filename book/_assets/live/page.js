@@ -14,6 +14,13 @@
  * 3. A lesson's instruction takes the focus when it changes after the reader acted (widgets.lesson:
  *    `.comet-lesson-instruction`, `tabindex="-1"`), so that a keyboard or screen-reader user is
  *    taken to the next thing to do; never on the page's first drawing.
+ * 4. What a screen reader says: a card of the hand, or a play beside it, is named by its tooltip
+ *    ("Five of hearts", in the page's language: comet_render.card_names), not by the letters drawn on
+ *    it; a toggle that opens a panel (`comet-panel-toggle`) says whether it is open (aria-expanded,
+ *    from the widget's `mod-active`); "Skip to your hand" (`a.comet-skip-hand`) moves the focus to
+ *    the hand's first card.
+ * 5. The address follows the lesson shown (`.comet-address[data-query]`: its lesson and step), so
+ *    that a reload, a shared link or another language opens the same step.
  */
 (function () {
   "use strict";
@@ -38,6 +45,50 @@
     said = say.textContent;
     if (acted && document.activeElement !== say) { say.focus({ preventScroll: true }); }
   }).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+
+  function live(selector) {
+    // On the static site only the live table counts (not the picture saved at build time).
+    var scope = document.querySelector(".comet-live-slot") ? ".comet-live-view " : "";
+    return document.querySelectorAll(scope + selector);
+  }
+  var query = "";
+  function tidy() {
+    live(".comet-card-slot .widget-button[title], .comet-play-choice[title]").forEach(function (b) {
+      var name = b.getAttribute("title");
+      if (name && b.getAttribute("aria-label") !== name) { b.setAttribute("aria-label", name); }
+    });
+    live(".comet-panel-toggle").forEach(function (t) {
+      var open = t.classList.contains("mod-active") ? "true" : "false";
+      if (t.getAttribute("aria-expanded") !== open) { t.setAttribute("aria-expanded", open); }
+    });
+    var address = live(".comet-address[data-query]")[0];
+    var wanted = address ? address.getAttribute("data-query") : "";
+    if (wanted && wanted !== query) {
+      query = wanted;
+      var url = new URL(location.href), given = new URLSearchParams(wanted);
+      ["lesson", "step"].forEach(function (key) {
+        if (given.has(key)) { url.searchParams.set(key, given.get(key)); } else { url.searchParams.delete(key); }
+      });
+      if (url.href !== location.href) { history.replaceState(history.state, "", url.href); }
+    }
+  }
+  var pending = false;
+  new MutationObserver(function () {
+    if (pending) { return; }
+    pending = true;
+    window.requestAnimationFrame(function () { pending = false; tidy(); });
+  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true,
+    attributeFilter: ["class", "title", "data-query"] });
+
+  document.addEventListener("click", function (event) {
+    var skip = event.target && event.target.closest && event.target.closest("a.comet-skip-hand");
+    if (!skip) { return; }
+    event.preventDefault();
+    var table = skip.closest(".comet-playtable") || document;
+    var card = table.querySelector(".comet-card-legal .widget-button") ||
+      table.querySelector(".comet-hand-row .widget-button, .comet-dock .widget-button");
+    if (card) { card.focus(); }
+  });
 
   document.addEventListener("click", function (event) {
     var link = event.target && event.target.closest && event.target.closest("a.comet-copy-link");
