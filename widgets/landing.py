@@ -120,9 +120,7 @@ PLAY_FAMILY = {"hoc": N_("Play Hoc"), "manille": N_("Play Manille"), "new-comet"
 
 
 def _with_lang(href: str, lang: str) -> str:
-    if lang == "en":
-        return href
-    return href + ("&" if "?" in href else "?") + f"lang={lang}"
+    return href if lang == "en" else href + ("&" if "?" in href else "?") + f"lang={lang}"
 
 
 def games_html(links: Mapping[str, str] | None = None, lang: str = "en", pictures: bool = True) -> str:
@@ -157,11 +155,9 @@ def games_html(links: Mapping[str, str] | None = None, lang: str = "en", picture
     if practice:
         parts.append(f'<h2>{html.escape(_("Practice"))}</h2><p class="lead">'
                      f'{html.escape(_("Your progress is kept in this browser only."))}</p><ul class="practice">')
-        for name, title, line in practice:  # (the language's own punctuation: French "titre : ligne")
-            link = (f'<a class="practice-link" href="{html.escape(_with_lang(links[name], lang), quote=True)}">'
-                    f"{html.escape(_(title))}</a>")
-            parts.append("<li>" + html.escape(_("{title}: {line}", title="\x00", line=_(line))).replace("\x00", link)
-                         + "</li>")
+        parts += ["<li>" + html.escape(_("{title}: {line}", title="\x00", line=_(line))).replace(  # (French "titre : …")
+            "\x00", f'<a class="practice-link" href="{html.escape(_with_lang(links[name], lang), quote=True)}">'
+            f"{html.escape(_(title))}</a>") + "</li>" for name, title, line in practice]
         parts.append("</ul>")
     return "".join(parts)
 

@@ -197,8 +197,8 @@ class LessonTable(PlayTable):
         if self.path.value != path:  # (unchanged, it stays as the reader opened or closed it)
             self.path.value = path
         phase = self.lesson.phase
-        self.next_button.layout.display = ("" if phase in (PRACTICE, OVER) and PATH.after(self.lesson.lesson.id)
-                                           else "none")
+        done = phase in (PRACTICE, OVER) or phase == RESULT and self.lesson.index >= len(self.lesson.lesson.steps)
+        self.next_button.layout.display = "" if done and PATH.after(self.lesson.lesson.id) else "none"
         emphasize(self.next_button, phase == OVER)
         self.skip_button.layout.display = "" if phase == PRACTICE else "none"
         self.continue_button.layout.display = "" if phase == RESULT else "none"

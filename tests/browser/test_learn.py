@@ -3,14 +3,18 @@ its instructions, in English and in French, one wrong play per lesson answered w
 
 The page runs the lessons in the reader's browser (Pyodide); the same lesson played headless here
 (:class:`widgets.lesson.LessonTable`, the same code) says what the page must show after each click:
-the instruction, the feedback, the marks. The free play that ends each lesson is played with the
-coach on the first lesson's deal, skipped on the second, and left by *Next lesson* on the others
-(``tests/test_course.py`` plays every lesson's free play headless); the marks are read back from the
-browser's storage at the end.
+the instruction, the feedback, the marks. A step whose result stays on the table (its deal ended, or
+the next is another deal) waits for *Continue*: lessons 6 and 7 show their settlement there, line by
+line with the multipliers written out. The free play that ends each lesson is played with the coach on
+the first lesson's deal (its reason said with the rule of the moment), skipped on the second, and left
+by *Next lesson* on the others (``tests/test_course.py`` plays every lesson's free play headless); the
+marks (stars) are read back from the browser's storage at the end. *All lessons* is in the page's HTML
+before Python loads, and on screen when opened.
 """
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -64,11 +68,65 @@ ON_SCREEN_JS = """([label, kind]) => {
   return {say: inside(say), button: inside(button), hint: inside(hint),
           wide: document.documentElement.scrollWidth <= window.innerWidth};
 }"""
+SETTLEMENT_JS = """() => {
+  const root = document.querySelector('.comet-live-view .comet-lesson');
+  const shown = el => !!el && el.offsetParent !== null;
+  const lines = [...root.querySelectorAll('.comet-settle-final li')].filter(shown).map(li => li.innerText.trim());
+  const go = [...root.querySelectorAll('.comet-lesson-continue')].filter(shown);
+  return {lines, continue: go.length};
+}"""
+PATH_JS = """() => {
+  const list = document.querySelector('.comet-live-view .comet-lesson-list');
+  list.querySelector('summary').click();
+  const links = [...list.querySelectorAll('nav a[href*="lesson="]')];
+  const inside = el => { const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; };
+  const out = {open: list.open, links: links.length, first: inside(links[0]), summary: inside(list.querySelector('summary')),
+               marks: list.querySelectorAll('.comet-lesson-mark').length};
+  list.querySelector('summary').click();
+  return out;
+}"""
+READING_MARKS_JS = """() => {
+  // Issue 44, part A's "our reading" marks (a <details> or a button with aria-expanded), where a lesson has them.
+  const mark = document.querySelector('.comet-live-view .comet-reading-mark');
+  if (!mark) return null;
+  const opener = mark.matches('details') ? mark.querySelector('summary') : mark;
+  opener.click();
+  const text = mark.innerText.trim();
+  const open = mark.matches('details') ? mark.open : mark.getAttribute('aria-expanded') === 'true';
+  opener.click();
+  return {open, text};
+}"""
 HINTED_JS = """() => {
   const root = document.querySelector('.comet-live-view .comet-lesson');
   const lit = root.querySelector('.comet-card-hint .widget-button, .widget-button.comet-card-hint');
   return lit ? lit.innerText.replace(/\\s+/g, '') : null;
 }"""
+
+
+def _continue(page: Any, twin: Any, lesson: Any, settled: dict[str, list[str]]) -> None:
+    """The step's result is on the table: the settlement, when the deal ended, line by line as the headless
+    twin shows it (the multipliers written out), then *Continue*."""
+    import re
+
+    shown = page.evaluate(SETTLEMENT_JS)
+    assert shown["continue"] == 1, (lesson.id, shown)
+    felt = twin.table.value
+    lines = re.findall(r'<ul class="comet-settle-final">(.*?)</ul>', felt)
+    wanted = [re.sub(r"<[^>]+>", "", li) for li in re.findall(r"<li[^>]*>.*?</li>", lines[0])] if lines else []
+    assert [line.replace("\u00a0", " ") for line in shown["lines"]] == [w.replace("\u00a0", " ") for w in
+                                                                      (html.unescape(x) for x in wanted)], lesson.id
+    if wanted:
+        settled.setdefault(lesson.id, []).extend(shown["lines"])
+    twin.continue_button.click()
+    _click(page, twin.continue_button.description, "dock")
+
+
+def _check_reading_marks(page: Any, where: str) -> None:
+    """The hook for issue 44 part A's reading marks: where the lesson shows one, it opens and reads out."""
+    found = page.evaluate(READING_MARKS_JS)
+    if found is not None:
+        assert found["open"] and found["text"], (where, found)
 
 
 def _state(page: Any) -> dict[str, Any]:
@@ -148,10 +206,17 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         first = PATH.lessons[0]
-        page.goto(f"{book_url}play/learn.html?lesson={first.id}&lang={lang}")
+        address = f"{book_url}play/learn.html?lesson={first.id}&lang={lang}"
+        static = page.request.get(address).text()  # the page's HTML, before any script: the whole path is there
+        assert all(f"?lesson={x.id}" in static for x in PATH.lessons) and 'class="comet-lesson-list"' in static
+        page.goto(address)
         page.wait_for_selector("html.comet-live-ready", state="attached", timeout=LIVE_TIMEOUT)
         page.wait_for_function("() => document.querySelector('.comet-live-view .comet-lesson')", timeout=LIVE_TIMEOUT)
         check_accessibility(page, axe_source, f"learn.html, live, {lang}")
+        listed = page.evaluate(PATH_JS)  # All lessons opens, on the first screen
+        assert listed["open"] and listed["links"] == len(PATH.lessons) and listed["marks"] == len(PATH.lessons)
+        assert listed["summary"] and (listed["first"] or width < 700), listed
+        settled: dict[str, list[str]] = {}
         store.load_storage("{}")
         twin = LessonTable(lesson=first.id, lang=lang)  # the same lesson, headless: what the page must show
         for number, lesson in enumerate(PATH.lessons):
@@ -177,6 +242,11 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                 assert state["say"] == twin.lesson.instruction(), (lesson.id, i)
                 if i + 1 < len(lesson.steps):  # the next step's instruction has the focus (keyboard, reader)
                     assert "comet-lesson-instruction" in state["focused"], (lesson.id, i, state["focused"])
+                if twin.lesson.phase == "result" and (i + 1 < len(lesson.steps) or number < 2):
+                    _continue(page, twin, lesson, settled)
+                    assert _state(page)["say"] == twin.lesson.instruction(), (lesson.id, i)
+            if number == 5:
+                _check_reading_marks(page, lesson.id)
             if number == 0:  # the free play, the coach's card each turn, to the end of the deal
                 for _turn in range(60):
                     if twin.lesson.phase != "practice":
@@ -184,6 +254,9 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                     lit = page.evaluate(HINTED_JS)
                     best = twin.lesson.coach()
                     assert best is not None and lit is not None, lesson.id
+                    advice = twin.lesson.advice()  # its reason, with the rule of the moment, on the page
+                    assert advice is not None and _state(page)["say"].endswith(
+                        advice.reason.sentence(twin.round, lang, twin.flow.names().names))
                     label, kind = _label(twin, best.text)
                     assert lit == label.replace(" ", "")
                     _headless_click(twin, best.text)
@@ -199,7 +272,10 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                 _click(page, twin.next_button.description, "dock")
         kept = json.loads(page.evaluate(f"() => window.localStorage.getItem({json.dumps(STORAGE_KEY)})"))
         assert set(kept["marks"]) == {x.id for x in PATH.lessons}
-        assert set(kept["marks"].values()) == {"done"}  # each lesson had a wrong play: done, with help
+        assert set(kept["marks"].values()) == {2}  # each lesson had a wrong play: two stars of three
+        multiplied = [line for x in ("modern-going-out", "modern-opera") for line in settled.get(x, [])]
+        assert len(multiplied) == 3 and all("×" in line and "=" in line for line in multiplied), settled
+        assert any(line.count("×") == 2 for line in settled["modern-opera"])  # opera × comet: the multipliers multiply
         assert not errors, errors
     finally:
         context.close()
