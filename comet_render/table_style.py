@@ -154,6 +154,8 @@ CSS = """
 .comet-lesson-instruction{font-size:16px;line-height:1.35;font-weight:600;background:#fff8d8;border-left:5px solid #b07d00;
  border-radius:6px;padding:6px 10px;margin:2px 0 4px;color:#1b1b1b}
 .comet-lesson .comet-felt{height:300px}
+.comet-lesson .comet-felt:has(>.comet-settle[open]){min-height:0}
+.comet-lesson-result .comet-prompt{display:none}
 .comet-lesson-instruction:focus{outline:3px solid #1f3f73;outline-offset:1px}
 .comet-lesson-title{font-size:15px;margin:2px 0}.comet-lesson-number{color:#5b574d}
 .comet-lesson-summary{font-size:14px;margin:0 0 4px;color:#333}.comet-lesson-sources{color:#5b574d;font-size:13px}
@@ -275,6 +277,8 @@ CSS = """
  .comet-lesson .comet-dock{max-height:72vh}
  .comet-lesson-instruction{font-size:14px;padding:4px 8px;margin:0 0 2px}
  .comet-lesson-summary{display:none}
+ .comet-lesson .comet-page-lead,.comet-lesson .comet-play-link,.comet-lesson .comet-bar .comet-title{display:none}
+ .comet-lesson .comet-felt:has(>.comet-settle[open]){min-height:0}
 }
 @media (prefers-reduced-motion:reduce){
  .comet-fly,.comet-seat-turn,.comet-felt-notice{animation:none}.comet-chip-fly{display:none}

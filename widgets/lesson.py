@@ -202,6 +202,11 @@ class LessonTable(PlayTable):
         emphasize(self.next_button, phase == OVER)
         self.skip_button.layout.display = "" if phase == PRACTICE else "none"
         self.continue_button.layout.display = "" if phase == RESULT else "none"
+        for name in ("comet-lesson-result", "comet-lesson-practice"):
+            if name in self._dom_classes:
+                self.remove_class(name)
+        if phase in (RESULT, PRACTICE):
+            self.add_class(f"comet-lesson-{phase}")
         self._show_address()
 
     def address_query(self) -> str:
@@ -282,7 +287,8 @@ class LessonTable(PlayTable):
         href = book_address(lesson.chapter)
         chapter = (f' <a class="comet-lesson-chapter" href="{escape(href, quote=True)}">{escape(_("Read the chapter"))}</a>'
                    if href else "")
-        badge = mark_html(self.lang, self.marks.marks.get(lesson.id))
+        earned = self.marks.marks.get(lesson.id)
+        badge = mark_html(self.lang, earned) if earned is not None else ""  # (its status is the step, not "not done")
         return (f'<div class="comet-lesson-title"><span class="comet-lesson-number">'
                 f'{escape(_("Lesson {n} of {total}", n=number, total=len(PATH.lessons)))}</span> '
                 f'<strong>{escape(_(lesson.title))}</strong> · <span class="comet-lesson-where">{escape(where)}</span>'

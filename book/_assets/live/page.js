@@ -32,6 +32,17 @@
     }
   }, true);
 
+  // On a phone the hand is docked at the bottom of the screen: the felt is scrolled clear of it.
+  function fit(say) {
+    var table = say.closest(".comet-playtable");
+    var felt = table && table.querySelector(".comet-felt");
+    var dock = table && table.querySelector(".comet-dock");
+    if (!felt || !dock || window.getComputedStyle(dock).position !== "fixed") { return; }
+    var f = felt.getBoundingClientRect(), d = dock.getBoundingClientRect();
+    var move = f.height <= d.top ? f.bottom - d.top + 4 : f.top;
+    if (move > 0 || f.top < 0) { window.scrollBy(0, f.top < 0 ? f.top : move); }
+  }
+
   var acted = false;
   ["click", "keydown"].forEach(function (kind) {
     document.addEventListener(kind, function (event) {
@@ -44,6 +55,7 @@
     if (!say || say.textContent === said) { return; }
     said = say.textContent;
     if (acted && document.activeElement !== say) { say.focus({ preventScroll: true }); }
+    if (acted) { window.requestAnimationFrame(function () { fit(say); }); }
   }).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
 
   function live(selector) {
