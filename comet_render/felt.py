@@ -22,7 +22,7 @@ from comet.ledger import POOL, Payment
 from comet.plays import Kind
 from comet.runs import runs_of
 from comet_render import svg
-from comet_render.card_names import card_name
+from comet_render.card_names import card_name, cards_names
 from comet_render.i18n import cards_symbols, number, words
 from comet_render.sources import split_sources, without_sources
 from comet_render.words import Names, amount, in_play_net, need_text, settlement, stop_label, unit_name
@@ -270,8 +270,10 @@ def _net_rows(rnd: "Round", view: FeltView, net: list[int], _: "Words") -> str:
 
     def row(seat: int) -> str:
         v = net[seat]
-        left = cards_symbols(sorted(rnd.hands[seat], key=sort_key), view.lang)
-        return (f'<tr><th scope="row">{escape(names(seat))}</th><td class="comet-net-left">{escape(left)}</td>'
+        held = sorted(rnd.hands[seat], key=sort_key)
+        left = (f'<span aria-hidden="true">{escape(cards_symbols(held, view.lang))}</span><span class="comet-sr">'
+                f'{escape(cards_names(held, view.lang, rnd.wilds))}</span>' if held else "")
+        return (f'<tr><th scope="row">{escape(names(seat))}</th><td class="comet-net-left">{left}</td>'
                 f'<td class="comet-net-value {"comet-up" if v > 0 else "comet-down" if v < 0 else ""}">'
                 f"{escape(signed(v, view.lang))}</td></tr>")
 
