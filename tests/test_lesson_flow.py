@@ -118,8 +118,10 @@ def test_nothing_says_new_deal_unless_one_is_dealt() -> None:
         assert "new deal" not in table.messages.text.lower() and "comet-felt-notice" not in table.table.value
     _press(table, "TD")  # the last step: its result stays, the free play's deal comes after Continue
     assert table.lesson.phase == RESULT and "comet-felt-notice" not in table.table.value
+    assert table.hint_button.layout.display == "none" and table.continue_button.layout.display == ""
     table.continue_button.click()
     assert table.lesson.phase == PRACTICE and "comet-felt-notice" in table.table.value
+    assert table.hint_button.layout.display == "" and table.continue_button.layout.display == "none"
 
 
 # ------------------------------------------------------------------ the coach's reasons, each checked

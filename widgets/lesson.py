@@ -255,10 +255,10 @@ class LessonTable(PlayTable):
         for name in ("new", "undo", "rule"):
             for b in self.twins(name):
                 b.layout.display = "none"
-        if lesson.phase == RESULT:
-            for name in ("hint", "pass"):
-                for b in self.twins(name):
-                    b.layout.display = "none"
+        for name in ("hint", "pass"):  # (a step's result on the table: only Continue; the pass comes back with its play)
+            for b in self.twins(name):
+                if lesson.phase == RESULT or name == "hint":
+                    b.layout.display = "none" if lesson.phase == RESULT else ""
         self.actions.children = (self.continue_button, *self.actions.children, self.next_button, self.restart_button,
                                  self.skip_button)
         suffix = "" if self.lang == "en" else f"?lang={self.lang}"

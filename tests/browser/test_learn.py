@@ -105,8 +105,15 @@ HINTED_JS = """() => {
 
 
 def _continue(page: Any, twin: Any, lesson: Any, settled: dict[str, list[str]]) -> None:
-    """The step's result is on the table: the settlement, when the deal ended, line by line as the headless
-    twin shows it (the multipliers written out), then *Continue*."""
+    """The step's result is on the table (:func:`_result`), then *Continue*."""
+    _result(page, twin, lesson, settled)
+    twin.continue_button.click()
+    _click(page, twin.continue_button.description, "dock")
+
+
+def _result(page: Any, twin: Any, lesson: Any, settled: dict[str, list[str]]) -> None:
+    """The step's result is on the table with *Continue*: the settlement, when the deal ended, line by line
+    as the headless twin shows it (the multipliers written out)."""
     import re
 
     shown = page.evaluate(SETTLEMENT_JS)
@@ -118,8 +125,6 @@ def _continue(page: Any, twin: Any, lesson: Any, settled: dict[str, list[str]]) 
                                                                       (html.unescape(x) for x in wanted)], lesson.id
     if wanted:
         settled.setdefault(lesson.id, []).extend(shown["lines"])
-    twin.continue_button.click()
-    _click(page, twin.continue_button.description, "dock")
 
 
 def _check_reading_marks(page: Any, where: str) -> None:
@@ -200,6 +205,8 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
     context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     if width >= 700:
         quick_bots(context)
+    else:  # one after another, at the play pages' pace (a lesson's own, 0.7 s, would only make the test longer)
+        context.add_init_script("try { localStorage.setItem('comet:bot-delay', '0.3'); } catch (e) {}")
     try:
         page = context.new_page()
         page.set_default_timeout(90_000)
@@ -245,6 +252,8 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                 if twin.lesson.phase == "result" and (i + 1 < len(lesson.steps) or number < 2):
                     _continue(page, twin, lesson, settled)
                     assert _state(page)["say"] == twin.lesson.instruction(), (lesson.id, i)
+                elif twin.lesson.phase == "result":  # (Next lesson leaves it: its result is read first)
+                    _result(page, twin, lesson, settled)
             if number == 5:
                 _check_reading_marks(page, lesson.id)
             if number == 0:  # the free play, the coach's card each turn, to the end of the deal

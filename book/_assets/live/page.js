@@ -14,9 +14,9 @@
  * 3. A lesson's instruction takes the focus when it changes after the reader acted (widgets.lesson:
  *    `.comet-lesson-instruction`, `tabindex="-1"`), so that a keyboard or screen-reader user is
  *    taken to the next thing to do; never on the page's first drawing.
- * 4. What a screen reader says: a card of the hand, or a play beside it, is named by its tooltip
- *    ("Five of hearts", in the page's language: comet_render.card_names), not by the letters drawn on
- *    it; a toggle that opens a panel (`comet-panel-toggle`) says whether it is open (aria-expanded,
+ * 4. What a screen reader says: a card of the hand is named by its letters and its tooltip
+ *    ("5, Five of hearts", in the page's language: comet_render.card_names), not by its letters and
+ *    suits alone; a toggle that opens a panel (`comet-panel-toggle`) says whether it is open (aria-expanded,
  *    from the widget's `mod-active`); "Skip to your hand" (`a.comet-skip-hand`) moves the focus to
  *    the hand's first card.
  * 5. The address follows the lesson shown (`.comet-address[data-query]`: its lesson and step), so
@@ -65,8 +65,10 @@
   }
   var query = "";
   function tidy() {
-    live(".comet-card-slot .widget-button[title], .comet-play-choice[title]").forEach(function (b) {
-      var name = b.getAttribute("title");
+    live(".comet-card-slot .widget-button[title]").forEach(function (b) {
+      // Its letters first ("2, Two of hearts"), so that the name holds what the eye reads (WCAG 2.5.3).
+      var title = b.getAttribute("title"), seen = (b.textContent || "").split("\n")[0].trim();
+      var name = title && seen ? seen + ", " + title : title;
       if (name && b.getAttribute("aria-label") !== name) { b.setAttribute("aria-label", name); }
     });
     live(".comet-panel-toggle").forEach(function (t) {
