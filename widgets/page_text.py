@@ -73,7 +73,8 @@ def addresses_markdown() -> str:
             "The other pages: `replay` reads `record`, `move` (the step to show) and `lang`, as *Copy link to "
             "this step* writes them; `puzzles` reads `family`, `level`, `theme`, `id` (one puzzle's own link) and "
             "`lang`; `drills` reads `variant`, `kind` and `lang`; `learn` (the lessons) reads `lesson` (one lesson's "
-            "own link, e.g. `learn.html?lesson=modern-stops`) and `lang`.\n\n"
+            "own link, e.g. `learn.html?lesson=modern-stops`), `step` (its step, from 1, as the page writes it) and "
+            "`lang`.\n\n"
             "A value the page cannot use is named in a notice above the table, and its default is used.")
 
 
