@@ -24,6 +24,7 @@ import comet
 from comet.cards import sort_key
 from comet.plays import CARDS, PASS, Play
 from comet_learn.course_claims import LEARNER, Ends, Illegal, Needs, NoPayment, Only, Pack, Pays, Stops, Turn
+from comet_learn.course_credits import Credit
 from comet_render.i18n import N_, card_symbol, words
 from comet_render.words import amount, play_label, targets_text
 
@@ -101,6 +102,10 @@ class Step:
     claims: tuple[Claim, ...] = ()
     setup: Setup | None = None
     cards: tuple[tuple[str, str], ...] = ()
+    readings: tuple[tuple[str, str], ...] = ()
+    """(sentence, ambiguity) pairs, ``("then", "AMB-8")``: the readings of the sources that the step's
+    ``say``, ``idea`` or ``then`` rests on, marked where the learner reads it (the engine finds those
+    an option switches: :mod:`comet_learn.readings`)."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,8 @@ class Lesson:
     practice: Practice
     changes: str = ""
     """For a family after the modern game: what changes, in a sentence (shown first)."""
+    credits: tuple[Credit, ...] = ()
+    """Which source the lesson credits with what (:class:`comet_learn.course_credits.Credit`)."""
 
 
 @dataclass
