@@ -5,9 +5,11 @@ Schemes (``Rules.scheme``):
 * ``manille``: the 1718 old comet and Hoc: a jeton per pip (or per card, *petit jeu*),
   the manille and king penalties (S0, S1, Enc; AMB-9).
 * ``new``: the 1752 new comet in points: ``G·mg + pips·mp + B·mb`` with the
-  multipliers of the Académie's table (S0, S1; AMB-12), ×2 for a loser holding the comet (AMB-45).
+  multipliers of the Académie's table (S0, S1; AMB-12), ×2 for a loser holding the comet on top (AMB-45;
+  option ``multipliers="largest"``: only when no other multiplier applies).
 * ``modern``: Yanovsky 1804, the joker pack, 1991, Arnold 2011, 6-8 players: pips (or
-  cards) × the comet multipliers × opera (S0, S1, S2), multiplied together (AMB-45).
+  cards) × the comet multipliers × opera (S0, S1, S2), multiplied together (AMB-45; option
+  ``multipliers="largest"``: the largest alone, or what a source gives for the combination).
 * ``commit1857``: a chip per card left; the holder of the 9♦ is excused (S0, S1).
 * ``commit1991``: the pool, a chip per king left, 2 chips from the comet's holder (S0, S1).
 """
@@ -202,7 +204,8 @@ def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: No
         if mb and r.comet_bonus:
             terms.append(Term(Count.BONUS, r.comet_bonus, mb))
         amount = sum(t.value * t.times for t in terms)
-        factors = (Factor(2, "holding"),) if _holds_wild(rnd, hand) else ()
+        alone = r.multipliers == "largest" and bool(why)  # (AMB-45: the table's multiplier alone)
+        factors = (Factor(2, "holding"),) if _holds_wild(rnd, hand) and not alone else ()
         for f in factors:
             amount *= f.times
         if amount:
@@ -224,6 +227,12 @@ def _settle_modern(rnd: "Round", w: int, opera: bool, out: list[Payment], notes:
     if opera and r.opera_multiplier > 1:
         why.append(Bonus.OPERA)
         times.append(r.opera_multiplier)
+    if r.multipliers == "largest" and len(times) > 1:  # AMB-45: only the largest, or what a source gives
+        if opera and last and r.opera_comet_multiplier > times[0]:  # (S2: an opera ended with the comet, ×4)
+            times = [r.opera_comet_multiplier // r.opera_multiplier, r.opera_multiplier]
+        else:
+            top = times.index(max(times))
+            why, times = [why[top]], [times[top]]
     m = 1
     for k in times:
         m *= k
@@ -233,7 +242,7 @@ def _settle_modern(rnd: "Round", w: int, opera: bool, out: list[Payment], notes:
         hand = rnd.hands[s]
         term = _count(rnd, hand)
         factors = [Factor(m)] if m > 1 else []
-        if r.comet_holder_multiplier > 1 and _holds_wild(rnd, hand):
+        if r.comet_holder_multiplier > 1 and _holds_wild(rnd, hand) and (r.multipliers == "multiply" or m == 1):
             factors.append(Factor(r.comet_holder_multiplier, "holding"))
         amount = term.value
         for f in factors:

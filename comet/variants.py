@@ -64,6 +64,11 @@ OLD_COMET = define(
 
 _COLOUR = dict(packs=("red", "black"), red_comet="9C", black_comet="9D")
 
+_MULTIPLIERS = option(
+    "multipliers", "multiply", ("multiply", "largest"),
+    "Several multipliers at once (the comet's last play, as a nine, the opera, a loser holding the comet): "
+    "multiplied together, or only the largest counts (each source gives them one at a time).", "AMB-45")
+
 NEW_COMET = define(
     "new-comet-1752", "The new comet", "1752", "new comet",
     "Le nouveau jeu de la Comète (1748 pamphlet; Académie 1752): red and black packs with swapped nines, "
@@ -89,6 +94,7 @@ NEW_COMET = define(
         option("opera", "first_hand", ("first_hand", "first_turn"),
              "Opera: out before anyone else has played a card (1752, S0, S1), or in the first, unbroken turn "
              "as the modern rules read.", "AMB-31"),
+        _MULTIPLIERS,
     ),
     """The new comet (Paris pamphlet 1748 per S2; Académie 1752 per S0, S1).
 
@@ -120,7 +126,7 @@ _YANOVSKY_RULES = dict(
     packs=("red", "black"), red_comet="9C", black_comet="9H",
     follow="same_or_next", turn_model="A", wild_mode="stop", scheme="modern", count="cards",
     comet_holder_multiplier=2, comet_last_multiplier=2, comet_nine_multiplier=4,
-    opera="one_turn", opera_multiplier=2, blocked_settlement=True, partnerships=True,
+    opera="one_turn", opera_multiplier=2, opera_comet_multiplier=4, blocked_settlement=True, partnerships=True,
     unit="point", target=24,
 )
 
@@ -138,6 +144,7 @@ _YANOVSKY_OPTIONS = (
     option("opera", "one_turn", ("one_turn", "one_turn_literal"),
          "Opera 'in one turn' (S2, за один ход): the whole hand played with no other player's card in "
          "between, the others only passing; or literally, the turn never leaving its player.", "AMB-33"),
+    _MULTIPLIERS,
 )
 
 _YANOVSKY_DOC = """
@@ -242,6 +249,7 @@ MODERN = define(
              "Two players: an opera is drawn if the dealer could also have made one.", "AMB-20"),
         _OPERA_AT_ONCE,
         _OPERA_DRAW_REFUND,
+        _MULTIPLIERS,
     ),
     """Modern comet (Morehead, Frey, Mott-Smith 1991, via S0, S1; Arnold 2011 for 3-5 hands).
 
@@ -281,6 +289,7 @@ ARNOLD = define(
         option("opera_draw", True, BOOL, "A first-turn finish is drawn if the dealer could do it too.", "AMB-20"),
         _OPERA_AT_ONCE,
         _OPERA_DRAW_REFUND,
+        _MULTIPLIERS,
     ),
     """Arnold's two-handed comet (Chambers Card Games, 2nd ed. 2011, via S0, S1).
 
@@ -308,6 +317,7 @@ SIX_EIGHT = define(
     options_of(
         option("removed_rank", "8", ("8", "7"), "Take out extra eights or sevens (S0, S1).", "AMB-21"),
         option("in_suit", True, BOOL, "Play in suit (our reading, as in Commit).", "AMB-21"),
+        _MULTIPLIERS,
     ),
     """Comet for 6-8 players (S0, S1: "remove 2 extra sevens or eights for 7, 3 for 6 or 8").
 
