@@ -80,7 +80,9 @@ class Setup:
 
 class Claim(Protocol):
     """Something a step's sentences say, checked against the engine: :meth:`problem` is None when it
-    holds, else says what the engine does instead."""
+    holds, else says what the engine does instead. A claim may also name what it checks for the
+    sentences: ``fields(run, _) -> dict[str, str]`` (in the language of ``_``), as :class:`Pays` gives
+    ``{amount}``."""
 
     def problem(self, run: "StepRun") -> str | None: ...
 
@@ -224,6 +226,9 @@ def values(run: StepRun, lang: str = "en", names: Sequence[str] = ()) -> dict[st
             out["amount"] = amount(_, claim.amount, unit)
         if isinstance(claim, Ends):
             out["net"] = amount(_, abs(claim.net), unit)
+        named = getattr(claim, "fields", None)
+        if named is not None:  # a claim that names what it checks (a settlement's reckoning)
+            out.update(named(run, _))
     return out
 
 
