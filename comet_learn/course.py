@@ -106,7 +106,7 @@ class Step:
     cards: tuple[tuple[str, str], ...] = ()
     readings: tuple[tuple[str, str], ...] = ()
     """(sentence, ambiguity) pairs, ``("then", "AMB-8")``: the readings of the sources that the step's
-    ``say``, ``idea`` or ``then`` rests on, marked where the learner reads it (the engine finds those
+    ``say`` or ``then`` rests on, marked where the learner reads it (the engine finds those
     an option switches: :mod:`comet_learn.readings`)."""
 
 

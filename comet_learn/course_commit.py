@@ -97,7 +97,7 @@ COMMIT_BRIDGE = Lesson(
     "commit-bridge", "commit", N_("The nine of diamonds bridges a gap"),
     N_("When nobody holds the card a run needs, the holder of the nine of diamonds may play it in its place, and "
        "the run goes on."),
-    COMMIT_CHAPTER, "S0, S1, Foster; AMB-24",
+    COMMIT_CHAPTER, "S0, S1, Foster",
     (
         Step(N_("Play the {card}."),
              "6H",

@@ -30,7 +30,7 @@ def _practice(seed: int, size: int = 6, players: int = 2) -> Practice:
 DEAL = Lesson(
     "modern-deal", "modern", N_("The packs and the deal"),
     N_("Two packs without aces, a comet in each; eighteen cards each for two; the eldest leads."),
-    CHAPTER, "S0, S1; AMB-44",
+    CHAPTER, "S0, S1",
     (
         Step(N_("A real deal of the modern comet for two. The game takes two packs without their aces and sorts "
                 "them by colour into a red pack and a black one, swapping one 9♦ for one 9♣: this deal's red pack "
@@ -58,7 +58,7 @@ DEAL = Lesson(
 RUNS = Lesson(
     "modern-runs", "modern", N_("A run goes up, rank by rank"),
     N_("Suits do not matter; who cannot go on passes, and the next player takes the run on."),
-    CHAPTER, "S0, S1; AMB-36",
+    CHAPTER, "S0, S1",
     (
         Step(N_("You led the {led}. The run needs {need}: the next rank up, and in the modern game in any suit. "
                 "Play the {card}."),
@@ -128,7 +128,7 @@ STOPS = Lesson(
 COMET = Lesson(
     "modern-comet", "modern", N_("The comet, a wild card that stops and pays"),
     N_("The comet stands for any card, stops the run, and earns chips from every opponent at once."),
-    CHAPTER, "S0, S1; AMB-18, AMB-38",
+    CHAPTER, "S0, S1",
     (
         Step(N_("The run needs {need}, and you hold none. But you hold the comet, the {comet}: it may stand for "
                 "the card the run needs. Play it as {need}."),

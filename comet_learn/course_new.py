@@ -183,7 +183,7 @@ YAN_PACKS = Credit("S2", N_("the packs, the deal and the comets"), work="yanovsk
 YAN_TURNS = Lesson(
     "yanovsky-turns", "yanovsky", N_("Turn and turn about"),
     N_("Two players alternate: each turn lays one or more cards of one rank, the top card's rank or the next."),
-    NEW_CHAPTER, "S2, PW; AMB-29",
+    NEW_CHAPTER, "S2, PW",
     (
         Step(N_("The Russian encyclopedia entry «КОМЕТА» takes its packs and deal from Yanovsky (1804); its rules of "
                 "play are its own: two players, and they alternate. You lead one card, {p1} builds on it, then you, "
@@ -230,7 +230,7 @@ YAN_COMET = Lesson(
     "yanovsky-comet", "yanovsky", N_("The comet replaces the proper card"),
     N_("The comet may be played instead of the card the run needs, alone, as a whole turn; it stops the run and "
        "its player leads anew."),
-    NEW_CHAPTER, "S2, PW; AMB-13, AMB-38, AMB-43, AMB-30",
+    NEW_CHAPTER, "S2, PW",
     (
         Step(N_("Yanovsky's packs are the new comet's, but this deal's black pack has its own comet: the {comet}, "
                 "where 1752 put the {nd}. Lead the {card}."),

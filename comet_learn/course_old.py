@@ -20,7 +20,7 @@ HOCS = Credit("FR-Hoc", N_("the six hocs that cut all others"), amb="AMB-5")
 HOC_STAGE = Lesson(
     "hoc-stage", "hoc", N_("Hoc: one pack, played out"),
     N_("The shedding stage of Hoc Mazarin: one full pack, aces low, no comet, the turn going anticlockwise."),
-    ORIGINS, "W-Hoc, AJO-Hoc, W-Hocs; S0, S1; AMB-3, AMB-4",
+    ORIGINS, "S0, S1, W-Hoc, AJO-Hoc",
     (
         Step(N_("Hoc Mazarin's last stage, the shedding game the comet grew out of. No source gives all its rules: "
                 "what you play here is pieced together from pages that describe it in part. One full pack of {pack} "
@@ -52,7 +52,7 @@ HOC_HOCS = Lesson(
     "hoc-hocs", "hoc", N_("The hocs cut all others"),
     N_("Six cards, the hocs, may be played on your turn whatever the run needs: each stops it, and “hoc!” "
        "earns a jeton from each opponent."),
-    ORIGINS, "FR-Hoc, AJO-Hoc, W-Hoc; S0, S1; AMB-5",
+    ORIGINS, "FR-Hoc",
     (
         Step(N_("The run needs {need}, and you hold none. In the modern game you would pass; in Hoc you may cut "
                 "with a hoc: the four kings, the {qs} and the {jd}. Play your {card} and say “hoc!”."),
@@ -97,7 +97,7 @@ HOC_OUT = Lesson(
     "hoc-out", "hoc", N_("Going out, and what the others pay"),
     N_("The first player out wins; how the others pay, no source says: here, a jeton for each pip left in hand, "
        "as in manille."),
-    ORIGINS, "W-Hoc, AJO-Hoc; S0, S1",
+    ORIGINS, "W-Hoc, AJO-Hoc, FR-Hoc, S0, S1",
     (
         Step(N_("Three players now, {p1} and {p2} with you. Lead the {card}."),
              "6C",

@@ -31,8 +31,9 @@ from comet.variant import Variant
 from comet_learn.course import Lesson, runs, verify
 from comet_learn.rules_panel import rules_lines
 
-SENTENCES = ("say", "idea", "then")
-"""The sentences of a step a mark may sit beside."""
+SENTENCES = ("say", "then")
+"""The sentences of a step a mark may sit beside: the instruction, and what happened (the idea, a hint, states
+no reading: it says what the step teaches)."""
 
 
 class Alternative(NamedTuple):
@@ -236,9 +237,11 @@ def position_readings(rnd: comet.Round, say: Callable[[comet.Round], object]) ->
 def refusal_readings(rnd: comet.Round, play: Play, lang: str = "en") -> tuple[str, ...]:
     """The readings a refusal of ``play`` (not legal in ``rnd``) rests on: under them ``play`` is legal,
     or refused for another reason."""
-    from comet_learn.refusals import refusal
+    from comet_learn.refusals import DECLARED, refusal, refusal_kind
 
-    return position_readings(rnd, lambda r: None if r.is_legal(play) else refusal(r, play, lang))
+    declared = [a for a in DECLARED.get(refusal_kind(rnd, play), ()) if a in rnd.variant.doc]
+    found = position_readings(rnd, lambda r: None if r.is_legal(play) else refusal(r, play, lang))
+    return tuple(by_number([*found, *declared]))
 
 
 def moment_readings(rnd: comet.Round, lang: str = "en", yours: bool = True) -> tuple[str, ...]:
