@@ -13,9 +13,9 @@ from comet_render.i18n import N_
 # ------------------------------------------------------------------ Commit of the American Hoyle, 1857 (rules/commit)
 COMMIT = "commit-1857"
 COMMIT_CHAPTER = "rules/commit"
-RULES_1857 = Credit("S0, S1", N_("Commit of 1857: the pack, the spare hand, the stops and the payments"),
+RULES_1857 = Credit("S0, S1", N_("Commit's pack, spare hand, stops and payments"),
                     work="hoyle1857")
-IN_SUIT = Credit("Foster", N_("runs within a suit, as its Commit of 1897 plays them"), amb="AMB-22")
+IN_SUIT = Credit("Foster", N_("runs within a suit, as its Commit has them"), amb="AMB-22")
 HOLDER_PLAYS = Credit("PJ", N_("whoever holds the next card plays it, as in Pope Joan"), amb="AMB-23")
 
 COMMIT_TURNS = Lesson(
@@ -160,7 +160,7 @@ COMMIT_PAY = Lesson(
     practice(COMMIT, 197, 7),
     changes=N_("What changes from the modern game: aces and kings earn chips as they are played, the loser pays a "
                "chip for each card, not each pip, and the holder of the wild card pays nothing."),
-    credits=(RULES_1857, Credit("PJ", N_("the Pope's holder excused in Pope Joan, a comparison"))),
+    credits=(RULES_1857, Credit("PJ", N_("the holder of the Pope excused in Pope Joan, for comparison"))),
 )
 
 COMMIT_LESSONS = (COMMIT_TURNS, COMMIT_STOPS, COMMIT_BRIDGE, COMMIT_PAY)

@@ -177,7 +177,7 @@ NEW_LESSONS = (NEW_FIRST_HAND, NEW_GROUPS, NEW_OPERA, NEW_PARTNERS)
 
 # ------------------------------------------------------------------ Yanovsky's two-handed game (rules/new-comet)
 YAN = "yanovsky-1804"
-S2_RULES = Credit("S2", N_("the rules of play, the encyclopedia entry's own"))
+S2_RULES = Credit("S2", N_("its own rules of play"))
 YAN_PACKS = Credit("S2", N_("the packs, the deal and the comets"), work="yanovsky1804")
 
 YAN_TURNS = Lesson(

@@ -128,7 +128,7 @@ HOC_OUT = Lesson(
                "modern game: the losers pay in jetons; how much, no source says, and the engine counts a jeton for "
                "each pip, as in manille."),
     credits=(Credit("W-Hoc, AJO-Hoc", N_("the first player out wins, and the purse in jetons")), HOCS,
-             Credit("S0, S1", N_("manille's jeton a pip, which the engine lends Hoc"), amb="AMB-47")),
+             Credit("S0, S1", N_("manille's jeton a pip, which the engine lends to Hoc"), amb="AMB-47")),
 )
 
 HOC_LESSONS = (HOC_STAGE, HOC_HOCS, HOC_OUT)
