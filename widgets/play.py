@@ -334,7 +334,8 @@ class PlayTable(W.VBox):
     # ------------------------------------------------------------------ bots
     def _say(self, *parts: str, after: str = "") -> None:
         self._refresh()
-        self.messages.info(" ".join(p for p in parts if p), after)
+        text = " ".join(p for p in parts if p)
+        self.messages.info(text, after) if after else self.messages.info(text)
 
     # ------------------------------------------------------------------ callbacks
     def _act(self, play: Any) -> None:
