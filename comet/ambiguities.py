@@ -200,8 +200,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "Yes: they multiply (in the modern game an opera ended with the comet as a nine pays ×8, and a loser "
               "holding the comet pays double that). In 1752 the opera and the comet's last play follow the "
               "Académie's table (AMB-12), and a loser holding the comet pays double that too. The option counts "
-              "only the largest (what a source gives for a combination still stands: the 1752 table, S2's "
-              "opera ended with the comet).", "S0, S1; S2", "multipliers"),
+              "only the largest (a combination a source gives stands).", "S0, S1; S2", "multipliers"),
     Ambiguity("AMB-46", "Commit 1991: the players 'stake an ante to a pool' (S0 «делают ставку в пул», S1 «apuestan "
               "una apuesta inicial a un pozo»). How much?",
               "One chip each a deal, which the first player out takes with the rest of the pool.", "S0, S1"),

@@ -5,11 +5,9 @@ Schemes (``Rules.scheme``):
 * ``manille``: the 1718 old comet and Hoc: a jeton per pip (or per card, *petit jeu*),
   the manille and king penalties (S0, S1, Enc; AMB-9).
 * ``new``: the 1752 new comet in points: ``G·mg + pips·mp + B·mb`` with the
-  multipliers of the Académie's table (S0, S1; AMB-12), ×2 for a loser holding the comet on top (AMB-45;
-  option ``multipliers="largest"``: only when no other multiplier applies).
+  multipliers of the Académie's table (S0, S1; AMB-12), ×2 for a loser holding the comet (AMB-45).
 * ``modern``: Yanovsky 1804, the joker pack, 1991, Arnold 2011, 6-8 players: pips (or
-  cards) × the comet multipliers × opera (S0, S1, S2), multiplied together (AMB-45; option
-  ``multipliers="largest"``: the largest alone, or what a source gives for the combination).
+  cards) × the comet multipliers × opera (S0, S1, S2), multiplied together (AMB-45, an option).
 * ``commit1857``: a chip per card left; the holder of the 9♦ is excused (S0, S1).
 * ``commit1991``: the pool, a chip per king left, 2 chips from the comet's holder (S0, S1).
 """
@@ -204,8 +202,7 @@ def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: No
         if mb and r.comet_bonus:
             terms.append(Term(Count.BONUS, r.comet_bonus, mb))
         amount = sum(t.value * t.times for t in terms)
-        alone = r.multipliers == "largest" and bool(why)  # (AMB-45: the table's multiplier alone)
-        factors = (Factor(2, "holding"),) if _holds_wild(rnd, hand) and not alone else ()
+        factors = (Factor(2, "holding"),) if _holds_wild(rnd, hand) and not (why and r.multipliers == "largest") else ()
         for f in factors:
             amount *= f.times
         if amount:
@@ -227,12 +224,10 @@ def _settle_modern(rnd: "Round", w: int, opera: bool, out: list[Payment], notes:
     if opera and r.opera_multiplier > 1:
         why.append(Bonus.OPERA)
         times.append(r.opera_multiplier)
-    if r.multipliers == "largest" and len(times) > 1:  # AMB-45: only the largest, or what a source gives
-        if opera and last and r.opera_comet_multiplier > times[0]:  # (S2: an opera ended with the comet, ×4)
-            times = [r.opera_comet_multiplier // r.opera_multiplier, r.opera_multiplier]
-        else:
-            top = times.index(max(times))
-            why, times = [why[top]], [times[top]]
+    if r.multipliers == "largest" and len(times) > 1:  # AMB-45: the largest, or S2's opera ended with the comet
+        top = times.index(max(times))
+        both = opera and last and r.opera_comet_multiplier > times[0]
+        why, times = (why, [r.opera_comet_multiplier // r.opera_multiplier, times[1]]) if both else ([why[top]], [times[top]])
     m = 1
     for k in times:
         m *= k

@@ -35,7 +35,6 @@ ManillePenalty = Literal["each_opponent", "winner_only"]
 Opera = Literal["none", "first_turn", "first_hand", "one_turn", "one_turn_literal"]
 FirstDealer = Literal["lot_lowest", "lot_1718"]
 EscalationReset = Literal["dealt", "played"]
-Multipliers = Literal["multiply", "largest"]
 
 
 @dataclass(frozen=True)
@@ -128,11 +127,8 @@ class Rules:
     ``first_hand``: eldest out before anyone else plays a card (1752); ``one_turn``: a hand emptied in
     one turn, no other player laying a card meanwhile (Yanovsky); ``none``."""
     opera_multiplier: int = 2
-    opera_comet_multiplier: int = 0
-    """What an opera ended with the comet is worth when a source gives it (S2: ×4), 0 when none does."""
-    multipliers: Multipliers = "multiply"
-    """Several multipliers at once (AMB-45): ``multiply`` them together, or only the ``largest`` counts (what a
-    source gives for a combination still stands: the 1752 table, S2's opera ended with the comet)."""
+    opera_comet_multiplier: int = 0  # an opera ended with the comet, where a source gives it (S2: ×4)
+    multipliers: Literal["multiply", "largest"] = "multiply"  # several at once (AMB-45): multiplied, or the largest
     opera_draw: bool = False
     opera_draw_refund: bool = False
     """A drawn opera returns what was paid in play (``True``) or cancels the settlement only (AMB-32)."""
