@@ -22,9 +22,8 @@ HOC_STAGE = Lesson(
     N_("The shedding stage of Hoc Mazarin: one full pack, aces low, no comet, the turn going anticlockwise."),
     ORIGINS, "S0, S1, W-Hoc, AJO-Hoc",
     (
-        Step(N_("Hoc Mazarin's last stage, the shedding game the comet grew out of. No source gives all its rules: "
-                "what you play here is pieced together from pages that describe it in part. One full pack of {pack} "
-                "cards and no comet: you and {p1} hold {hand} cards each, and the other {dead} stay unseen. Hoc goes "
+        Step(N_("Hoc Mazarin's last stage, the shedding game the comet grew out of. One full pack of {pack} cards "
+                "and no comet: you and {p1} hold {hand} cards each, and the other {dead} stay unseen. Hoc goes "
                 "round anticlockwise, so the eldest, who leads, sits on the dealer's right: {p1} dealt, and you "
                 "lead. Aces are low: lead your {card}."),
              "AD",

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 MARK_STYLE = ("display:inline;cursor:pointer;font-size:0.8em;font-weight:normal;color:#6b4a00;background:#fff3d1;"
               "border:1px solid #d9b25f;border-radius:8px;padding:0 6px;margin-left:4px;white-space:nowrap")
-NOTE_STYLE = "display:block;font-size:0.9em;color:#3d3522;margin:2px 0 4px;padding-left:8px;border-left:3px solid #d9b25f"
+NOTE_STYLE = "display:block;font-size:0.9em;font-weight:normal;color:#3d3522;margin:2px 0 4px;padding-left:8px;border-left:3px solid #d9b25f"
 
 
 def mark_html(ambs: Iterable[str], lang: str = "en", ambiguities: str | None = None) -> str:
