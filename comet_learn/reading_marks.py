@@ -46,7 +46,7 @@ def mark_html(ambs: Iterable[str], lang: str = "en", ambiguities: str | None = N
                     f'{escape(_("The question in the book"))}</a>')
         notes.append(f'<span class="comet-reading-note" style="{NOTE_STYLE}">{escape(_(NOTES[amb]))}{link}</span>')
     label = _.ngettext("our reading", "our readings", len(found))
-    return (f'<details class="comet-reading" style="display:inline" data-readings="{" ".join(found)}">'
+    return (f'<details class="comet-reading" style="display:inline-block;max-width:100%" data-readings="{" ".join(found)}">'
             f'<summary style="{MARK_STYLE}" title="{escape(_("What the sources say, and the reading played here"), quote=True)}">'
             f'{escape(label)}</summary>{"".join(notes)}</details>')
 
@@ -68,13 +68,14 @@ def refusal_mark(rnd: "comet.Round", play: "comet.Play", lang: str = "en", ambig
 
 
 def panel_html(rnd: "comet.Round", lang: str = "en", yours: bool = True, ambiguities: str | None = None) -> str:
-    """The rules panel's rule of the moment and sections, each sentence followed by its mark."""
+    """The rules panel's rule of the moment and sections, each sentence followed by its mark (in a ``div``:
+    a ``<details>`` would end a ``<p>``)."""
     v = rnd.variant
     marks = panel_readings(v, lang)
-    now = (f'<p class="comet-rule-now"><strong>{escape(moment(rnd, lang, yours))}</strong>'
-           f'{mark_html(moment_readings(rnd, lang, yours), lang, ambiguities)}</p>')
-    body = "".join(f"<h4>{escape(head)}</h4><p>" + " ".join(escape(line.text) + mark_html(marks[line.key], lang, ambiguities)
-                                                            for line in lines) + "</p>"
+    now = (f'<div class="comet-rules-text comet-rule-now"><strong>{escape(moment(rnd, lang, yours))}</strong>'
+           f'{mark_html(moment_readings(rnd, lang, yours), lang, ambiguities)}</div>')
+    body = "".join(f'<h4>{escape(head)}</h4><div class="comet-rules-text">' + " ".join(
+        escape(line.text) + mark_html(marks[line.key], lang, ambiguities) for line in lines) + "</div>"
                    for head, lines in rules_lines(v, lang))
     return now + body
 
