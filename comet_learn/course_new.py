@@ -128,8 +128,8 @@ NEW_OPERA = Lesson(
     practice(NEW, 53),
     changes=N_("What changes from the modern game: the 1752 account words the opera as the first hand going out at "
                "once, before anyone else has played a card, and counts it in points."),
-    credits=(RULES_1752, Credit("S0, S1", N_("the opera, in the 1752 account's words"), work="academie1752"),
-             Credit("S0, S1", N_("the modern game's opera, “at once”"))),
+    credits=(Credit("S0, S1", N_("the rules of the new comet and its opera, in the account's words"),
+                    work="academie1752"), Credit("S0, S1", N_("the modern game's opera, “at once”"))),
 )
 
 NEW_PARTNERS = Lesson(
