@@ -65,9 +65,11 @@ _LIBRARY = ("every interval computed by statsmodels and scipy.stats: a mean's in
             "interval; and Holm's correction across the family of fifteen claims is shown beside each claim's own")
 
 _LATE = "2026-12-07"
-_I46 = "0000000"
-_FP = {"C1": "85a93dc046afc5c7", "C2": "ca4d62bb8391e131", "C3": "213916ce91352a2f", "C4": "1606eb52e0a77a07", "C5": "878be71d978f2a80", "C6": "34ae48e99c26b741", "C7": "6ec3c4571b33f991",
-       "C8": "0c84eeb0ec044b26", "C9": "7c3fe14f3029f779", "C10": "9905ab20c0fb9826", "C11": "a7fcad66bd078bc1", "C12": "a91b45ee9322a171", "C13": "6f92c60f816787e0", "C14": "8f79bad2ed3fcd96", "C15": "30a131c3a6f10721"}
+_I46 = "ec024e0"
+_FP = {"C1": "85a93dc046afc5c7", "C2": "ca4d62bb8391e131", "C3": "213916ce91352a2f", "C4": "1606eb52e0a77a07",
+       "C5": "878be71d978f2a80", "C6": "34ae48e99c26b741", "C7": "6ec3c4571b33f991", "C8": "0c84eeb0ec044b26",
+       "C9": "7c3fe14f3029f779", "C10": "9905ab20c0fb9826", "C11": "a7fcad66bd078bc1", "C12": "a91b45ee9322a171",
+       "C13": "6f92c60f816787e0", "C14": "8f79bad2ed3fcd96", "C15": "30a131c3a6f10721"}
 """Each design's fingerprint as issue 46 fixed it."""
 _MORE = {"C4": "; the simulated check of the formula now has an interval that allows for the dependence of "
                "consecutive deals (the comet's value carries from one deal to the next), where it had treated them "
