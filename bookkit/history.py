@@ -71,7 +71,7 @@ _FP = {"C1": "85a93dc046afc5c7", "C2": "ca4d62bb8391e131", "C3": "213916ce91352a
        "C9": "7c3fe14f3029f779", "C10": "9905ab20c0fb9826", "C11": "a7fcad66bd078bc1", "C12": "a91b45ee9322a171",
        "C13": "6f92c60f816787e0", "C14": "8f79bad2ed3fcd96", "C15": "30a131c3a6f10721"}
 """Each design's fingerprint as issue 46 fixed it."""
-_I46R = "d116d32"
+_I46R = "90f3b6f"
 _FP2 = {"C1": "e3eb5bbc4d47c0b8", "C2": "43b2ead81a97df97", "C3": "bb8dd9e760718579", "C4": "cb6b500647522bbc",
         "C5": "a41b837b46250fd0", "C6": "b07278cf73230fd2", "C7": "fca631ff45b54831", "C8": "3cf779eabb15dabf",
         "C9": "c8b2afb2156f1f02", "C10": "503bb4aea8389d6a", "C11": "3ee9db96e865c6ad", "C12": "ba0dd058d9302efb",
