@@ -22,6 +22,8 @@ class Sample:
     """(arm, seed): the arm is a player count, a game or a policy, as the page names it ("" if one)."""
     tested: bool = True
     """False for deals that are only described (they decide nothing)."""
+    unit: str = "deals"
+    """What :attr:`deals` counts: deals, or for C13 whole matches to 121 (several deals each)."""
 
     def seed(self, arm: Any = "") -> str:
         """The seed of ``arm`` (``KeyError`` naming the arms otherwise)."""
@@ -33,12 +35,12 @@ class Sample:
     def text(self) -> str:
         seeds = ", ".join(f"`{s}`" for _, s in self.seeds)
         each = " per arm" if len(self.seeds) > 1 else ""
-        return f"{self.name}: {self.deals:,} deals{each} (seed{'s' if len(self.seeds) > 1 else ''} {seeds})" + (
+        return f"{self.name}: {self.deals:,} {self.unit}{each} (seed{'s' if len(self.seeds) > 1 else ''} {seeds})" + (
             "" if self.tested else ", described, not tested")
 
 
-def samples(name: str, deals: int, seeds: dict[Any, str], tested: bool = True) -> Sample:
-    return Sample(name, deals, tuple((str(k), v) for k, v in seeds.items()), tested)
+def samples(name: str, deals: int, seeds: dict[Any, str], tested: bool = True, unit: str = "deals") -> Sample:
+    return Sample(name, deals, tuple((str(k), v) for k, v in seeds.items()), tested, unit)
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,8 @@ class Design:
         covers (:func:`bookkit.judging.fingerprint`)."""
         words = [self.id, *(f"{k}: {w}" for k, w in self.words), self.translation, self.measure, self.comparison,
                  str(self.comparisons), self.decides, self.note]
-        return words + [f"{s.name} | {s.deals} | {s.seeds} | {s.tested}" for s in self.samples]
+        return words + [f"{s.name} | {s.deals} | {s.seeds} | {s.tested}" + ("" if s.unit == "deals" else f" | {s.unit}")
+                        for s in self.samples]
 
     def markdown(self) -> str:
         """The box the page shows above the claim's data (MyST, citations resolved by the build)."""

@@ -194,13 +194,22 @@ def summary_rows(records: Mapping[str, Record], alpha: float = ALPHA) -> list[di
 
 def family_sentence(row: FamilyRow) -> str:
     """What a claim's page says of its verdict across the family, beside its own (issue 46, item 3):
-    the same verdict, or the family's with the claim's own and how many comparisons each decides."""
+    the same verdict, or the family's with the claim's own and how many comparisons each decides.  A
+    verdict may read only some of its claim's comparisons (C11, C15), so the same verdict with a
+    different count of decided comparisons says so too: the page reads the others one by one."""
     if not row.tests:
         return (f"{row.claim} makes no test (its values are exact), so the correction across the family of claims "
                 "does not touch it.")
     if row.across.headline == row.within.headline:
-        return (f"Across the family of all the chapter's comparisons (Holm's correction), {row.claim}'s verdict is "
+        same = (f"Across the family of all the chapter's comparisons (Holm's correction), {row.claim}'s verdict is "
                 f"the same: {row.across.headline}.")
+        if row.decided_across == row.decided_within:
+            return same
+        # The verdict reads only some comparisons (C11's against three in four, C15's manille and experiment):
+        # the others, which the page may read one by one, can still differ across the family.
+        return (same[:-1] + f"; but Holm's correction decides {row.decided_across} of the claim's {row.tests} "
+                f"comparisons where the claim's own decides {row.decided_within}, so not every comparison this page "
+                "reads one by one is decided the same way across the chapter.")
     return (f"Across the family of all the chapter's comparisons (Holm's correction), {row.claim}'s verdict differs: "
             f"{row.across.headline}. Holm's correction decides {row.decided_across} of the claim's {row.tests} "
             f"comparisons where the claim's own decides {row.decided_within}, so the verdict above ({row.within.headline}) "

@@ -42,7 +42,9 @@ C10_MARGINS = {"plays per deal": 3.0, "stops per deal": 0.7, "cards left in the 
 """"Almost the same": each measure of the modern game within this many plays, stops or cards of the new
 comet's, deal by deal.  Fixed numbers: a tenth of the new comet's values in the run of 2026-12-06
 (30.2 plays, 7.03 stops, 3.24 cards), rounded; they had been a tenth of the values each run observed,
-so that the margin moved with the data."""
+so that the margin moved with the data.  That run played the same seeds as the page does, so these
+are the values of the very deals C10 tests, taken once, after results had been seen (the design
+says so)."""
 C11_MOSTLY = 0.75
 """Luck decides most deals if the better player wins fewer than 3 in 4 (its skill share 2p - 1 is
 under one half)."""
@@ -97,7 +99,8 @@ DESIGNS: tuple[Design, ...] = (
            "supported if the two-handed game has fewer real choices than every larger table on both measures "
            "(every interval of the difference wholly below zero); contradicted if it has more on both; otherwise "
            "the data cannot decide.",
-           "Real choices grow with the hand size, and under the engine's reading of the deal (AMB-7) two players "
+           "Real choices are likely to grow with the hand size (we have not measured it), and under the engine's "
+           "reading of the deal (AMB-7) two players "
            "hold far more cards each than five: compared at the engine's deal, the player count and the hand size "
            "cannot be told apart, so this test holds the hand size fixed. The dead cards then differ instead (the "
            "fewer the players, the more cards lie out of play): the comparison is of the player count together with "
@@ -190,7 +193,7 @@ DESIGNS: tuple[Design, ...] = (
            "the share of dealt hands (new comet) that hold a group: four of a kind, three nine-cards, or two or "
            "three kings, by player count. The hands of one deal share one pack, so they are not independent: the "
            "interval is cluster-robust, by deal.",
-           f"the two-handed share against {_pct(C9_COMMON)} (common) and {_pct(C9_RARE)} (rare).",
+           f"each player count's share against {_pct(C9_COMMON)} (common) and {_pct(C9_RARE)} (rare).",
            3,
            f"common if the interval lies wholly above {_pct(C9_COMMON)}, rare if wholly below {_pct(C9_RARE)}, "
            "neither if it lies between; otherwise the data cannot decide.",
@@ -208,8 +211,9 @@ DESIGNS: tuple[Design, ...] = (
            "the modern game minus the new comet on each measure, deal by deal (paired differences, Student's t), "
            "against a margin fixed as a number for each: " + and_list(f"±{m:g} {k.split()[0]}" for k, m in
                                                                        C10_MARGINS.items())
-           + " (an equivalence test). The margins are a tenth of the new comet's values in the run of 2026-12-06, "
-           "rounded, and do not move with the data.",
+           + " (an equivalence test). The margins are a tenth of the new comet's values on these same deals (the "
+           "same seed), as run on 2026-12-06, rounded: taken from the data once, after results had been seen, and "
+           "fixed since.",
            len(C10_MARGINS),
            "supported if every difference lies wholly inside its margin (\"almost the same\"); contradicted if any "
            "lies wholly outside; otherwise the data cannot decide. An interval that merely contains zero is not "
@@ -253,13 +257,16 @@ DESIGNS: tuple[Design, ...] = (
            f"an evening's game (supported) if the interval of the mean lies wholly at or below {C13_EVENING} deals; "
            "longer (contradicted) if wholly above; otherwise the data cannot decide.",
            "The source recommends a target; that 121 makes an evening's game is our question.",
-           samples=(_samples("matches", 120, {"": "c13"}),)),
+           samples=(_samples("matches to 121", 120, {"": "c13"}, unit="matches"),)),
     Design("C14", (("S1", "El 7♦ y todos los reyes son paradas"), ("S0", "8♦ удаляется")),
            "the 7♦ and all the kings are stops (the 8♦ being removed)",
            "an experiment: Arnold's Commit for four, random players, played with the 8♦ taken out and with it left "
-           "in, everything else equal (two independent samples): stops per deal made by a card whose successor is "
-           "out of the pack, and all stops per deal.",
-           "with minus without, against zero, for each measure.",
+           "in, everything else equal, on the same seeds: stops per deal made by a card whose successor is out of "
+           "the pack, and all stops per deal. With one card fewer a seed shuffles a different pack, so the two arms "
+           "are not the same deals; but it shuffles both packs alike, so they are not independent either.",
+           "with minus without, against zero, for each measure, by Welch's interval, which treats the arms as "
+           "independent: where their results go together, as the page measures, that interval is wider than it "
+           "need be, and errs towards \"the data cannot decide\".",
            2,
            "the removal makes stops (supported) if the difference in stops made by a missing successor lies wholly "
            "above zero; contradicted if wholly below; otherwise the data cannot decide. The page also says whether "

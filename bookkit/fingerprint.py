@@ -20,7 +20,7 @@ import textwrap
 import tokenize
 from typing import Any, Callable, Iterable
 
-__all__ = ["code_text", "digest"]
+__all__ = ["code_text", "source_text", "digest"]
 
 _SKIP = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING,
          tokenize.ENDMARKER}
@@ -44,7 +44,12 @@ def _without_docstring(source: str) -> str:
 def code_text(function: Callable[..., Any]) -> str:
     """A function's code as its tokens joined by single spaces, without comments, docstring or layout.
     An f-string is kept whole, as written (Python 3.12 and later split it into several tokens)."""
-    source = _without_docstring(textwrap.dedent(inspect.getsource(function)))
+    return source_text(_without_docstring(textwrap.dedent(inspect.getsource(function))))
+
+
+def source_text(source: str) -> str:
+    """Python ``source`` (whole statements, dedented) as its tokens joined by single spaces, without
+    comments or layout (:func:`code_text` of a function without its docstring)."""
     lines = source.splitlines(keepends=True)
     starts = [0]
     for line in lines:

@@ -14,8 +14,8 @@ From now on a change to a design is a **new entry at the end**, never an edit in
 (``tests/data/design_history.sha256``), that the dates the entries were recorded never go back, and
 that each claim's latest entry carries its current design's
 :func:`~bookkit.judging.fingerprint`, which covers the design's words, its deals, its
-seeds and its verdict code: a design, a number of deals, a seed or a verdict function edited without
-a new entry fails the tests.  Changes found later in the repository's history are entered at the
+seeds and its verdict code (its verdict functions and its branch of ``judge``): a design, a number of
+deals, a seed or a verdict function edited without a new entry fails the tests.  Changes found later in the repository's history are entered at the
 end too, dated by their commits and marked with the date they were recorded (:attr:`Entry.recorded`).
 """
 
@@ -71,6 +71,12 @@ _FP = {"C1": "85a93dc046afc5c7", "C2": "ca4d62bb8391e131", "C3": "213916ce91352a
        "C9": "7c3fe14f3029f779", "C10": "9905ab20c0fb9826", "C11": "a7fcad66bd078bc1", "C12": "a91b45ee9322a171",
        "C13": "6f92c60f816787e0", "C14": "8f79bad2ed3fcd96", "C15": "30a131c3a6f10721"}
 """Each design's fingerprint as issue 46 fixed it."""
+_I46R = "90f3b6f"
+_FP2 = {"C1": "e3eb5bbc4d47c0b8", "C2": "43b2ead81a97df97", "C3": "bb8dd9e760718579", "C4": "cb6b500647522bbc",
+        "C5": "a41b837b46250fd0", "C6": "b07278cf73230fd2", "C7": "fca631ff45b54831", "C8": "3cf779eabb15dabf",
+        "C9": "c8b2afb2156f1f02", "C10": "503bb4aea8389d6a", "C11": "3ee9db96e865c6ad", "C12": "ba0dd058d9302efb",
+        "C13": "4756fff2b13d74d4", "C14": "5e908a889e3f1100", "C15": "bcff7ae4c7471a64"}
+"""Each design's fingerprint once it covered the claim's branch of ``judge`` (issue 46's independent reading)."""
 _MORE = {"C4": "; the simulated check of the formula now has an interval that allows for the dependence of "
                "consecutive deals (the comet's value carries from one deal to the next), where it had treated them "
                "as independent",
@@ -216,6 +222,42 @@ ENTRIES: tuple[Entry, ...] = (
     *(Entry(c, "2026-12-07", _I46, "the same test under the new fingerprint (its words, deals, seeds and verdict "
             "code)" + _MORE.get(c, ""), fingerprint=_FP[c], bookkeeping=True)
       for c in ("C3", "C4", "C5", "C6", "C8", "C9", "C11", "C12", "C13", "C14", "C15")),
+    # ---- issue 46's independent reading: changes the record had missed (found in `git log -p`), and
+    # words that said more than the test did, corrected (the tests themselves unchanged)
+    Entry("C1", "2026-12-04", "93aadcb", "the figure's alt text reworded in a review of the built pages: the first "
+          "hand \"ahead of\", \"behind\" or \"not distinguishable from\" its fair share became \"above\", \"below\" "
+          "or \"not distinguishable from its fair share\"; the verdict unchanged", bookkeeping=True, recorded=_LATE),
+    Entry("C2", "2026-12-04", "93aadcb", "our translation's quotation marks changed in a review of the built pages "
+          "(\"too dull\" to 'too dull'); the test unchanged", bookkeeping=True, recorded=_LATE),
+    Entry("C14", "2026-12-04", "85ad8a8", "a correction of that day's entry: the two arms are not independent "
+          "samples. One card fewer shuffles a different pack, but the same seed shuffles both packs alike and the "
+          "random players draw from the same seeds, so the arms' results are correlated; Welch's interval, which "
+          "treats them as independent, then errs one way or the other (towards \"the data cannot decide\" when the "
+          "correlation is positive)", bookkeeping=True, recorded=_LATE),
+    Entry(ALL, "2026-12-07", _I46R, "each design's fingerprint also covers the claim's branch of the function that "
+          "routes its recorded comparisons to its verdict (bookkit.judging.judge: C11's verdict reads only its "
+          "comparisons against three in four, C10's the share of deals played alike), so that a change there leaves "
+          "an entry", bookkeeping=True),
+    Entry("C2", "2026-12-07", _I46R, "the note's \"Real choices grow with the hand size\", which no deal of the "
+          "page measures, said to be likely and not measured; the test unchanged", fingerprint=_FP2["C2"],
+          bookkeeping=True),
+    Entry("C9", "2026-12-07", _I46R, "the comparison's words corrected to the test as it has run since 3270bbc: "
+          "each player count's share against the thresholds, three comparisons (they had said \"the two-handed "
+          "share\", while the verdict read all three player counts); the test unchanged", fingerprint=_FP2["C9"],
+          bookkeeping=True),
+    Entry("C10", "2026-12-07", _I46R, "the margins' words: the run of 2026-12-06 played the same seed, so the "
+          "margins are a tenth of the new comet's values on the very deals C10 tests, taken once after results had "
+          "been seen (the words had said only that they \"do not move with the data\"); the test unchanged",
+          fingerprint=_FP2["C10"], bookkeeping=True),
+    Entry("C13", "2026-12-07", _I46R, "the box counted its matches to 121 as deals (a match takes several); it says "
+          "matches now; the test unchanged", fingerprint=_FP2["C13"], bookkeeping=True),
+    Entry("C14", "2026-12-07", _I46R, "the words: the arms are played on the same seeds, and are neither the same "
+          "deals nor independent; the comparison is still Welch's interval, as for independent samples, and the "
+          "page gives the correlation of the arms' stops per deal, which says which way that interval errs; the "
+          "test unchanged", fingerprint=_FP2["C14"], bookkeeping=True),
+    *(Entry(c, "2026-12-07", _I46R, "the same test under the new fingerprint (its branch of judge added)",
+            fingerprint=_FP2[c], bookkeeping=True)
+      for c in ("C1", "C3", "C4", "C5", "C6", "C7", "C8", "C11", "C12", "C15")),
 )
 """The record, in the order the entries were recorded; new entries go at the end."""
 

@@ -1,12 +1,15 @@
 """One entry point to every claim's verdict (:func:`judge`), so that the page's verdict and the
 family-wise one (:mod:`bookkit.claimset`) are read by the same function; the code each claim's
 verdict depends on (:data:`VERDICT_CODE`); and each design's :func:`fingerprint`, which covers its
-words, its deals, its seeds and that code: a change to any of them after results is a new entry in
-:mod:`bookkit.history` (``tests/test_history.py``).
+words, its deals, its seeds, that code and the claim's branch of :func:`judge`: a change to any of
+them after results is a new entry in :mod:`bookkit.history` (``tests/test_history.py``).
 """
 
 from __future__ import annotations
 
+import ast
+import inspect
+import textwrap
 from typing import Any, Callable, Mapping
 
 from bookkit import stats
@@ -16,10 +19,10 @@ from bookkit.claims import (Finding, c1_alt, c11_alt, combined, decided, players
                             verdict_c10, verdict_c11, verdict_c12, verdict_c13, verdict_c14, verdict_c15,
                             verdict_c15_cause)
 from bookkit.claims import _above_supports, _side
-from bookkit.fingerprint import code_text, digest
+from bookkit.fingerprint import code_text, digest, source_text
 from bookkit.stats import Estimate
 
-__all__ = ["judge", "VERDICT_CODE", "fingerprint"]
+__all__ = ["judge", "VERDICT_CODE", "fingerprint", "route_text"]
 
 _READ = (_side, stats.verdict_of, stats.verdict, rule_of, decided)
 """What every verdict reads through: an interval's side of a reference, and the rule by which each
@@ -43,14 +46,29 @@ VERDICT_CODE: dict[str, tuple[Callable[..., Any], ...]] = {
     "C15": (verdict_c15, verdict_c15_cause, _above_supports) + _READ,
 }
 """The functions each claim's verdict is read by (its own verdict functions and the helpers they
-call; :func:`judge` itself only routes the page's comparisons to them)."""
+call); :func:`judge` routes the page's comparisons to them, and each claim's branch of it
+(:func:`route_text`) is in the claim's fingerprint too."""
+
+
+def route_text(claim: str) -> str:
+    """The code of ``claim``'s branch of :func:`judge` (its ``if claim == ...`` block), as
+    :func:`bookkit.fingerprint.source_text`: which of the recorded comparisons the claim's verdict
+    reads, and how (C11 reads only its comparisons against three in four, C10 the share of deals
+    played alike), so it is part of the claim's fingerprint.  ``KeyError`` if ``judge`` has none."""
+    source = textwrap.dedent(inspect.getsource(judge))
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and isinstance(node.test.left, ast.Name)
+                and node.test.left.id == "claim" and isinstance(node.test.comparators[0], ast.Constant)
+                and node.test.comparators[0].value == claim):
+            return source_text(textwrap.dedent(ast.get_source_segment(source, node, padded=True) or ""))
+    raise KeyError(f"bookkit.judging.judge has no branch for {claim!r}")
 
 
 def fingerprint(design: Design) -> str:
-    """A hash of what a claim's test is: its design's words, deals and seeds (:meth:`Design.parts`) and
-    the source code of the functions that read its verdict (:mod:`bookkit.fingerprint`).
-    :mod:`bookkit.history`'s latest entry for the claim must carry it."""
-    return digest(design.parts() + [code_text(f) for f in VERDICT_CODE[design.id]])
+    """A hash of what a claim's test is: its design's words, deals and seeds (:meth:`Design.parts`), the
+    source code of the functions that read its verdict (:mod:`bookkit.fingerprint`) and its branch of
+    :func:`judge` (:func:`route_text`).  :mod:`bookkit.history`'s latest entry for the claim must carry it."""
+    return digest(design.parts() + [code_text(f) for f in VERDICT_CODE[design.id]] + [route_text(design.id)])
 
 
 def judge(claim: str, tests: Mapping[str, Estimate], extra: Mapping[str, Any] | None = None) -> Finding:

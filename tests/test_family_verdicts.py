@@ -103,6 +103,26 @@ def test_the_check_catches_a_page_that_says_more_than_the_family() -> None:
     assert check_family_sentences({"shape": agreeing}, [c14])
 
 
+def test_the_sentence_says_when_a_comparison_the_verdict_does_not_read_differs() -> None:
+    """C15's verdict reads manille's share and the experiment; its seven other comparisons (each game against
+    manille) are read one by one on its page. One of them decided at the claim's level but not across the
+    family leaves the verdict the same, and the sentence says that not every comparison stands."""
+    l15 = claims.design("C15").level
+    c15 = {"manille": t_estimate(0.31, 0.01, l15), "cause": t_estimate(0.04, 0.005, l15),
+           **{f"game {i}": t_estimate(-0.2, 0.01, l15) for i in range(6)}, "game 6": t_estimate(-0.029, 0.01, l15)}
+    records = {**records_where_holm_differs(), "C15": Record("C15", c15)}
+    row = next(r for r in family(records)[0] if r.claim == "C15")
+    assert row.within.headline == row.across.headline
+    assert (row.decided_within, row.decided_across) == (9, 8)
+    sentence = family_sentence(row)
+    assert "verdict is the same" in sentence and "decides 8 of the claim's 9 comparisons where the claim's own " \
+        "decides 9" in sentence and "not every comparison" in sentence
+    # With every comparison decided alike, the sentence is the plain one.
+    plain_row = next(r for r in family({**records, "C15": Record("C15", {**c15, "game 6": c15["game 0"]})})[0]
+                     if r.claim == "C15")
+    assert family_sentence(plain_row).endswith(f"the same: {plain_row.across.headline}.")
+
+
 # ------------------------------------------------------------------ the pages' sources
 @pytest.mark.parametrize("d", claims.DESIGNS, ids=lambda d: d.id)
 def test_every_verdict_is_followed_by_the_family_verdict(d: claims.Design) -> None:

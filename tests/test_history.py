@@ -164,6 +164,32 @@ def test_changed_verdict_code_needs_an_entry(tmp_path: Path, monkeypatch: pytest
     assert code_text(redocumented) == code_text(claims.verdict_c13)
 
 
+def test_a_changed_route_needs_an_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The branch of ``judge`` that picks a claim's comparisons decides its verdict as much as the verdict
+    function does (C11 reads only those against three in four): changing it makes the history ask for an
+    entry for that claim alone."""
+    assert "vs 3/4" in judging.route_text("C11") and "identical" in judging.route_text("C10")
+    rerouted = _rewritten(judging.judge, 'k.endswith("vs 3/4")', 'k.endswith("vs 1/2")', tmp_path)
+    monkeypatch.setattr(judging, "judge", rerouted)
+    assert "vs 1/2" in judging.route_text("C11")
+    assert stale(claims.DESIGNS) == ["C11"]
+    monkeypatch.undo()
+    assert stale(claims.DESIGNS) == []
+    with pytest.raises(KeyError, match="no branch"):
+        judging.route_text("C99")
+
+
+def test_a_changed_unit_needs_an_entry() -> None:
+    """C13's box counted its matches as deals; the unit is part of the design."""
+    d = claims.design("C13")
+    sample = d.sample("matches")
+    assert sample.unit == "matches" and "120 matches" in sample.text().replace(f"{sample.deals:,}", "120")
+    as_deals = dataclasses.replace(sample, unit="deals")
+    assert stale([dataclasses.replace(d, samples=(as_deals,))]) == ["C13"]
+    # A sample counted in deals keeps the parts it had before units were written, so no other fingerprint moved.
+    assert all(" | deals" not in p for x in claims.DESIGNS if x.id != "C13" for p in x.parts())
+
+
 def test_a_shared_helper_is_in_every_fingerprint_that_reads_it() -> None:
     for claim, functions in judging.VERDICT_CODE.items():
         assert functions and all(callable(f) for f in functions), claim
@@ -198,6 +224,46 @@ def test_the_sample_check_catches_a_typed_seed_or_count() -> None:
     assert typed_sample_sizes("C2_GAMES = 400\n") == ["C2_GAMES = 400"]
 
 
+SHOWN_CALL = re.compile(r"[\w.]+\((?:[^()]|\([^()]*\))*?seed=\"(?P<seed>[^\"]+)\"[^()]*\)")
+"""A call the pages show the reader (an exercise's code) with a seed of its own: ``f(..., 400, seed="c2-2")``."""
+
+
+def shown_code(text: str) -> str:
+    """The code a page shows its reader: its ``python`` blocks and inline code spans (not its code cells)."""
+    blocks = re.findall(r"^```python\n(.*?)^```$", text, flags=re.S | re.M)
+    spans = re.findall(r"(?<!`)`([^`\n]+)`(?!`)", re.sub(r"^```.*?^```$", "", text, flags=re.S | re.M))
+    return "\n".join(blocks + spans)
+
+
+def shown_calls_off_their_design(text: str) -> list[str]:
+    """Calls shown to the reader whose seed names no design's sample, or whose numbers do not include that
+    sample's number of deals: the reader who runs them would not get the page's results."""
+    seeds = {seed: s for d in claims.DESIGNS for s in d.samples for _, seed in s.seeds}
+    bad = []
+    for m in SHOWN_CALL.finditer(shown_code(text)):
+        sample = seeds.get(m["seed"])
+        numbers = {int(n) for n in re.findall(r"(?<![\w.\"-])\d+(?![\w.])", m.group(0))}
+        if sample is None or sample.deals not in numbers:
+            bad.append(m.group(0))
+    return bad
+
+
+def test_code_shown_to_the_reader_plays_the_designs_deals() -> None:
+    """An exercise that says "run it yourself" shows a seed and a number of deals typed by hand: they must be
+    the design's, so that the reader gets the page's numbers (issue 46's independent reading)."""
+    shown = {p.name: SHOWN_CALL.findall(shown_code(p.read_text(encoding="utf-8"))) for p in ANALYSIS}
+    assert sum(len(v) for v in shown.values()) >= 4, shown
+    for page in ANALYSIS:
+        assert shown_calls_off_their_design(page.read_text(encoding="utf-8")) == [], page.name
+
+
+def test_the_shown_code_check_catches_a_stale_count() -> None:
+    page = 'Run `bookkit.match_lengths(120, seed="c13")`.\n\n```python\nf("v", 2, 10, 400, seed="c2-2")\n```\n'
+    assert shown_calls_off_their_design(page) == []
+    assert shown_calls_off_their_design(page.replace("120", "200")) == ['bookkit.match_lengths(200, seed="c13")']
+    assert shown_calls_off_their_design(page.replace('"c2-2"', '"c2-9"')) == ['f("v", 2, 10, 400, seed="c2-9")']
+
+
 def test_every_sample_is_played_and_named_in_the_box() -> None:
     text = "\n".join(p.read_text(encoding="utf-8") for p in ANALYSIS)
     for d in claims.DESIGNS:
@@ -205,7 +271,7 @@ def test_every_sample_is_played_and_named_in_the_box() -> None:
         md = d.markdown()
         assert "**Deals and seeds.**" in md
         for s in d.samples:
-            assert f"{s.deals:,} deals" in md and all(f"`{seed}`" in md for _, seed in s.seeds), (d.id, s.name)
+            assert f"{s.deals:,} {s.unit}" in md and all(f"`{seed}`" in md for _, seed in s.seeds), (d.id, s.name)
             assert f'.sample("{s.name.split(",")[0]}' in text or f".sample(\"{s.name[:8]}" in text, (d.id, s.name)
 
 
