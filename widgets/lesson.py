@@ -18,6 +18,7 @@ import ipywidgets as W
 import comet
 from comet_learn.course import legal_play
 from comet_learn.course_marks import MAX_STARS, Marks
+from comet_learn.reading_marks import refusal_mark, sources_html, step_mark
 from comet_learn.lesson_path import FAMILIES, PATH
 from comet_render.i18n import N_, words
 from widgets import browser
@@ -117,16 +118,20 @@ class LessonTable(PlayTable):
         if lesson.phase != STEPS:
             lesson.attempt(play)  # (raises: Continue first, or the lesson is done)
             raise UserError(words(self.lang)("The lesson is done: choose the next one."))
+        rnd, step = self.round, lesson.step
         result = lesson.attempt(play)
         if result.refused:
-            raise UserError(result.text)
-        self.bots.run(lambda: self._after_step(result.text))
+            illegal = legal_play(rnd, play) is None
+            raise UserError(result.text, refusal_mark(rnd, play, self.lang, _AMBIGUITIES()) if illegal else "")
+        self.bots.run(lambda: self._after_step(result.text, step))
 
-    def _after_step(self, said: str) -> None:
+    def _after_step(self, said: str, step: Any = None) -> None:
         then = self.lesson.settled()
         self._show()
-        # (the step's result kept on the table: its sentence is the instruction, under Continue)
-        self._say(said, "" if self.lesson.phase == RESULT else then)
+        if self.lesson.phase == RESULT:  # (the step's result kept on the table: its sentence, and its mark, are
+            self._say(said)              # the instruction, under Continue)
+            return
+        self._say(said, then, after=step_mark(step, "then", self.lang, _AMBIGUITIES()) if step is not None else "")
 
     def _after_practice(self, said: str) -> None:
         self.lesson.settled()
@@ -249,8 +254,11 @@ class LessonTable(PlayTable):
             return
         _ = words(self.lang)
         self.title.value = f'<div class="comet-title"><strong>{escape(_(self.round.variant.name))}</strong></div>'
+        said = (step_mark(lesson.step, "say", self.lang, _AMBIGUITIES()) if lesson.phase == STEPS else
+                step_mark(lesson.lesson.steps[lesson.index - 1], "then", self.lang, _AMBIGUITIES())
+                if lesson.phase == RESULT else "")
         self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">'
-                              f'{escape(lesson.instruction())}</div>'
+                              f'{escape(lesson.instruction())}{said}</div>'
                               f'<span class="comet-address" hidden data-query="{escape(self.address_query())}"></span>')
         for name in ("new", "undo", "rule"):
             for b in self.twins(name):
@@ -294,11 +302,16 @@ class LessonTable(PlayTable):
                 f'<strong>{escape(_(lesson.title))}</strong> · <span class="comet-lesson-where">{escape(where)}</span>'
                 f' {badge}</div>'
                 f'<p class="comet-lesson-summary">{escape(_(lesson.changes or lesson.summary))} '
-                f'<span class="comet-lesson-sources">{escape(_("Sources: {sources}.", sources=lesson.sources))}</span>'
+                f'<span class="comet-lesson-sources">{sources_html(lesson, self.lang, book_address("reference/bibliography"))}</span>'
                 f'{chapter}</p>')
 
     def _path_html(self) -> str:
         return path_html(self.lang, self.marks, self.lesson.lesson.id)
+
+
+def _AMBIGUITIES() -> str | None:
+    """The address of the book's page of ambiguities, where a reading mark links."""
+    return book_address("reference/ambiguities")
 
 
 LEARN_PARAMETERS = ("lesson", "step", "lang")
