@@ -239,6 +239,79 @@ def test_the_free_play_hint_adds_the_search_and_the_instruction_the_rule_of_the_
     assert lit == ctl.coach() and hint not in said and "Played out" in hint
 
 
+def test_a_coach_reason_rests_on_the_readings_under_which_the_engine_no_longer_gives_it() -> None:
+    """Yanovsky's kings stop a run by a reading (AMB-30): a king lead's reason rests on it, the lowest card's
+    does not; the modern game's kings stop by its rules, no reading. Under the other reading (the option
+    changed) the engine gives no such reason: the reason's check fails there."""
+    from comet_learn.readings import reason_readings
+
+    hands = ["5H 6D KD QD", "7H 8H"]
+    rnd = comet.Round.from_hands("yanovsky-1804", hands, 0)
+    king = _reason(rnd, Why.STOP, "KD")
+    assert reason_readings(rnd, king) == ("AMB-30",)
+    assert reason_readings(rnd, _reason(rnd, Why.LOWEST, "5H")) == ()
+    other = comet.Round.from_hands(comet.find_variant("yanovsky-1804").with_options(king_stops=False), hands, 0)
+    assert king.problem(other) is not None
+    modern = comet.Round.from_hands("modern-comet-1991", ["KH 5D 6D 7D", "2H 3H 4H"], 0)
+    assert reason_readings(modern, _reason(modern, Why.STOP, "KH")) == ()
+    only = comet.Round.from_hands("modern-comet-1991", ["5H 6D KD", "7H 8H"], 0)
+    only.play("5H")
+    assert reason_readings(only, _reason(only, Why.ONLY, "6D")) == ("AMB-36",)  # (or pass, if one may stop at will)
+
+
+def _practice_at(table: Any, hands: list[str], plays: tuple[str, ...]) -> comet.Round:
+    """``table``'s lesson taken to its free play, on a position of ``hands`` after ``plays`` (seat 0 to move)."""
+    lesson = table.lesson
+    while lesson.phase != PRACTICE:
+        if lesson.phase == RESULT:
+            table.continue_button.click()
+        else:
+            table._act(comet.Play.parse(lesson.step.play))
+    rnd = comet.Round.from_hands("modern-comet-1991", hands, 0)
+    for play in plays:
+        rnd.play(play)
+    table.flow.open_position(rnd, len(rnd.history))
+    table._refresh()
+    return rnd
+
+
+def test_the_coach_the_hint_and_a_refusal_in_the_free_play_carry_their_reading_marks() -> None:
+    """In the free play the rule of the moment and the coach's reason are each followed by the mark of the
+    readings the engine finds under them, the hint (the coach's reason again) and a refused card by theirs;
+    a sentence resting on none has none."""
+    table = _table("modern-first-run")
+    _practice_at(table, ["5H 6D KD", "7H 8H"], ("5H",))
+    parts = table.lesson.instruction_parts()
+    assert [readings for _text, readings in parts] == [(), ("AMB-36",), ("AMB-36",)], parts
+    assert parts[-1][0] == "Play the 6♦: it is your only play."
+    assert table.say_box.value.count('data-readings="AMB-36"') == 2
+    table.hint_button.click()
+    assert "it is your only play" in table.messages.text and 'data-readings="AMB-36"' in table.messages.widget.value
+    king = table.hand_buttons[list(table.round.hands[0]).index(comet.Card.parse("KD"))]
+    king.click()  # refused: the run needs a 6 (by the reading that one who can go on must)
+    assert table.messages.is_error and 'data-readings="AMB-36"' in table.messages.widget.value
+    _practice_at(table, ["2D 8H TD", "3H 4H"], ())
+    assert [readings for _text, readings in table.lesson.instruction_parts()][-1] == ()
+
+
+def test_a_refused_card_at_the_play_table_carries_the_mark_of_the_reading_it_rests_on() -> None:
+    from widgets.links import Position
+    from widgets.play import PlayTable
+
+    table = PlayTable(variant="modern-comet-1991", seed=1)
+    rnd = comet.Round.from_hands("modern-comet-1991", ["5H 6D KD", "7H 8H"], 0)
+    rnd.play("5H")
+    table.open_position(Position(rnd, len(rnd.history)))
+    hand = list(table.round.hands[0])
+    table.hand_buttons[hand.index(comet.Card.parse("KD"))].click()
+    assert table.messages.is_error and 'data-readings="AMB-36"' in table.messages.widget.value
+    assert "our reading" in table.messages.widget.value
+    rnd = comet.Round.from_hands("modern-comet-1991", ["5H 7D KD", "2H 8H"], 0)
+    table.open_position(Position(rnd, 0))
+    table.hand_buttons[list(table.round.hands[0]).index(comet.Card.parse("KD"))].click()  # a lead: any card
+    assert not table.messages.is_error
+
+
 # ------------------------------------------------------------------ the log, the payments, the words
 def test_a_forced_pass_is_said_once_in_its_place_with_its_call() -> None:
     flow = TableController("modern-comet-1991", 2, 1)

@@ -18,6 +18,7 @@ import ipywidgets as W
 import comet
 from comet_learn.course import legal_play
 from comet_learn.course_marks import MAX_STARS, Marks
+from comet_learn.reading_marks import mark_html as reading_mark
 from comet_learn.reading_marks import refusal_mark, sources_html, step_mark
 from comet_learn.lesson_path import FAMILIES, PATH
 from comet_render.i18n import N_, words
@@ -152,7 +153,7 @@ class LessonTable(PlayTable):
                 self._act(comet.Play.parse(str(hand[index])))
                 return
         if isinstance(value, str):
-            raise UserError(value)
+            raise UserError(value, self._refusal_mark(b))
         self._act(value)
 
     @safe
@@ -160,7 +161,8 @@ class LessonTable(PlayTable):
     def _on_hint(self, b: W.Button) -> None:
         text, play = self.lesson.hint()
         self._hinted = play
-        self._say(text)
+        coached = self.lesson.phase == PRACTICE  # (the coach's reason, with the readings it rests on)
+        self._say(text, after=reading_mark(self.lesson.coach_readings(), self.lang, _AMBIGUITIES()) if coached else "")
 
     @safe
     def _on_continue(self, b: Any) -> None:
@@ -254,11 +256,9 @@ class LessonTable(PlayTable):
             return
         _ = words(self.lang)
         self.title.value = f'<div class="comet-title"><strong>{escape(_(self.round.variant.name))}</strong></div>'
-        said = (step_mark(lesson.step, "say", self.lang, _AMBIGUITIES()) if lesson.phase == STEPS else
-                step_mark(lesson.lesson.steps[lesson.index - 1], "then", self.lang, _AMBIGUITIES())
-                if lesson.phase == RESULT else "")
-        self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">'
-                              f'{escape(lesson.instruction())}{said}</div>'
+        said = " ".join(escape(text) + reading_mark(readings, self.lang, _AMBIGUITIES())
+                        for text, readings in lesson.instruction_parts())
+        self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">{said}</div>'
                               f'<span class="comet-address" hidden data-query="{escape(self.address_query())}"></span>')
         for name in ("new", "undo", "rule"):
             for b in self.twins(name):

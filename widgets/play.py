@@ -29,7 +29,7 @@ from widgets import browser
 from widgets.controllers.record import STORAGE_KEY as RECORD_KEY
 from widgets.controllers.record import Record
 from widgets.controllers.table import TableController, default_seats
-from widgets.links import Position, link_html, position_query
+from widgets.links import Position, book_address, link_html, position_query
 from widgets.pacing import BotPacer
 from widgets.table_hand import fill_hand, fill_pool
 from widgets.table_parts import Labels, html_panel, log_html, payments_html, rules_html, scores_html
@@ -353,8 +353,19 @@ class PlayTable(W.VBox):
     def _on_card(self, b: W.Button) -> None:
         value = self.offers.value(b)
         if isinstance(value, str):  # a card you may not play now: say why
-            raise UserError(value)
+            raise UserError(value, self._refusal_mark(b))
         self._act(value)
+
+    def _refusal_mark(self, b: W.Button) -> str:
+        """The "our reading" mark after the refusal of the hand's card ``b``: "" when it rests on no reading."""
+        from comet_learn.reading_marks import mark_html
+
+        viewer = self.flow.viewer
+        hand = list(self.round.hands[viewer]) if viewer is not None else []
+        index = self.hand_buttons.index(b) if b in self.hand_buttons else -1
+        if not 0 <= index < len(hand):
+            return ""
+        return mark_html(self.flow.illegal_readings(hand[index]), self.lang, book_address("reference/ambiguities"))
 
     @safe
     @offered

@@ -9,7 +9,8 @@ line with the multipliers written out. The free play that ends each lesson is pl
 the first lesson's deal (its reason said with the rule of the moment), skipped on the second, and left
 by *Next lesson* on the others (``tests/test_course.py`` plays every lesson's free play headless); the
 marks (stars) are read back from the browser's storage at the end. *All lessons* is in the page's HTML
-before Python loads, and on screen when opened.
+before Python loads, and on screen when opened. The "our reading" marks beside each sentence are those
+of the headless twin, and the first lesson's opens and closes from the keyboard and reads out its note.
 """
 
 from __future__ import annotations

@@ -16,6 +16,10 @@ replies (:class:`comet_learn.course.Script`), and judges the learner's plays:
 * after the steps, a short free play against the gentlest bot with the coach on (its play lit, the
   rule of the moment and its reason said: :mod:`comet_learn.coach`), forced passes made for the learner.
 
+Each sentence the learner reads comes with the readings of the sources it rests on
+(:meth:`LessonController.instruction_parts`): a step's, as the step marks them; the coach's, as the
+engine finds them (:func:`comet_learn.readings.moment_readings`, :func:`comet_learn.readings.reason_readings`).
+
 A lesson done earns zero to three stars by the help it took (:func:`comet_learn.course_marks.stars`),
 kept in :class:`comet_learn.course_marks.Marks`, which the page keeps in the reader's browser.
 """
@@ -31,6 +35,8 @@ from comet_learn.course import LEARNER, RIVALS, Lesson, Script, Step, StepRun, a
 from comet_learn.course_marks import LATE_START, Marks, stars
 from comet_learn.lesson_path import PATH
 from comet_learn.moment import moment
+from comet_learn.reading_marks import step_readings
+from comet_learn.readings import moment_readings, reason_readings
 from comet_learn.refusals import refusal
 from comet_render.i18n import percent, words
 from comet_render.words import play_label
@@ -84,6 +90,7 @@ class LessonController:
         self._dealt: tuple[int, int] | None = None
         """The round dealt in front of the learner by :meth:`go_on`, and its plays then."""
         self._advice: tuple[tuple[int, int], Advice] | None = None
+        self._coach_parts: tuple[tuple[int, int], list[tuple[str, tuple[str, ...]]]] | None = None
         self.open(lesson_id, step, fresh=False)
 
     @property
@@ -160,31 +167,54 @@ class LessonController:
     # ------------------------------------------------------------------ what the learner reads
     def instruction(self) -> str:
         """The one thing to do now, in the table's language."""
+        return " ".join(text for text, _readings in self.instruction_parts())
+
+    def instruction_parts(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The instruction sentence by sentence, each with the readings of the sources it rests on (the
+        view writes an "our reading" mark after it): a step's sentences, the readings the step marks
+        (:attr:`comet_learn.course.Step.readings`); the free play's coach, the readings the engine finds
+        under the rule of the moment and under the coach's reason (:mod:`comet_learn.readings`)."""
         _ = words(self.lang)
         if self.phase == STEPS:
-            return sentence(self.step.say, self.run, self.lang, self._names())
+            return [(sentence(self.step.say, self.run, self.lang, self._names()), tuple(step_readings(self.step, "say")))]
         if self.phase == RESULT:
-            return self.then
+            return [(self.then, tuple(step_readings(self.lesson.steps[self.index - 1], "then")))]
         if self.phase == PRACTICE:
             rnd = self.flow.round
             practice = self.lesson.practice
             head = _(practice.say, size=practice.size, p1=self._names()[1])
             if rnd.to_play == LEARNER and not rnd.is_over:
-                return head + " " + self.coach_text()
-            return head
+                return [(head, ()), *self.coach_parts()]
+            return [(head, ())]
         nxt = PATH.after(self.lesson.id)
         if nxt is None:
-            return _("You have played every lesson. Try the puzzles, or a whole match at the table.")
-        return _("Lesson done. Next: {title}.", title=_(nxt.title))
+            return [(_("You have played every lesson. Try the puzzles, or a whole match at the table."), ())]
+        return [(_("Lesson done. Next: {title}.", title=_(nxt.title)), ())]
 
     def coach_text(self) -> str:
         """The coach's words on the learner's turn: the rule of the moment, then its play and why."""
-        advice = self.advice()
+        return " ".join(text for text, _readings in self.coach_parts())
+
+    def coach_parts(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The coach's words on the learner's turn, the rule of the moment then its play and why, each with
+        the readings the engine finds it resting on (:func:`comet_learn.readings.moment_readings`,
+        :func:`comet_learn.readings.reason_readings`)."""
         rnd = self.flow.round
-        said = moment(rnd, self.lang)
-        if advice is None:
-            return said
-        return said + " " + advice.reason.sentence(rnd, self.lang, self._names())
+        moment_id = (id(rnd), len(rnd.history))
+        if self._coach_parts is not None and self._coach_parts[0] == moment_id:
+            return self._coach_parts[1]
+        parts = [(moment(rnd, self.lang), moment_readings(rnd, self.lang))]
+        advice = self.advice()
+        if advice is not None:
+            parts.append((advice.reason.sentence(rnd, self.lang, self._names()),
+                          reason_readings(rnd, advice.reason, self.lang, self._names())))
+        self._coach_parts = (moment_id, parts)
+        return parts
+
+    def coach_readings(self) -> tuple[str, ...]:
+        """The readings the coach's reason on the learner's turn rests on (() when the coach has none to give)."""
+        parts = self.coach_parts() if self.advice() is not None else []
+        return parts[1][1] if len(parts) > 1 else ()
 
     def advice(self) -> Advice | None:
         """The coach's play and reason on the learner's turn in the free play (None otherwise)."""
@@ -308,7 +338,7 @@ class LessonController:
 
     def _start_practice(self) -> None:
         self.phase = PRACTICE
-        self._advice = None
+        self._advice = self._coach_parts = None
         rnd = self.flow.round if self.lesson.practice.go_on else self.lesson.practice.setup().round()
         self._put(rnd)  # the seats' bots: the gentlest, "random" (TableController._make_agents)
 

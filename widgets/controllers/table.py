@@ -28,6 +28,7 @@ from typing import Any, Sequence
 import comet
 from comet.agents import Agent
 from comet.plays import PASS
+from comet_learn.readings import refusal_readings
 from comet_learn.refusals import refusal
 from comet_render.i18n import N_, card_symbol, number, percent, words
 from comet_render.words import Names, need_text, play_label, unit_name
@@ -223,6 +224,15 @@ class TableController(Sayings, Partnerships, RecordCount):
             return _("{card} goes with other cards or stands for a chosen card: choose the play next to your hand.",
                      card=symbol)
         return refusal(rnd, comet.Play.parse(str(card)), self.lang)
+
+    def illegal_readings(self, card: comet.Card) -> tuple[str, ...]:
+        """The readings of the sources the refusal of ``card`` (:meth:`illegal_reason`) rests on, as the
+        engine finds them (:func:`comet_learn.readings.refusal_readings`); () for a refusal of the turn's
+        or the deal's (not the rules')."""
+        rnd = self.round
+        if not self.my_turn or any(card in p.cards for p in rnd.legal_plays()):
+            return ()
+        return refusal_readings(rnd, comet.Play.parse(str(card)), self.lang)
 
     # ------------------------------------------------------------------ acting
     def play(self, play: Any) -> str:
