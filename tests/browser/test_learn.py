@@ -105,6 +105,10 @@ MARK_JS = """() => {
           note: note && note.offsetParent !== null ? note.innerText.trim() : '',
           href: (mark.querySelector('a') || {}).href || '', focused: document.activeElement.tagName};
 }"""
+FOCUSED_IN_MARK_JS = """() => {
+  const el = document.activeElement;
+  return el && el.closest('.comet-lesson-instruction .comet-reading') ? el.tagName : '';
+}"""
 HINTED_JS = """() => {
   const root = document.querySelector('.comet-live-view .comet-lesson');
   const lit = root.querySelector('.comet-card-hint .widget-button, .widget-button.comet-card-hint');
@@ -143,8 +147,9 @@ def _marks(twin: Any) -> list[list[str]]:
 
 
 def _open_mark(page: Any, lang: str) -> None:
-    """The instruction's first "our reading" mark opens and closes from the keyboard, and reads out its
-    note (what the sources say, in ``lang``) with its link to the question in the book."""
+    """The instruction's first "our reading" mark (its name: "our reading") opens and closes from the
+    keyboard, and reads out its note (what the sources say, in ``lang``) with its link to the question in
+    the book, the keyboard's next stop."""
     from comet_learn.reading_notes import NOTES
     from comet_render.i18n import words
 
@@ -156,6 +161,9 @@ def _open_mark(page: Any, lang: str) -> None:
     assert opened["open"] is True and opened["label"] == words(lang).ngettext("our reading", "our readings", 1)
     assert opened["note"].startswith(words(lang)(NOTES["AMB-17"])), opened
     assert opened["href"].endswith("book/reference/ambiguities.html#ambiguity-17"), opened
+    page.keyboard.press("Tab")  # the note's link is the next stop of the keyboard, then back to the mark
+    assert page.evaluate(FOCUSED_IN_MARK_JS) == "A"
+    page.keyboard.press("Shift+Tab")
     page.keyboard.press("Enter")
     assert page.evaluate(MARK_JS)["open"] is False
 
