@@ -90,10 +90,10 @@ def _terms_text(_: Words, p: Payment) -> str:
     cards = cards_symbols(p.cards, _.lang)
     parts = [(worded(_, TERM_WORDS[t.what], t.value, cards=cards) if p.cards or t.what is not Count.PIPS
               else _(NO_CARDS)) + (f" ×{t.times}" if t.times != 1 else "") for t in p.terms]
-    text = "; ".join(parts)
+    text = _("; ").join(parts)  # (French « ; »)
     for factor in p.factors:
         said = _(HOLDING, n=factor.times) if factor.why == "holding" else f"×{factor.times}"
-        text += ("; " if len(parts) > 1 else " ") + said
+        text += (_("; ") if len(parts) > 1 else " ") + said
     return text
 
 
@@ -140,7 +140,7 @@ def note_text(_: Words, names: Names, note: Note) -> str:
             why = _capital(", ".join(_bonus(_, w) for w in note.why))
             return _("{why}: game ×{g}, points ×{p}, bonus ×{b}.", why=why, g=g, p=p, b=b)
     parts = (f"{_bonus(_, w, natural=True)} ×{k}" for w, k in zip(note.why, note.times))
-    return _capital("; ".join(parts)) + "."
+    return _capital(_("; ").join(parts)) + "."
 
 
 # ------------------------------------------------------------------ payments

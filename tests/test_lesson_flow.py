@@ -437,3 +437,14 @@ def test_the_lessons_free_play_ends_over_and_the_stars_are_kept() -> None:
     ctl.settled()
     assert ctl.phase == OVER and flow.round.to_play is None or flow.round.is_over
     assert LEARNER == 0
+
+
+def test_the_settlements_multipliers_are_listed_in_the_readers_typography() -> None:
+    """Lesson 7's settlement in French: « Sortie avec la comète ×2 ; opéra ×2. » (the catalogs' '; ', a
+    no-break space before the semicolon), not the English '; '."""
+    table = _table("modern-opera", "fr")
+    lesson = table.lesson
+    while lesson.phase == STEPS:
+        _press(table, lesson.step.play)
+    assert lesson.phase == RESULT
+    assert "×2\u202f; opéra ×2." in table.table.value and "×2; " not in table.table.value

@@ -63,8 +63,44 @@
     var scope = document.querySelector(".comet-live-slot") ? ".comet-live-view " : "";
     return document.querySelectorAll(scope + selector);
   }
+  // On a phone the docked hand covers the bottom of the screen: the page ends with as much room as the dock
+  // takes, so that the felt can always be scrolled clear of it (a long instruction, a reading's note opened).
+  var sized = typeof WeakSet === "function" ? new WeakSet() : null;
+  var resize = typeof ResizeObserver === "function" ? new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) { room(entry.target); });
+  }) : null;
+  function room(dock) {
+    var table = dock.closest(".comet-playtable");
+    var spacer = table && table.querySelector(".comet-dock-spacer");
+    if (!spacer) { return; }
+    var fixed = window.getComputedStyle(dock).position === "fixed";
+    var want = fixed ? Math.ceil(dock.getBoundingClientRect().height) + "px" : "";
+    if (spacer.style.minHeight !== want) { spacer.style.minHeight = want; }
+  }
+  // On a phone the docked hand covers the bottom of the screen: the page ends with as much room as the dock
+  // takes, so that the felt can always be scrolled clear of it (a long instruction, a reading's note opened).
+  var sized = typeof WeakSet === "function" ? new WeakSet() : null;
+  var resize = typeof ResizeObserver === "function" ? new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) { room(entry.target); });
+  }) : null;
+  function room(dock) {
+    var table = dock.closest(".comet-playtable");
+    var spacer = table && table.querySelector(".comet-dock-spacer");
+    if (!spacer) { return; }
+    var fixed = window.getComputedStyle(dock).position === "fixed";
+    var want = fixed ? Math.ceil(dock.getBoundingClientRect().height) + "px" : "";
+    if (spacer.style.minHeight !== want) { spacer.style.minHeight = want; }
+  }
   var query = "";
   function tidy() {
+    live(".comet-dock").forEach(function (dock) {
+      if (resize && sized && !sized.has(dock)) { sized.add(dock); resize.observe(dock); }
+      room(dock);
+    });
+    live(".comet-dock").forEach(function (dock) {
+      if (resize && sized && !sized.has(dock)) { sized.add(dock); resize.observe(dock); }
+      room(dock);
+    });
     live(".comet-card-slot .widget-button[title]").forEach(function (b) {
       // Its letters first ("2, Two of hearts"), so that the name holds what the eye reads (WCAG 2.5.3).
       var title = b.getAttribute("title"), seen = (b.textContent || "").split("\n")[0].trim();
