@@ -95,8 +95,8 @@ COMMIT_STOPS = Lesson(
 
 COMMIT_BRIDGE = Lesson(
     "commit-bridge", "commit", N_("The nine of diamonds bridges a gap"),
-    N_("When nobody holds the card a run needs, the holder of the nine of diamonds may play it in its place, and "
-       "the run goes on."),
+    N_("The nine of diamonds may be played instead of any other card “to prevent a stop”: here, when nobody holds "
+       "the card a run needs, its holder plays it in that card's place, and the run goes on."),
     COMMIT_CHAPTER, "S0, S1, Foster",
     (
         Step(N_("Play the {card}."),
@@ -126,8 +126,8 @@ COMMIT_BRIDGE = Lesson(
              cards=(("s4", "4S"), ("s6", "6S"))),
     ),
     practice(COMMIT, 70, 7),
-    changes=N_("What changes from the modern game: the wild card does not stop the run; it bridges a gap that "
-               "nobody can fill, and the run goes on."),
+    changes=N_("What changes from the modern game: the wild card does not stop the run; in the engine's reading, "
+               "it bridges a gap that nobody can fill, and the run goes on."),
     credits=(RULES_1857, Credit("S0, S1", N_("the nine of diamonds played for any card, to prevent a stop"),
                                 amb="AMB-24"), IN_SUIT),
 )

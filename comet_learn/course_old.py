@@ -43,14 +43,14 @@ HOC_STAGE = Lesson(
     changes=N_("Hoc's card play is pieced together from sources that describe it only in part. What changes from the "
                "modern game: one full pack with its aces, the aces low, no comet, and the turn goes round "
                "anticlockwise."),
-    credits=(HOC_STAGE_OF, HOC_PAGES, Credit("W-Hoc, AJO-Hoc", N_("fifteen cards each for two players"),
+    credits=(HOC_STAGE_OF, HOC_PAGES, Credit("AJO-Hoc", N_("fifteen cards each for two players"),
                                              amb="AMB-4")),
 )
 
 HOC_HOCS = Lesson(
     "hoc-hocs", "hoc", N_("The hocs cut all others"),
-    N_("Six cards, the hocs, may be played on your turn whatever the run needs: each stops it, and “hoc!” "
-       "earns a jeton from each opponent."),
+    N_("Six cards, the hocs, “cut all others”: here each may be played on your turn whatever the run needs "
+       "and stops it, and “hoc!” earns a jeton from each opponent, as one late source alone says."),
     ORIGINS, "FR-Hoc",
     (
         Step(N_("The run needs {need}, and you hold none. In the modern game you would pass; in Hoc you may cut "

@@ -60,7 +60,8 @@ NOTES: dict[str, str] = {
     "AMB-22": N_("The 1857 account, as the Wikipedia article reports it, does not say whether a run keeps to its "
                  "suit. Foster's Hoyle of 1897 plays in suit, and a 7♦ that stops because the 8♦ is out suggests it: "
                  "we play in suit; suits ignored are an option."),
-    "AMB-23": N_("In the 1857 account the players play “in turn”. We give the turn to whoever holds the next card, as "
+    "AMB-23": N_("In the 1857 account the players play “in turn” («по очереди»; the Spanish has «en secuencia», in "
+                 "sequence). We give the turn to whoever holds the next card, as "
                  "in Pope Joan and the other games of stops; turns round the table are an option."),
     "AMB-24": N_("The 1857 nine of diamonds “may be played instead of any other card to prevent a stop”. We let it "
                  "bridge a gap nobody can fill, and the run goes on; a nine that replaces any card, or that stops, "
@@ -81,10 +82,11 @@ NOTES: dict[str, str] = {
     "AMB-30": N_("The encyclopedia entry allows “the same rank”, which would let a king follow a king; the compendium "
                  "text says a king always stops. We follow the compendium; a king on a king is an option."),
     "AMB-31": N_("The 1752 account calls an opera the first hand going out “at once, before anyone else played a "
-                 "card” («сразу перед тем, как кто-либо еще разыграл карту»); the modern rules say only that the eldest "
-                 "goes out “at once” («сразу же», «inmediatamente»). We read 1752 to the letter, passes in between "
-                 "allowed, and the modern “at once” as the eldest's first, unbroken turn; each game may be played the "
-                 "other way, as an option."),
+                 "card” («сразу перед тем, как кто-либо еще разыграл карту», «inmediatamente antes de que alguien más "
+                 "jugara una carta»); the modern rules say that the eldest goes out “at once” («сразу же», "
+                 "«inmediatamente»), the same word. For 1752 we take “before anyone else played a card” as the test, "
+                 "passes in between allowed, and the modern “at once” as the eldest's first, unbroken turn; each game "
+                 "may be played the other way, as an option."),
     "AMB-32": N_("A drawn opera: the sources say only that the hand is drawn. We keep the chips paid for the comet "
                  "during the play; returning them is an option."),
     "AMB-33": N_("The opera is getting rid of one's cards “in one turn” («за один ход»). With the turn passing after "
