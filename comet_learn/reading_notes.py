@@ -117,9 +117,10 @@ NOTES: dict[str, str] = {
                  "We have it go down alone, as its player's whole turn."),
     "AMB-44": N_("The 1752 packs “were used alternately”; the modern rules name a red and a black pack without saying "
                  "so. We use them in turn, red first, as in 1752."),
-    "AMB-45": N_("Each source gives the multipliers one at a time: going out with the comet, as a nine, the opera, a "
-                 "loser holding the comet. When several apply we multiply them together; only the largest counting "
-                 "is an option."),
+    "AMB-45": N_("The sources give the multipliers one at a time (going out with the comet, as a nine, the opera, a "
+                 "loser holding the comet), except an opera ended with the comet: ×4 in 1752 and in the Russian "
+                 "encyclopedia entry, and in 1752 the game ×16 and the points ×8 with the comet as a nine. When "
+                 "several apply we multiply them together; only the largest counting is an option."),
     "AMB-46": N_("The 1991 players stake an ante to a pool; the sources do not say how much. We ante one chip each, "
                  "each deal."),
     "AMB-47": N_("The pages on Hoc give the purse and say that the first player out wins, not what the others pay. We "

@@ -262,7 +262,7 @@ def end_lines(v: Variant, _: Words) -> list[Line]:
         out.append(Line("redeal", _("Before play, the first hand may keep the hand or demand a new deal."),
                         _read(v, "AMB-40")))
     if r.target:
-        out.append(Line("target", _("A match is played to {n}.", n=r.target)))
+        out.append(Line("target", _("A match is played to an agreed total, here {n}.", n=r.target)))
     return out
 
 
