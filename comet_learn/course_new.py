@@ -42,7 +42,7 @@ NEW_FIRST_HAND = Lesson(
         Step(N_("Another table, and a deal in the red pack. Your hand has no court card, and it holds the comet, the "
                 "{comet}. Keep it."),
              "keep",
-             N_("A carte blanche is paid when the hand is kept, before the first card."),
+             N_("Here a carte blanche is paid when the hand is kept, before the first card."),
              N_("A carte blanche with the comet in it pays double: {p1} paid you {amount}."),
              "5H",
              claims=(Pays(Why.BLANCHE_COMET, 100),),
@@ -84,7 +84,7 @@ NEW_GROUPS = Lesson(
              claims=(Needs(("J",)),)),
         Step(N_("Play the comet, the {comet}, as the card the run needs: {card}."),
              "9C=J",
-             N_("The comet stands for the card the run needs, and stops the run."),
+             N_("The comet stands for the card the run needs, and here it stops the run."),
              N_("The comet stopped the run, and you lead again: the 1752 account does not say that it stops, and "
                 "the engine has it stop as in the modern game. But in the modern game it would have earned chips at "
                 "once; here nothing is paid in play, and the comet counts only when the deal ends."),
@@ -118,9 +118,9 @@ NEW_OPERA = Lesson(
              N_("Both kings go down in one play, and your hand is empty."),
              N_("You went out before anyone else played a card. The 1752 account calls an opera the first hand's "
                 "going out “at once, before anyone else played a card”; {p1} passed in between, and the engine, "
-                "taking “before anyone else played a card” as the test, counts an opera all the same. It doubles what she pays: you win "
-                "{net}. Read as the modern game's “at once” is read, the turn went round when she passed, and this "
-                "would be no opera."),
+                "taking “before anyone else played a card” as the test, counts an opera all the same. It doubles "
+                "what she pays: you win {net}. Read as the modern game's “at once” is read, the turn went round "
+                "when she passed, and this would be no opera."),
              "KH",
              claims=(Ends(0, 70, opera=True), OperaUnder((("opera", "first_turn"),), False)),
              readings=(("then", "AMB-12"), ("then", "AMB-31"))),
@@ -186,10 +186,10 @@ YAN_TURNS = Lesson(
     NEW_CHAPTER, "S2, PW",
     (
         Step(N_("The Russian encyclopedia entry «КОМЕТА» quotes Yanovsky (1804), whose packs and deal its "
-                "description shares; its rules of play are its own: two players, and they alternate. You lead one card, {p1} builds on it, then you, "
-                "and so on. Lead the {card}."),
+                "description shares; its rules of play are its own: two players, and they alternate. You lead one "
+                "card, {p1} builds on it, then you, and so on. Lead the {card}."),
              "5H",
-             N_("A lead is one card; then the turn passes."),
+             N_("Here a lead is one card; then the turn passes."),
              N_("The run could take your 6, but it is {p1}'s turn: each player adds cards in turn, and the engine "
                 "passes the turn after every play. She laid two 5s at once, the same rank as the top card."),
              "8D",
@@ -199,7 +199,7 @@ YAN_TURNS = Lesson(
         Step(N_("A turn lays one or more cards of one rank: the top card's rank, or the next. The run may take "
                 "{need}: lay your two 6s together, {card}."),
              "6D 6H",
-             N_("Any number of cards of one rank go down in one turn."),
+             N_("Here any number of cards of one rank go down in one turn."),
              N_("{p1} laid her two 7s, the next rank."),
              "6D",
              replies=("7H 7D",),
@@ -252,7 +252,7 @@ YAN_COMET = Lesson(
         Step(N_("A king stops too: the encyclopedia's “the same rank” would let a king follow a king, but the "
                 "compendium text says a king always stops, and so does the engine. Lead the {card}."),
              "KC",
-             N_("Nothing may follow a king: it stops, and you lead again."),
+             N_("Here nothing may follow a king: it stops, and you lead again."),
              N_("The king stopped the run, and you lead again."),
              "2C",
              claims=(Stops(Stop.KING),), readings=(("say", "AMB-30"),)),
@@ -273,7 +273,7 @@ YAN_SCORE = Lesson(
     (
         Step(N_("Lead the {card}."),
              "6S",
-             N_("Keep your pair: two cards of one rank go down in one turn."),
+             N_("Keep your pair: here two cards of one rank go down in one turn."),
              N_("{p1} laid the next rank."),
              "8S",
              replies=("7C",),
