@@ -32,7 +32,7 @@ NEW_FIRST_HAND = Lesson(
              "8C",
              claims=(Pack(48, "CS"), Redeals(), Pays(Why.BLANCHE, 50)),
              setup=Setup(NEW, ("2C 4S 6S 8C TS QC", "KC QS 3S 5C"), pack="black"),
-             readings=(("say", "AMB-40"), ("then", "AMB-41"))),
+             readings=(("say", "AMB-2"), ("say", "AMB-40"), ("then", "AMB-41"))),
         Step(N_("The right is used: this deal goes on with these cards. Lead your {card}."),
              "3C",
              N_("Once the first hand has kept its cards or had them dealt again, play begins."),

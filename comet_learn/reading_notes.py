@@ -13,6 +13,9 @@ from __future__ import annotations
 from comet_render.i18n import N_
 
 NOTES: dict[str, str] = {
+    "AMB-2": N_("The Wikipedia article dates the new game to 1752, the Académie its rules come from; the Russian "
+                "encyclopedia entry names an earlier printing of its rules, Paris, 1748 («Regles du nouveau jeu de la "
+                "Comete»). We call it the new comet of 1752, after the account we follow; it was in print by 1748."),
     "AMB-4": N_("The pages on Hoc disagree on the deal: one gives twelve cards each without saying for how many "
                 "players, the other fifteen each for two and twelve for three. We follow the second, which names the "
                 "players; twelve each is an option."),
