@@ -77,26 +77,8 @@
     var want = fixed ? Math.ceil(dock.getBoundingClientRect().height) + "px" : "";
     if (spacer.style.minHeight !== want) { spacer.style.minHeight = want; }
   }
-  // On a phone the docked hand covers the bottom of the screen: the page ends with as much room as the dock
-  // takes, so that the felt can always be scrolled clear of it (a long instruction, a reading's note opened).
-  var sized = typeof WeakSet === "function" ? new WeakSet() : null;
-  var resize = typeof ResizeObserver === "function" ? new ResizeObserver(function (entries) {
-    entries.forEach(function (entry) { room(entry.target); });
-  }) : null;
-  function room(dock) {
-    var table = dock.closest(".comet-playtable");
-    var spacer = table && table.querySelector(".comet-dock-spacer");
-    if (!spacer) { return; }
-    var fixed = window.getComputedStyle(dock).position === "fixed";
-    var want = fixed ? Math.ceil(dock.getBoundingClientRect().height) + "px" : "";
-    if (spacer.style.minHeight !== want) { spacer.style.minHeight = want; }
-  }
   var query = "";
   function tidy() {
-    live(".comet-dock").forEach(function (dock) {
-      if (resize && sized && !sized.has(dock)) { sized.add(dock); resize.observe(dock); }
-      room(dock);
-    });
     live(".comet-dock").forEach(function (dock) {
       if (resize && sized && !sized.has(dock)) { sized.add(dock); resize.observe(dock); }
       room(dock);
