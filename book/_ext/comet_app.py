@@ -52,7 +52,7 @@ puzzles and drills, the replay, the landing page) and everything they load."""
 HASHED = r"/(pyodide-[0-9a-f]{10}/|site-[0-9a-f]{10}\.zip$)"
 """The files named by their content (``comet_live``): taken from the browser's HTTP cache."""
 MUST = ("pyodide.asm.wasm", "python_stdlib.zip", "play/modern.html", "play/learn.html", "play/puzzles.html")
-BLOCK = re.compile(r"<!--comet-app-->.*?<!--/comet-app-->", re.S)
+BLOCK = re.compile(r"<!--comet-app-->.*?<!--/comet-app-->\n?", re.S)
 WORDS = re.compile(r"/\*comet-app-words\*/.*?/\*end\*/", re.S)
 WRITTEN = re.compile(r"^(service-worker\.js|manifest-[a-z]{2}\.webmanifest|_static/app/.*)$")
 """What this step writes (left out of the build's id)."""

@@ -68,6 +68,7 @@
   }
 
   function watch(registration) {
+    if (!registration) { return; }  // (a browser that blocks service workers: the tests' does)
     if (registration.waiting && container.controller) { show(registration.waiting); }
     registration.addEventListener("updatefound", function () {
       var installing = registration.installing;
@@ -83,13 +84,20 @@
   });
 
   function register() {
-    container.register(root + "service-worker.js", { scope: root || "./" }).then(watch, function (e) {
+    container.register(root + "service-worker.js", { scope: root || "./" }).then(function (registration) {
+      watch(registration);
+      // An app left open (installed, a class's tablet) looks for a new build when it is shown again.
+      document.addEventListener("visibilitychange", function () {
+        if (registration && document.visibilityState === "visible") { registration.update().catch(function () {}); }
+      });
+    }, function (e) {
       console.warn("comet: the service worker was not registered:", e && e.message || e);
     });
   }
 
-  // Registered once the page is ready: a page with live widgets when they are live (or have
-  // failed), any other once loaded; at the latest a minute after it loaded.
+  // On a first visit, registered once the page is ready: a page with live widgets when they are
+  // live (or have failed), any other once loaded; at the latest a minute after it loaded. A page
+  // the worker already controls looks for a new build at once.
   function whenReady() {
     var html = document.documentElement;
     var live = document.getElementById("comet-live");
@@ -108,5 +116,11 @@
     setTimeout(go, 60000);
   }
 
-  if (document.readyState === "complete") { whenReady(); } else { window.addEventListener("load", whenReady); }
+  if (container.controller) {
+    register();
+  } else if (document.readyState === "complete") {
+    whenReady();
+  } else {
+    window.addEventListener("load", whenReady);
+  }
 })();

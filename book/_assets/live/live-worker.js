@@ -225,15 +225,24 @@ async function init(m) {
     py.unpackArchive(buffers[i], a.format, { extractDir: SITE });
   });
   var t3 = performance.now();
+  // The standard library's second zip (what the pages may import later) is fetched once the page
+  // is drawn (fetchMore), or there and then by the finder installed here if a module of it is
+  // imported before (tools/pyodide/comet_stdlib_more.py).
+  var more = m.more ? "import json, comet_stdlib_more\n" +
+    "comet_stdlib_more.install(json.load(open(" + JSON.stringify(SITE + "/comet_stdlib_more.json") + ")), " +
+    "comet_stdlib_more.fetch_in_worker(" + JSON.stringify(m.more) + "))\n" : "";
+  moreURL = m.more || "";
   if (!restored) {
     py.runPython(
       "import sys\n" +
-      "sys.path.insert(0, " + JSON.stringify(SITE) + ")\n" +
+      "sys.path.insert(0, " + JSON.stringify(SITE) + ")\n" + more +
       "import widgets.browser\n" +
       "widgets.browser.preload()\n"
     );
     times.preloaded = Math.round(performance.now() - t0);
     if (snapshots) { pendingSnapshot = py.makeMemorySnapshot(); }
+  } else if (more) {
+    py.runPython(more);
   }
   var t4 = performance.now();
   py.registerJsModule("comet_page", { send: sendToPage });
@@ -279,6 +288,23 @@ function runCells(cells) {
     pendingSnapshot = null;
     keepSnapshot(snapshotKey, bytes);
   }
+  fetchMore();
+}
+
+var moreURL = "";
+
+function fetchMore() {
+  if (!moreURL) { return; }
+  var url = moreURL;
+  moreURL = "";
+  realFetch(url).then(function (r) {
+    if (!r.ok) { throw new Error("HTTP " + r.status); }
+    return r.arrayBuffer();
+  }).then(function (buffer) {
+    py.pyimport("comet_stdlib_more").fetched(py.toPy(new Uint8Array(buffer)));
+  }).catch(function (e) {  // (a module of it, if wanted, is fetched then)
+    post({ type: "stderr", line: "the standard library's second zip did not load: " + String(e && e.message || e) });
+  });
 }
 
 var receive = null;

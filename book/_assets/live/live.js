@@ -438,6 +438,7 @@
     worker.postMessage({
       type: "init",
       indexURL: BASE + (config.pyodide || "pyodide/"),
+      more: config.more ? BASE + (config.pyodide || "pyodide/") + config.more : "",
       archives: config.archives.map(function (a) { return { url: BASE + a.name, format: a.format }; }),
       query: config.query ? location.search.replace(/^\?/, "") : "",
       storage: JSON.stringify(kept()),
