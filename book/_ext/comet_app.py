@@ -196,6 +196,8 @@ def write_app(site: Path, svg: Path | None, worker: bool | None = None) -> dict[
 def _build_finished(app: Any, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
+    if (app.config.language or "en") != "en":  # (an edition, placed under the site's root afterwards: the
+        return                                  # step runs again there, over the whole site)
     sys.path.insert(0, str(HERE))
     try:
         from comet_progress import status
