@@ -345,8 +345,11 @@ def section(visits: list[Visit], history: list[dict[str, str]], load: float) -> 
     lines += ["", "Every run (`bench/history/static-network.csv`, newest last):", "",
               "| date | commit | load | page | profile | wire | first paint | clickable | progress | worker slowed | "
               "returning | offline |", "|---|---|---:|---|---|---:|---:|---:|---|---|---|---:|"]
+    def sec(value: str | None) -> str:
+        return "?" if not value else value if value == "never" else f"{value} s"
+
     for h in history:
         lines.append(f"| {h['date']} | {h['commit']} | {h['load']} | `{h['page']}` | {h['profile']} | {h['wire_mb']} MB | "
-                     f"{h['snapshot_s']} s | {h['clickable_s']} s | {h['progress']} | {h['worker_throttled']} | "
-                     f"{h['returning_wire_kb']} KB, {h['returning_clickable_s']} s | {h.get('offline_clickable_s') or '?'} |")
+                     f"{sec(h['snapshot_s'])} | {sec(h['clickable_s'])} | {h['progress']} | {h['worker_throttled']} | "
+                     f"{h['returning_wire_kb']} KB, {sec(h['returning_clickable_s'])} | {sec(h.get('offline_clickable_s'))} |")
     return "\n".join(lines)

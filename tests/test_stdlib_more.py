@@ -86,3 +86,11 @@ def test_fetched_by_the_worker_first(site: tuple[Path, list[int]]) -> None:
     assert importlib.import_module("core48.later").VALUE == "later"
     assert importlib.import_module("lonely48").VALUE == "lonely"
     assert calls == []
+
+
+def test_the_module_that_had_it_fetched_is_known(site: tuple[Path, list[int]]) -> None:
+    folder, calls = site
+    more.install(["lonely48"], _fetch(calls), str(folder / "more.zip"))
+    assert more.wanted_first() == ""
+    importlib.import_module("lonely48")
+    assert more.wanted_first() == "lonely48"

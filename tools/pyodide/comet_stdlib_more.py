@@ -35,11 +35,14 @@ class Finder:
         self.fetch = fetch
         self.path = path
         self.mounted = False
+        self.wanted_first = ""
+        """The module that had the zip fetched there and then ("": none, the worker fetched it)."""
 
     def find_spec(self, name: str, target: Sequence[str] | None = None, module: Any = None) -> Any:
         if name not in self.names:
             return None
         if not self.mounted:
+            self.wanted_first = name
             mount(self, self.fetch())
         parent = name.rpartition(".")[0]
         if not parent:  # (on sys.path now)
@@ -69,6 +72,11 @@ def install(names: Iterable[str], fetch: Callable[[], bytes], path: str = PATH) 
     return finder
 
 
+def wanted_first() -> str:
+    """The module that had the zip fetched as it was imported ("" if none did)."""
+    return next((f.wanted_first for f in sys.meta_path if isinstance(f, Finder)), "")
+
+
 def fetched(data: bytes) -> None:
     """The zip, fetched by the worker once the page's table is drawn: mounted, unless a module of
     it was wanted before (then it is mounted already)."""
@@ -78,16 +86,17 @@ def fetched(data: bytes) -> None:
 
 
 def mount(finder: Finder, data: bytes) -> None:
-    """Write the zip's bytes where ``finder`` expects it and put it on ``sys.path`` (once)."""
+    """Write the zip's bytes where ``finder`` expects it and put it on ``sys.path`` (once). (No
+    ``importlib.invalidate_caches()``: it imports ``importlib.metadata``, which may be in the zip; a
+    new entry of ``sys.path`` has nothing cached.)"""
     if finder.mounted:
         return
+    finder.mounted = True
     with open(finder.path, "wb") as out:
         out.write(data)
     if finder.path not in sys.path:
         sys.path.append(finder.path)
     sys.path_importer_cache.pop(finder.path, None)
-    importlib.invalidate_caches()
-    finder.mounted = True
 
 
 def fetch_in_worker(url: str) -> Callable[[], bytes]:

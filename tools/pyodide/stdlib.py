@@ -11,11 +11,13 @@ has been imported as a reader's browser imports it (``widgets.browser.preload()`
   functions and ``try`` blocks: found by reading their sources, so an over-approximation) stay as
   sources; so do every module of :data:`KEEP` (imported by name at run time: Pyodide's own
   packages, which its JavaScript calls into, and the codecs);
-* those sources go in a second zip (``STDLIB_MORE``), which a page fetches once its table is
-  drawn, or when one of them is imported before (``tools/pyodide/comet_stdlib_more.py``: their
-  names in ``SITE/comet_stdlib_more.json``, which goes into the site's zip); the first holds what
-  Python needs to start and the pages import before a table is drawn (issue 48: half a megabyte
-  less before a first visit plays);
+* those sources of a package or module none of whose modules is imported (``email``, ``statistics``:
+  what a page imports at run time is mostly of the packages it imported to start, as
+  ``importlib.resources``'s readers) go in a second zip (``STDLIB_MORE``), which a page fetches once
+  its table is drawn, or when one of them is imported before (``tools/pyodide/comet_stdlib_more.py``:
+  their names in ``SITE/comet_stdlib_more.json``, which goes into the site's zip); the first holds
+  what Python needs to start and the pages import (issue 48: a third of a megabyte less before a
+  first visit plays);
 * the rest (the REPL, unittest, pydoc, the mail and network servers...) is left out: nothing the
   site runs can import it;
 * entries are stored, not deflated: the site's host sends the zip compressed (its precompressed
@@ -121,6 +123,7 @@ def repack(stdlib_in: str, stdlib_out: str, stdlib_more: str, site: str, traced:
         wanted |= new
     prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
     counts = {"compiled": 0, "sources": 0, "left out": 0}
+    started = {name.split(".")[0] for name in imported}
     later: list[str] = []
     with zipfile.ZipFile(stdlib_out, "w", zipfile.ZIP_STORED) as out, \
             zipfile.ZipFile(stdlib_more, "w", zipfile.ZIP_STORED) as more:
@@ -139,9 +142,10 @@ def repack(stdlib_in: str, stdlib_out: str, stdlib_more: str, site: str, traced:
                     counts["sources"] += 1
                 elif module in wanted:
                     counts["sources"] += 1
-                    more.writestr(zipfile.ZipInfo(name, date_time=DATE), data)
-                    later.append(module)
-                    continue
+                    if module.split(".")[0] not in started:
+                        more.writestr(zipfile.ZipInfo(name, date_time=DATE), data)
+                        later.append(module)
+                        continue
                 else:
                     counts["left out"] += 1
                     continue

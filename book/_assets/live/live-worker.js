@@ -288,6 +288,12 @@ function runCells(cells) {
     pendingSnapshot = null;
     keepSnapshot(snapshotKey, bytes);
   }
+  if (moreURL) {
+    var first = py.pyimport("comet_stdlib_more").wanted_first();
+    if (first) {  // (a module a page imports as it starts belongs in the first zip: tools/pyodide/stdlib.py)
+      post({ type: "warning", line: "the standard library's second zip was fetched as the page started, for " + first });
+    }
+  }
   fetchMore();
 }
 

@@ -425,6 +425,8 @@
         fail(say("failed", "The engine could not be loaded in this browser: the saved picture stays."));
       } else if (m.type === "stderr") {
         console.error("Python: " + m.line);
+      } else if (m.type === "warning") {
+        console.warn("comet live widgets: " + m.line);
       } else if (m.type === "error") {
         console.error("comet live widgets: " + m.error);
       }
