@@ -51,7 +51,8 @@
     notice = document.createElement("div");
     notice.className = "comet-app-update";
     notice.setAttribute("role", "status");
-    notice.style.cssText = "position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:10000;" +
+    // (at the top: a play page's hand and actions are along the bottom, fixed there on a phone)
+    notice.style.cssText = "position:fixed;left:50%;top:0.5rem;transform:translateX(-50%);z-index:10000;" +
       "max-width:calc(100% - 2rem)";
     var button = document.createElement("button");
     button.type = "button";
