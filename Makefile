@@ -140,7 +140,10 @@ $(CATALOGS_MO) &: $(CATALOGS_PO) tools/catalogs.py $(VENV_STAMP)
 	$(VPY) tools/catalogs.py compile
 
 # --- Book --------------------------------------------------------------------
-# Always a clean build: -W only sees warnings of the pages Sphinx re-reads.
+# Always a clean build: -W only sees warnings of the pages Sphinx re-reads. The site as an app (manifests,
+# service worker: book/_ext/comet_app.py) is made at the end of the English build, over the whole site; pages
+# placed after it (the editions' fr/, ru/, es/ of issue 47) need `$(VPY) book/_ext/comet_app.py $(BUILD_DIR)/html`
+# after them (the step again over the whole site, then its precompressed copies).
 book: venv vendor catalogs
 	rm -rf $(BUILD_DIR)
 	$(VENV)/bin/jupyter-book build . -W -n --keep-going

@@ -17,6 +17,7 @@ that ended before it: what it waited on).
 from __future__ import annotations
 
 import csv
+import functools
 import tempfile
 import time
 from collections.abc import Callable
@@ -80,6 +81,9 @@ class Visit:
     milestones: dict[str, float] = field(default_factory=dict)
     progress: list[int] = field(default_factory=list)
     worker_slowed: bool | None = None
+    python: str = ""
+    """How Python started: ``restored`` from the memory snapshot, ``made`` (started afresh, a snapshot
+    taken), ``none`` (no snapshot), empty (never reported)."""
     error: str = ""
 
     @property
@@ -108,8 +112,10 @@ def emulate(context: Any, page: Any, conditions: dict[str, float]) -> Any:
 
 
 def visit(context: Any, url: str, profile: str, conditions: dict[str, float], kind: str,
-          timeout: float = 240) -> Visit:
-    """One visit of ``url`` in ``context``; its page is closed after."""
+          timeout: float = 240, then: Callable[[], None] | None = None) -> Visit:
+    """One visit of ``url`` in ``context``; once it is clickable, ``then()`` with the page still open
+    (a reader who stays: Python's worker keeps its snapshot after the table is drawn, which closing
+    the page at once would cut short); its page is closed after."""
     page = context.new_page()
     session = emulate(context, page, conditions)
     initiators: dict[str, str] = {}
@@ -134,6 +140,7 @@ def visit(context: Any, url: str, profile: str, conditions: dict[str, float], ki
                     result.progress.append(int(value))
         result.first_paint = page.evaluate(FIRST_PAINT_JS)
         times = page.evaluate("window.cometLiveTimes || {}")
+        result.python = str(times.get("snapshot", ""))
         for key, label in MILESTONES.items():
             if isinstance(times.get(key), (int, float)) and times.get("origin"):
                 result.milestones[label] = (times["origin"] + times[key] - origin) / 1000
@@ -142,6 +149,8 @@ def visit(context: Any, url: str, profile: str, conditions: dict[str, float], ki
         result.fetches = [_fetch(r, ended, ok, origin, initiators) for r, ended, ok in done]
         result.fetches.sort(key=lambda f: f.start)
         result.worker_slowed = _slowed(result.fetches, conditions)
+        if then is not None and result.clickable is not None:
+            then()
     except PlaywrightError as error:  # (offline with nothing to answer: the page does not even load)
         result.error = str(error).splitlines()[0][:120]
     finally:
@@ -206,12 +215,12 @@ def run(new_context: Callable[[], Any], base: str, pages: tuple[str, ...], profi
         for page in pages:
             context = new_context()
             try:
-                cold = visit(context, base + page, key, conditions, "cold", timeout)
+                cold = visit(context, base + page, key, conditions, "cold", timeout,
+                             then=functools.partial(settle, context, base) if returning else None)
                 visits.append(cold)
                 print(summary(cold), flush=True)
                 if not returning or cold.clickable is None:
                     continue
-                settle(context, base)
                 visits.append(visit(context, base + page, key, conditions, "returning", 60))
                 print(summary(visits[-1]), flush=True)
                 context.set_offline(True)
@@ -236,13 +245,15 @@ def settle(context: Any, base: str, seconds: float = 120) -> None:
             if page.evaluate(SNAPSHOT_KEPT_JS) and page.evaluate(WORKER_ACTIVE_JS) != "installing":
                 return
             page.wait_for_timeout(200)
+        print(f"settle: after {seconds:.0f} s, Python's snapshot kept: {bool(page.evaluate(SNAPSHOT_KEPT_JS))}, "
+              f"the service worker {page.evaluate(WORKER_ACTIVE_JS)} (the returning visit goes on)", flush=True)
     finally:
         page.close()
 
 
 def summary(v: Visit) -> str:
     click = f"{v.clickable:.2f} s" if v.clickable is not None else f"never ({v.error or 'timed out'})"
-    return f"{v.page} {v.profile} {v.kind}: clickable {click}, {v.wire / 1e6:.2f} MB on the wire"
+    return f"{v.page} {v.profile} {v.kind}: clickable {click}, {v.wire / 1e6:.2f} MB on the wire, Python {v.python or '?'}"
 
 
 def persistent_contexts(playwright: Any, executable: str, args: list[str]) -> Callable[[], Any]:
@@ -303,11 +314,15 @@ def section(visits: list[Visit], history: list[dict[str, str]], load: float) -> 
     def s(v: Visit | None) -> str:
         return "" if v is None else "never" if v.clickable is None else f"{v.clickable:.2f} s"
 
+    def py(v: Visit | None) -> str:  # (a returning visit's Python: from its snapshot, or started afresh)
+        return f" (Python {v.python})" if v is not None and v.python else ""
+
     lines = [
         "`python -m bench.static --network`: each page in a new browser profile under Chromium's network emulation "
         "(on the page and so on its Web Worker), the site served with its precompressed copies (brotli) by "
         "`tools/serve.py`'s `StaticSiteHandler`: a cold visit, then in the same profile (its Python snapshot kept, "
-        "the service worker active) a returning visit online and one offline. First paint: the table's picture "
+        "the service worker active) a returning visit online and one offline (Python restored from its memory "
+        "snapshot, or made: started afresh). First paint: the table's picture "
         "(in the page's HTML); clickable: a card of the live table enabled. "
         f"Load average {load:.1f} (2 cores, shared with other work).",
         "",
@@ -321,7 +336,7 @@ def section(visits: list[Visit], history: list[dict[str, str]], load: float) -> 
         back, off = by.get((cold.page, cold.profile, "returning")), by.get((cold.page, cold.profile, "offline"))
         lines.append(f"| `{cold.page}` | {PROFILES[cold.profile][0]} | {cold.wire / 1e6:.2f} MB | "
                      f"{cold.first_paint:.2f} s | {s(cold)} | "
-                     f"{'' if back is None else f'{back.wire / 1e3:.0f} KB, {s(back)}'} | {s(off)} | "
+                     f"{'' if back is None else f'{back.wire / 1e3:.0f} KB, {s(back)}{py(back)}'} | {s(off)}{py(off)} | "
                      f"{'/'.join(str(p) for p in cold.progress[:1] + cold.progress[-1:]) or 'none'} % | "
                      f"{ {True: 'yes', False: 'no', None: '?'}[cold.worker_slowed]} |")
     lines += ["", "| target (issue 48) | page | measured | |", "|---|---|---:|---|"]
