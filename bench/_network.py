@@ -256,10 +256,12 @@ def summary(v: Visit) -> str:
     return f"{v.page} {v.profile} {v.kind}: clickable {click}, {v.wire / 1e6:.2f} MB on the wire, Python {v.python or '?'}"
 
 
-def persistent_contexts(playwright: Any, executable: str, args: list[str]) -> Callable[[], Any]:
-    """New browser profiles on disk (each a first-time visitor), as the bench uses them."""
+def persistent_contexts(playwright: Any, executable: str, args: list[str], parent: str) -> Callable[[], Any]:
+    """New browser profiles on disk (each a first-time visitor), as the bench uses them, in the folder
+    ``parent`` (the caller's temporary one: with the worker's precache and Python's snapshot, a
+    profile holds 45 MB)."""
     def new() -> Any:
-        folder = tempfile.mkdtemp(prefix="comet-bench-profile-")
+        folder = tempfile.mkdtemp(prefix="comet-bench-profile-", dir=parent)
         return playwright.chromium.launch_persistent_context(folder, executable_path=executable, args=args)
     return new
 

@@ -188,8 +188,8 @@ def voila_latest() -> dict[str, str] | None:
 def network(base: str) -> None:
     """Both pages on both profiles (bench/_network.py): printed, recorded, written to the README."""
     load = os.getloadavg()[0]
-    with sync_playwright() as p:
-        visits = _network.run(_network.persistent_contexts(p, CHROMIUM, ARGS), base, _network.PAGES,
+    with sync_playwright() as p, tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profiles:
+        visits = _network.run(_network.persistent_contexts(p, CHROMIUM, ARGS, profiles), base, _network.PAGES,
                               _network.PROFILES)
     history = _network.record(NETWORK_HISTORY, _network.rows_of(visits, time.strftime("%Y-%m-%d %H:%M"), commit(), load))
     body = _network.section(visits, history, load)
