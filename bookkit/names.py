@@ -4,7 +4,8 @@ The book never retypes a game's name or year: its pages write them as MyST subst
 ``{{ v.new_comet_1752.title }}`` ("The new comet (1752)"), ``{{ v.new_comet_1752.year }}``,
 ``{{ v.old_comet_1718.name }}``, filled in from :data:`comet.VARIANTS` when the book is built
 (:mod:`bookkit.sphinx_ext`, which puts :func:`substitutions` into ``myst_substitutions``).
-A variant's key is its id with ``-`` as ``_``.
+A variant's key is its id with ``-`` as ``_``. Each edition of the book fills them in its
+language (the interface's catalogs: ``substitutions("fr")``).
 
 >>> substitutions()["v"]["new_comet_1752"]["title"]
 'The new comet (1752)'
@@ -17,6 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from comet.variants import VARIANTS
+from comet_render.i18n import words
+from comet_render.words import game_title
 
 __all__ = ["key", "in_text", "substitutions"]
 
@@ -26,13 +29,15 @@ def key(variant_id: str) -> str:
     return variant_id.replace("-", "_")
 
 
-def in_text(name: str) -> str:
-    """A name as it reads inside a sentence: a leading "The" loses its capital
-    (``"The new comet"`` -> ``"the new comet"``); other names are kept as they are."""
-    return "t" + name[1:] if name.startswith("The ") else name
+def in_text(name: str, english: str | None = None) -> str:
+    """A name as it reads inside a sentence: a name that is a common noun in English (a leading
+    "The") loses its capital, in its language too (``"The new comet"`` -> ``"the new comet"``,
+    ``"Новая комета"`` -> ``"новая комета"``); other names are kept as they are (``Commit``)."""
+    return name[:1].lower() + name[1:] if (english or name).startswith("The ") else name
 
 
-def substitutions() -> dict[str, Any]:
-    """``{"v": {key: {"name", "name_lc", "year", "title", "id"}}}`` for every variant."""
-    return {"v": {key(v.id): {"id": v.id, "name": v.name, "name_lc": in_text(v.name), "year": v.year,
-                              "title": v.title} for v in VARIANTS.values()}}
+def substitutions(lang: str = "en") -> dict[str, Any]:
+    """``{"v": {key: {"name", "name_lc", "year", "title", "id"}}}`` for every variant, in ``lang``."""
+    _ = words(lang)
+    return {"v": {key(v.id): {"id": v.id, "name": _(v.name), "name_lc": in_text(_(v.name), v.name), "year": v.year,
+                              "title": game_title(v, lang)} for v in VARIANTS.values()}}

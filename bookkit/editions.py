@@ -1,0 +1,51 @@
+"""The book's values in each edition's language (issue 47): a page's notebook runs once, for the four
+editions, and glues each value once per language.
+
+``glue_each("mod_deal", lambda lang: Markdown(book.deal_markdown(MOD, lang)))`` glues the English
+value under ``mod_deal`` and each other language's under ``mod_deal@fr``, ``mod_deal@ru``,
+``mod_deal@es``, where it differs from the English one (a number such as 7 is glued once). The
+edition built in a language pastes the key of its language (``book/_ext/comet_editions.py``), so the
+page's ``{glue:text}`mod_deal``` and ``{glue:md}`` stay as they are, in the English source and in
+every translation of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from comet_render.i18n import LANGS
+
+SOURCE = "en"
+MARK = "@"
+
+
+def glue_key(key: str, lang: str) -> str:
+    """The key of ``key``'s value in ``lang``: ``key`` in English (the source), ``key@fr`` in French."""
+    return key if lang == SOURCE else f"{key}{MARK}{lang}"
+
+
+def _same(value: Any, english: Any) -> bool:
+    """Whether a value shows as the English one does (a Markdown or HTML object: its text)."""
+    return type(value) is type(english) and getattr(value, "data", value) == getattr(english, "data", english)
+
+
+def values_each(make: Callable[[str], Any]) -> dict[str, Any]:
+    """``make(lang)`` for English and for each other language whose value differs from English's."""
+    english = make(SOURCE)
+    values = {SOURCE: english}
+    for lang in LANGS:
+        if lang != SOURCE:
+            value = make(lang)
+            if not _same(value, english):
+                values[lang] = value
+    return values
+
+
+def glue_each(key: str, make: Callable[[str], Any]) -> None:
+    """Glue ``make(lang)`` for every language, under :func:`glue_key` (hidden: pasted where the page
+    says, ``{glue:text}`key``` or ``{glue:md}`` ``key``)."""
+    from myst_nb import glue  # type: ignore[import-untyped]
+
+    for lang, value in values_each(make).items():
+        glue(glue_key(key, lang), value, display=False)
