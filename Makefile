@@ -126,7 +126,7 @@ $(VENDOR_STAMP): Makefile requirements.txt
 # The interface in four languages: comet_render/locale/<lang>/LC_MESSAGES/comet.po (committed) are
 # compiled to .mo (not committed) with Babel; `tools/catalogs.py extract` refreshes the .po from the
 # code when its messages change. The browser's Python reads the .mo with the standard gettext.
-CATALOGS_PO := $(wildcard comet_render/locale/*/LC_MESSAGES/comet.po)
+CATALOGS_PO := $(wildcard comet_render/locale/*/LC_MESSAGES/*.po)
 CATALOGS_MO := $(CATALOGS_PO:.po=.mo)
 catalogs: $(CATALOGS_MO)
 

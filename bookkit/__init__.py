@@ -3,7 +3,8 @@
 ``comet`` is the engine and imports nothing from here.  The pages import this package as
 ``import bookkit as book`` (every helper is re-exported at the top):
 
-* :mod:`bookkit.markdown`: citations, exercise answers, the reference tables (MyST);
+* :mod:`bookkit.markdown`: citations, exercise answers, the reference tables (MyST), each in a language;
+* :mod:`bookkit.editions`: a value glued once per language, for the book's editions (``glue_each``);
 * :mod:`bookkit.stats`: estimates with their intervals, computed by statsmodels and scipy.stats,
   and :func:`~bookkit.stats.verdict`, the wording of a comparison read from its interval;
 * :mod:`bookkit.designs`, :mod:`bookkit.claims`, :mod:`bookkit.history` and :mod:`bookkit.claimset`:
@@ -32,6 +33,7 @@ from bookkit.markdown import (
     readings_markdown,
     rules_markdown,
 )
+from bookkit.editions import glue_each
 from bookkit.pictures import cribbage_svg, figure_markdown, pack_html, trail_of
 from bookkit.stats import (
     VERDICT_WORDS,
@@ -76,5 +78,5 @@ __all__ = [
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
     "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "pack_html", "figure_markdown",
-    "first_hand_by_quality", "first_hand_net_by_quality", "group_hands", "GROUPS",
+    "first_hand_by_quality", "first_hand_net_by_quality", "group_hands", "GROUPS", "glue_each",
 ]

@@ -236,7 +236,7 @@ class LessonTable(PlayTable):
             where = _("free play")
         else:
             where = _("done")
-        href = book_address(lesson.chapter)
+        href = book_address(lesson.chapter, self.lang)
         chapter = (f' <a class="comet-lesson-chapter" href="{escape(href, quote=True)}">{escape(_("Read the chapter"))}</a>'
                    if href else "")
         mark = self.marks.marks.get(lesson.id)

@@ -69,27 +69,34 @@ def _wrap_glue_lookup() -> None:
     if getattr(original, "comet_editions", False):
         return
 
+    def glued(element: Any, key: str) -> Any:
+        found = element.renderer.nb_client.glue_data.get(key)
+        if found is None:
+            raise utils.RetrievalError(f"No key {key!r} found in glue data for this document.")
+        return VariableOutput(data=found["data"], metadata=found.get("metadata", {}), nb_renderer=element, vtype="glue")
+
     def retrieve_glue_data(document: nodes.document, key: str) -> Any:
         env = getattr(document.settings, "env", None)
-        if env is not None:
-            if "nb_renderer" in document:
-                env.temp_data[RENDERER] = document["nb_renderer"]
-            elif RENDERER in env.temp_data:
-                # A translated paragraph: Sphinx parses the translation as a document of its own.
-                document["nb_renderer"] = env.temp_data[RENDERER]
-            lang = edition(env.config)
-            if lang != SOURCE:
-                try:
-                    return original(document, glue_key(key, lang))
-                except utils.RetrievalError:
-                    pass  # the same in every language: glued once, under the English key
-            if env.config.nb_execution_mode == "off" and "nb_renderer" in document:
-                try:
-                    return original(document, key)
-                except utils.RetrievalError:
-                    return VariableOutput(data={"text/plain": ""}, metadata={}, nb_renderer=document["nb_renderer"],
-                                          vtype="glue")
-        return original(document, key)
+        if env is None:
+            return original(document, key)
+        if "nb_renderer" in document:
+            element = env.temp_data[RENDERER] = document["nb_renderer"]
+        elif RENDERER in env.temp_data:
+            element = env.temp_data[RENDERER]  # a translated paragraph: Sphinx parses it as a document of its own
+        else:
+            return original(document, key)
+        lang = edition(env.config)
+        if lang != SOURCE:
+            try:
+                return glued(element, glue_key(key, lang))
+            except utils.RetrievalError:
+                pass  # the same in every language: glued once, under the English key
+        try:
+            return glued(element, key)
+        except utils.RetrievalError:
+            if env.config.nb_execution_mode != "off":
+                raise
+            return VariableOutput(data={"text/plain": ""}, metadata={}, nb_renderer=element, vtype="glue")
 
     retrieve_glue_data.comet_editions = True  # type: ignore[attr-defined]
     for module in (utils, roles, directives):

@@ -49,6 +49,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("comet", "comet_render", "comet_learn", "widgets")
 DATA_SUFFIXES = (".json", ".mo")
 """Package data that travels with the Python: stored puzzles, compiled message catalogs."""
+BUILD_ONLY = "book.mo"
+"""The book's catalog (the words its pages compute, ``comet_render.i18n.BOOK_DOMAIN``): the build's only."""
 SHIMS = ROOT / "tools" / "pyodide"
 LIVE_TAG = "live"
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
@@ -62,7 +64,7 @@ def _python_files() -> list[tuple[str, Path]]:
     files: list[tuple[str, Path]] = []
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*")):
-            if path.suffix == ".py" or path.suffix in DATA_SUFFIXES:
+            if (path.suffix == ".py" or path.suffix in DATA_SUFFIXES) and path.name != BUILD_ONLY:
                 files.append((path.relative_to(ROOT).as_posix(), path))
     for path in sorted((SHIMS / "IPython").rglob("*.py")):
         files.append((path.relative_to(SHIMS).as_posix(), path))
