@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from comet_render.i18n import LANGS
+from comet_render.i18n import LANGS, N_
 
 SOURCE = "en"
 MARK = "@"
+TITLE = N_("Comet: a family of card games")
+"""The book's title (``_config.yml``'s ``title``; each edition's in its language)."""
 
 
 def glue_key(key: str, lang: str) -> str:

@@ -55,8 +55,8 @@ def extract_ast(fileobj, keywords, comment_tags, options):  # type: ignore[no-un
             continue
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        if isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "words":
-            name = "_"  # words(lang)("...")
+        if isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id in ("words", "book_words"):
+            name = "_"  # words(lang)("..."), book_words(lang)("...")
         if name not in keywords:
             continue
         args = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args)
@@ -83,6 +83,23 @@ def _extract_from(pot: Catalog, packages: tuple[str, ...]) -> None:
             pot.add(message, None, [(f"{package}/{filename}", lineno)], auto_comments=comments, context=context)
 
 
+CODE_CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(?P<code>.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def _extract_cells(pot: Catalog, page: Path) -> None:
+    """The messages of a book page's code cells (``book_words(lang)("...")``)."""
+    import io
+
+    text = page.read_text(encoding="utf-8")
+    for cell in CODE_CELL.finditer(text):
+        code = "\n".join(line for line in cell["code"].splitlines() if not line.startswith(":"))
+        first = text.count("\n", 0, cell.start()) + 2
+        where = page.relative_to(ROOT).as_posix()
+        for lineno, _name, message, comments in extract_ast(io.BytesIO(code.encode("utf-8")), KEYWORDS, (), {}):
+            if message:
+                pot.add(message, None, [(where, first + lineno)], auto_comments=comments)
+
+
 def extract_book(interface: Catalog) -> Catalog:
     """The book's computed words (``bookkit``) and the sources' ambiguities, less what ``interface`` has."""
     from comet.ambiguities import AMBIGUITIES
@@ -90,6 +107,8 @@ def extract_book(interface: Catalog) -> Catalog:
 
     pot = Catalog(project="comet-book", version="1", charset="utf-8")
     _extract_from(pot, BOOK_SOURCES)
+    for page in sorted((ROOT / "book").rglob("*.md")):
+        _extract_cells(pot, page)
     for a in AMBIGUITIES:
         pot.add(a.question, None, [("comet/ambiguities.py", 0)], auto_comments=[f"{a.id}: the question."])
         pot.add(a.reading, None, [("comet/ambiguities.py", 0)], auto_comments=[f"{a.id}: the reading the engine plays."])

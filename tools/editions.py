@@ -138,10 +138,14 @@ def incomplete(langs: tuple[str, ...] = LANGS) -> list[str]:
 # ------------------------------------------------------------------------------------- editions
 def build_one(lang: str) -> int:
     """The edition in ``lang`` into ``_build/editions/<lang>/html`` (the English build first)."""
+    from bookkit.editions import TITLE
+    from comet_render.i18n import book_words
+
     staging = STAGING / lang
     shutil.rmtree(staging, ignore_errors=True)
     settings = {
         "language": lang,
+        "html_title": book_words(lang)(TITLE),
         "nitpicky": True,
         "comet_edition_root": str(HTML),
         "nb_execution_cache_path": str(BUILD / ".jupyter_cache"),
