@@ -17,7 +17,7 @@ executed (its cache): the notebooks run once. What a page computes is in every l
   output with its language (``metadata["comet_lang"]``); a build keeps the outputs of its language
   and those with no language.
 
-On every page (every edition): the language switcher (:func:`widgets.landing.language_menu`, the
+On every page (every edition): the language switcher (:func:`widgets.languages.language_menu`, the
 same markup as the play pages': one link per edition, to the same page there), ``<link
 rel="alternate" hreflang>`` to the other editions and ``x-default`` to English, and the switcher's
 script (``_static/offline/langs.js``: it writes the reader's choice, ``comet:lang``). ``<html lang>``
@@ -185,9 +185,9 @@ def _builder_inited(app: Sphinx) -> None:
 
 
 def switcher_html(pagename: str, lang: str) -> str:
-    """The language switcher of a book page: :func:`widgets.landing.language_menu` with the same
+    """The language switcher of a book page: :func:`widgets.languages.language_menu` with the same
     page in each edition."""
-    from widgets.landing import language_menu
+    from widgets.languages import language_menu
 
     hrefs = {there: page_href(pagename, lang, there) for there in EDITIONS}
     return language_menu(lang, hrefs=hrefs, css_class="comet-langs-book")
