@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from comet.ambiguities import AMBIGUITIES
 from comet_learn.describe import ROWS, deal_table, facts
@@ -23,6 +23,10 @@ from comet.outcome import End, Outcome
 from comet.round import Round, resolve_variant
 from comet.variant import Variant
 from comet_render.i18n import N_, book_words, number
+
+if TYPE_CHECKING:
+    from comet_render.i18n import Words
+    from comet_render.words import Names
 
 __all__ = ["BIB_KEYS", "cite", "plays_text", "outcome_markdown", "outcome_words", "rules_markdown", "deal_markdown",
            "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word"]
@@ -272,13 +276,13 @@ LANGUAGE_NAMES = {"en": N_("English"), "fr": N_("French"), "ru": N_("Russian"), 
 
 
 def glossary_markdown(lang: str = "en") -> str:
-    """The glossary in four languages as a Markdown table ("—" where no source gives a form); its
-    headings and notes in ``lang``."""
+    """The glossary in four languages as a Markdown table ("—" where no source gives a form), each form
+    marked with its language (``<span lang>``: read aloud in it); its headings and notes in ``lang``."""
     _ = book_words(lang)
     lines = ["| " + " | ".join(_(LANGUAGE_NAMES[code]) for code in LANGUAGES) + f" | {_('note')} |",
              "|---|---|---|---|---|"]
     for t in GLOSSARY:
-        forms = [_cell(t.form(code) or "—") for code in LANGUAGES]
+        forms = [f'<span lang="{code}">{_cell(t.form(code))}</span>' if t.form(code) else "—" for code in LANGUAGES]
         lines.append("| " + " | ".join(forms) + f" | {_cell(_(t.note) if t.note else '')} |")
     return "\n".join(lines)
 
