@@ -191,17 +191,24 @@ def outcome_words(outcome: Outcome | None, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------- reference tables
-def rules_markdown(variant: Variant | str) -> str:
+RULE_ROWS = {row: N_(row) for row in ("Players", "Pack", "Deal", "Left over", "Play", "Group plays", "Stops", "Wild card",
+                                       "In play", "Settlement", "Opera", "Before play", "Match", "Sources")}
+"""The rows' names (:data:`comet_learn.describe.ROWS`), for the catalogs."""
+
+
+def rules_markdown(variant: Variant | str, lang: str = "en") -> str:
     """The rules of one variant as a two-column Markdown table (from :func:`comet_learn.describe.facts`),
-    its sources cited."""
+    its sources cited; its headings in ``lang`` (the rules themselves are written in English:
+    :mod:`comet_learn.describe`)."""
+    _ = book_words(lang)
     v = resolve_variant(variant)
     rows = facts(v)
-    lines = ["| rule | as the engine plays it |", "|---|---|"]
+    lines = [f"| {_('rule')} | {_('as the engine plays it')} |", "|---|---|"]
     for row in ROWS:
         text = _cell(rows[row])
         if row == "Sources":
             text = cite(s.key for s in v.sources)
-        lines.append(f"| **{row}** | {text} |")
+        lines.append(f"| **{_(RULE_ROWS.get(row, row))}** | {text} |")
     return "\n".join(lines)
 
 

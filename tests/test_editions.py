@@ -234,3 +234,10 @@ def test_the_checks_find_a_changed_english_page_and_what_is_left_to_translate(tm
     assert tools.incomplete(("fr",)) == ["locales/fr/LC_MESSAGES/book/intro.po: 2 messages, 1 untranslated, 1 fuzzy"]
     assert tools.stale(pots, ("fr",)) == []  # (up to date, not yet translated)
     assert "es: book/intro: no catalog" in " ".join(tools.stale(pots, ("es",)))
+
+
+def test_the_rules_tables_rows_are_the_describers() -> None:
+    from bookkit.markdown import RULE_ROWS
+    from comet_learn.describe import ROWS
+
+    assert tuple(RULE_ROWS) == ROWS
