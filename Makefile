@@ -142,10 +142,10 @@ EDITIONS_LOG := $(BUILD_DIR)/gettext.log
 book: venv vendor catalogs
 	rm -rf $(BUILD_DIR); mkdir -p $(BUILD_DIR)
 	@$(VPY) tools/editions.py pot >$(EDITIONS_LOG) 2>&1 & pot=$$!; \
-	status=0; $(VENV)/bin/jupyter-book build . -W -n --keep-going || status=$$?; \
+	status=0; $(STAGE) "book: the English edition" -- $(VENV)/bin/jupyter-book build . -W -n --keep-going || status=$$?; \
 	if ! wait $$pot; then echo "make book: the English pages' messages (tools/editions.py pot) failed:"; cat $(EDITIONS_LOG); status=1; fi; \
 	if [ $$status -ne 0 ]; then exit $$status; fi
-	$(VPY) tools/editions.py build
+	$(STAGE) "book: the fr, ru and es editions" -- $(VPY) tools/editions.py build
 
 # The editions' catalogs, one per page and language (book/locales/<lang>/LC_MESSAGES/<page>.po), made or
 # updated from the English pages (sphinx-build -b gettext, then sphinx-intl update): new or changed

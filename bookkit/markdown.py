@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from comet.ambiguities import AMBIGUITIES
 from comet_learn.describe import ROWS, deal_table, facts
@@ -23,6 +23,10 @@ from comet.outcome import End, Outcome
 from comet.round import Round, resolve_variant
 from comet.variant import Variant
 from comet_render.i18n import N_, book_words, number
+
+if TYPE_CHECKING:
+    from comet_render.i18n import Words
+    from comet_render.words import Names
 
 __all__ = ["BIB_KEYS", "cite", "plays_text", "outcome_markdown", "outcome_words", "rules_markdown", "deal_markdown",
            "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word"]
@@ -187,17 +191,24 @@ def outcome_words(outcome: Outcome | None, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------- reference tables
-def rules_markdown(variant: Variant | str) -> str:
+RULE_ROWS = {row: N_(row) for row in ("Players", "Pack", "Deal", "Left over", "Play", "Group plays", "Stops", "Wild card",
+                                       "In play", "Settlement", "Opera", "Before play", "Match", "Sources")}
+"""The rows' names (:data:`comet_learn.describe.ROWS`), for the catalogs."""
+
+
+def rules_markdown(variant: Variant | str, lang: str = "en") -> str:
     """The rules of one variant as a two-column Markdown table (from :func:`comet_learn.describe.facts`),
-    its sources cited."""
+    its sources cited; its headings in ``lang`` (the rules themselves are written in English:
+    :mod:`comet_learn.describe`)."""
+    _ = book_words(lang)
     v = resolve_variant(variant)
     rows = facts(v)
-    lines = ["| rule | as the engine plays it |", "|---|---|"]
+    lines = [f"| {_('rule')} | {_('as the engine plays it')} |", "|---|---|"]
     for row in ROWS:
         text = _cell(rows[row])
         if row == "Sources":
             text = cite(s.key for s in v.sources)
-        lines.append(f"| **{row}** | {text} |")
+        lines.append(f"| **{_(RULE_ROWS.get(row, row))}** | {text} |")
     return "\n".join(lines)
 
 
@@ -272,13 +283,13 @@ LANGUAGE_NAMES = {"en": N_("English"), "fr": N_("French"), "ru": N_("Russian"), 
 
 
 def glossary_markdown(lang: str = "en") -> str:
-    """The glossary in four languages as a Markdown table ("—" where no source gives a form); its
-    headings and notes in ``lang``."""
+    """The glossary in four languages as a Markdown table ("—" where no source gives a form), each form
+    marked with its language (``<span lang>``: read aloud in it); its headings and notes in ``lang``."""
     _ = book_words(lang)
     lines = ["| " + " | ".join(_(LANGUAGE_NAMES[code]) for code in LANGUAGES) + f" | {_('note')} |",
              "|---|---|---|---|---|"]
     for t in GLOSSARY:
-        forms = [_cell(t.form(code) or "—") for code in LANGUAGES]
+        forms = [f'<span lang="{code}">{_cell(t.form(code))}</span>' if t.form(code) else "—" for code in LANGUAGES]
         lines.append("| " + " | ".join(forms) + f" | {_cell(_(t.note) if t.note else '')} |")
     return "\n".join(lines)
 

@@ -95,7 +95,8 @@ def _extract_cells(pot: Catalog, page: Path) -> None:
         code = "\n".join(line for line in cell["code"].splitlines() if not line.startswith(":"))
         first = text.count("\n", 0, cell.start()) + 2
         where = page.relative_to(ROOT).as_posix()
-        for lineno, _name, message, comments in extract_ast(io.BytesIO(code.encode("utf-8")), KEYWORDS, (), {}):
+        found = extract_ast(io.BytesIO(code.encode("utf-8")), KEYWORDS, (), {})  # type: ignore[no-untyped-call]
+        for lineno, _name, message, comments in found:
             if message:
                 pot.add(message, None, [(where, first + lineno)], auto_comments=comments)
 

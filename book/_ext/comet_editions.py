@@ -103,6 +103,11 @@ def _wrap_glue_lookup() -> None:
         module.retrieve_glue_data = retrieve_glue_data  # type: ignore[attr-defined]
 
 
+def kept_outputs(outputs: list[Any], lang: str) -> list[Any]:
+    """A cell's outputs in ``lang`` and those of no language (:func:`widgets.languages.in_each_language`)."""
+    return [o for o in outputs if (o.get("metadata") or {}).get(LANG_KEY, lang) == lang]
+
+
 def _wrap_outputs() -> None:
     """A cell's outputs marked with another language than the build's are left out."""
     from myst_nb.sphinx_ import SphinxNbRenderer
@@ -112,9 +117,7 @@ def _wrap_outputs() -> None:
         return
 
     def _render_nb_cell_code_outputs(self: Any, token: Any, outputs: list[Any]) -> None:
-        lang = edition(self.sphinx_env.config)
-        kept = [o for o in outputs if (o.get("metadata") or {}).get(LANG_KEY, lang) == lang]
-        original(self, token, kept)
+        original(self, token, kept_outputs(outputs, edition(self.sphinx_env.config)))
 
     _render_nb_cell_code_outputs.comet_editions = True  # type: ignore[attr-defined]
     SphinxNbRenderer._render_nb_cell_code_outputs = _render_nb_cell_code_outputs  # type: ignore[method-assign]
