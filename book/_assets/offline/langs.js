@@ -9,7 +9,9 @@
  *     one of the four, else English) into its address before the page's other scripts read it;
  *   - in the book, a link keeps the place in the page (its #anchor: the editions share their ids);
  *   - marks the stored choice in the switcher (class comet-lang-stored): the book's root does not
- *     redirect by itself.
+ *     redirect by itself;
+ *   - keeps the switcher out of the search page's summaries (Sphinx's searchtools quotes the pages'
+ *     main text: "EnglishFrançaisРусскийEspañol" before every result otherwise).
  * An explicit choice (the address's `lang`, or an edition's folder) wins over the stored one.
  */
 (function () {
@@ -71,10 +73,23 @@
       a.classList.toggle("comet-lang-stored", a.getAttribute("hreflang") === choice);
     });
   }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", mark);
-  } else {
+  function quietSearch() {
+    /* global Search */
+    if (typeof Search === "undefined" || !Search.htmlToText || Search.htmlToText.comet) { return; }
+    var original = Search.htmlToText;
+    Search.htmlToText = function (html, anchor) {
+      return original(String(html).replace(/<nav class="comet-langs-nav[\s\S]*?<\/nav>/g, ""), anchor);
+    };
+    Search.htmlToText.comet = true;
+  }
+  function ready() {
+    quietSearch();  // (before searchtools' own DOMContentLoaded handler: this script comes first)
     mark();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", ready);
+  } else {
+    ready();
   }
   // The play pages draw their switcher with Python, after load: mark it when it comes.
   window.addEventListener("load", function () {
