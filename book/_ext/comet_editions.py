@@ -42,8 +42,6 @@ from bookkit.editions import SOURCE, glue_key
 from comet_render.i18n import LANGS as EDITIONS
 from widgets.languages import LANG_KEY
 
-EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
-"""What a glued key shows in the catalogs' build, which runs no notebook."""
 RENDERER = "comet_glue_renderer"
 """Where a page's notebook renderer waits for its translated paragraphs' glue (``env.temp_data``)."""
 
@@ -99,9 +97,7 @@ def _wrap_glue_lookup() -> None:
         except utils.RetrievalError:
             if env.config.nb_execution_mode != "off":
                 raise
-            # (an empty picture too: a glued figure's image, and its :alt:, reach the catalogs)
-            return VariableOutput(data={"text/plain": "", "image/svg+xml": EMPTY_SVG}, metadata={},
-                                  nb_renderer=element, vtype="glue")
+            return VariableOutput(data={"text/plain": ""}, metadata={}, nb_renderer=element, vtype="glue")
 
     retrieve_glue_data.comet_editions = True  # type: ignore[attr-defined]
     for module in (utils, roles, directives):
