@@ -21,7 +21,9 @@ MARK = "@"
 TITLE = N_("Comet: a family of card games")
 """The book's title (``_config.yml``'s ``title``; each edition's in its language)."""
 THEME_WORDS = (N_("Search..."), N_("Main"), N_("Page"), N_("Toggle primary sidebar"), N_("Toggle secondary sidebar"),
-               N_("Color mode"), N_("Version warning"))
+               N_("Color mode"), N_("Version warning"), N_("System Settings"), N_("Link to this heading"),
+               N_("Link to this image"), N_("Link to this table"), N_("Link to this code"), N_("Link to this definition"),
+               N_("Link to this equation"))
 """The theme's words that its own catalogs lack in some edition's language, or that it writes in
 English (``book/_templates/components``): ``book/_ext/comet_editions.py`` adds ours after them."""
 SEARCH_PLACEHOLDER = THEME_WORDS[0]
