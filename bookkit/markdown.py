@@ -208,11 +208,20 @@ catalogs' extraction finds it."""
 
 
 def rules_markdown(variant: Variant | str, lang: str = "en") -> str:
-    """The rules of one variant as a two-column Markdown table (from :func:`comet_learn.describe.facts`),
-    its sources cited; its headings in ``lang`` (the rules themselves are written in English:
-    :mod:`comet_learn.describe`)."""
+    """The rules of one variant as a two-column Markdown table, its sources cited. In English, a row
+    per fact of :func:`comet_learn.describe.facts` (written in English); in another language, a row
+    per section of the rules panel that the play pages show beside the table
+    (:func:`comet_learn.rules_panel.rules_sections`: the same rules, read from the same data, in the
+    interface's catalogs)."""
     _ = book_words(lang)
     v = resolve_variant(variant)
+    if lang != "en":
+        from comet_learn.rules_panel import rules_sections
+
+        lines = [f"| {_('rule')} | {_('as the engine plays it')} |", "|---|---|"]
+        lines += [f"| **{_cell(head)}** | {_cell(text)} |" for head, text in rules_sections(v, lang)]
+        lines.append(f"| **{_('Sources')}** | {cite(s.key for s in v.sources)} |")
+        return "\n".join(lines)
     rows = facts(v)
     lines = [f"| {_('rule')} | {_('as the engine plays it')} |", "|---|---|"]
     for row in ROWS:

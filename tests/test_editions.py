@@ -247,3 +247,25 @@ def test_the_rules_tables_rows_are_the_describers() -> None:
     from comet_learn.describe import ROWS
 
     assert tuple(RULE_ROWS) == ROWS
+
+
+def test_the_rules_tables_are_in_the_editions_language() -> None:
+    from bookkit import rules_markdown
+    from comet_learn.rules_panel import rules_sections
+
+    french = rules_markdown("old-comet-1718", "fr")
+    sections = rules_sections(comet.find_variant("old-comet-1718"), "fr")
+    assert [line.split("**")[1] for line in french.splitlines()[2:-1]] == [head for head, _t in sections]
+    assert "52-card pack" in rules_markdown("old-comet-1718") and "52-card pack" not in french
+    assert french.splitlines()[-1].startswith("| **Sources** | {cite:p}`s0,s1,")
+
+
+def test_the_familys_history_in_a_language() -> None:
+    from bookkit import family, svg_family
+
+    french = family.family_markdown("fr")
+    assert "issu du jeu ci-dessus" in french and "grew out" not in french
+    assert "Hoc Mazarin" in french and "sans date" in french
+    assert family.when_text("c. 1930", "ru") == "ок. 1930" and family.when_text("1920s") == "1920s"
+    assert "Хронология семейства кометы" in svg_family.timeline_svg(lang="ru")
+    assert family.timeline_markdown().splitlines()[0] == "| date | what | sources | chapter |"
