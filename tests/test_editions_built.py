@@ -167,7 +167,7 @@ must shall you your his she her we our does did very""".split())
 """English words that no French, Spanish or Russian sentence uses (not "a", "on", "as", "he", "has", "in",
 "or": French or Spanish words too)."""
 SKIP = ("code", "pre", "kbd", "samp", "script", "style", "svg", "math", "mjx-container", "template")
-SKIP_CLASSES = ("citation", "bibliography", "headerlink", "comet-langs-nav", "highlight", "MathJax")
+SKIP_CLASSES = ("citation", "bibtex-citation", "bibliography", "headerlink", "comet-langs-nav", "highlight", "MathJax")
 BLOCKS = ("p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "figcaption", "dt", "dd", "caption", "summary")
 
 
@@ -240,8 +240,12 @@ def test_the_english_detector_finds_english_and_leaves_the_rest() -> None:
             "<p>Whoever plays the comet is paid by each opponent at once, for the deal.</p>"
             '<blockquote lang="en"><p>The comet is a card which may be any card.</p></blockquote>'
             "<p>Смотрите <code>the comet is played with the pack</code>.</p>"
-            "<p>«Parece que» la comète a disparu.</p></article></html>")
-    english = '<html lang="en"><article class="bd-article"><h1>Play in six steps</h1></article></html>'
+            "<p>«Parece que» la comète a disparu.</p>"
+            '<p><span class="bibtex-citation">[<a href="b.html#cite-x">Wikipedia, Curse of Scotland, n.d.</a>]</span></p>'
+            "</article></html>")
+    english = ('<html lang="en"><article class="bd-article"><h1>Play in six steps</h1>'
+               '<p><span class="bibtex-citation">[<a href="b.html#cite-x">Wikipedia, Curse of Scotland, n.d.</a>]</span></p>'
+               "</article></html>")
     assert english_blocks(page, "fr", english) == [
         "Play in six steps", "Whoever plays the comet is paid by each opponent at once, for the deal."]
 
