@@ -25,6 +25,7 @@ from bookkit.markdown import (
     cite,
     deal_markdown,
     glossary_markdown,
+    ledger_markdown,
     number_word,
     outcome_markdown,
     outcome_words,
@@ -70,7 +71,7 @@ from bookkit.studies import (
 
 __all__ = [
     "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "outcome_words", "position_link", "rules_markdown", "deal_markdown",
-    "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
+    "ambiguities_markdown", "readings_markdown", "glossary_markdown", "ledger_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
     "mean_difference", "proportion_difference", "paired_ci", "clustered_mean", "clustered_difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",

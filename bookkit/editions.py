@@ -20,6 +20,13 @@ SOURCE = "en"
 MARK = "@"
 TITLE = N_("Comet: a family of card games")
 """The book's title (``_config.yml``'s ``title``; each edition's in its language)."""
+THEME_WORDS = (N_("Search..."), N_("Main"), N_("Page"), N_("Toggle primary sidebar"), N_("Toggle secondary sidebar"),
+               N_("Color mode"), N_("Version warning"))
+"""The theme's words that its own catalogs lack in some edition's language, or that it writes in
+English (``book/_templates/components``): ``book/_ext/comet_editions.py`` adds ours after them."""
+SEARCH_PLACEHOLDER = THEME_WORDS[0]
+SOLUTION_TO = N_("Solution to exercise {number}")
+"""An exercise's solution's title, before the exercise's own (``book/_ext/comet_editions.py``)."""
 
 
 def glue_key(key: str, lang: str) -> str:

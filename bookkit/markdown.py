@@ -120,10 +120,19 @@ def _settlement_markdown(outcome: Outcome, lang: str) -> str:
     said = settlement(outcome, seat_names(len(outcome.payments), lang), lang)
     items = [f"- {said.headline}", *(f"- {note}" for note in said.notes), *(f"- {left}" for left in said.left)]
     items += [f"- {text}" for _p, text in said.in_play + said.final]
-    nets = "; ".join(_("{seat}: {net}", seat=_("Seat {n}", n=s), net=number(n, lang, signed=True))
+    nets = _("; ").join(_("{seat}: {net}", seat=_("Seat {n}", n=s), net=number(n, lang, signed=True))
                      for s, n in enumerate(said.net))
     items.append("- " + _("Net, in {unit}: {nets}.", unit=unit_name(words_of(lang), outcome.unit), nets=nets))
     return "\n".join(items)
+
+
+def ledger_markdown(payments: Iterable[Payment], players: int, unit: str, lang: str = "en") -> str:
+    """Payments as a Markdown list, one sentence each, in ``lang``: ``- Seat 1 pays 1 jeton to Seat 0:
+    ...`` (the interface's sentence, :func:`comet_render.words.payment_sentence`)."""
+    from comet_render.words import payment_sentence
+
+    names = seat_names(players, lang)
+    return "\n".join("- " + payment_sentence(words_of(lang), names, p, unit) for p in payments)
 
 
 def words_of(lang: str) -> "Words":
@@ -191,9 +200,11 @@ def outcome_words(outcome: Outcome | None, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------- reference tables
-RULE_ROWS = {row: N_(row) for row in ("Players", "Pack", "Deal", "Left over", "Play", "Group plays", "Stops", "Wild card",
-                                       "In play", "Settlement", "Opera", "Before play", "Match", "Sources")}
-"""The rows' names (:data:`comet_learn.describe.ROWS`), for the catalogs."""
+RULE_ROWS = {row: row for row in (
+    N_("Players"), N_("Pack"), N_("Deal"), N_("Left over"), N_("Play"), N_("Group plays"), N_("Stops"), N_("Wild card"),
+    N_("In play"), N_("Settlement"), N_("Opera"), N_("Before play"), N_("Match"), N_("Sources"))}
+"""The rows' names (:data:`comet_learn.describe.ROWS`), each written out in an ``N_()`` so that the
+catalogs' extraction finds it."""
 
 
 def rules_markdown(variant: Variant | str, lang: str = "en") -> str:
@@ -274,8 +285,9 @@ def readings_markdown(*variants: Variant | str, lang: str = "en") -> str:
         if a.id in wanted:
             switch = " " + _("(option `{option}`)", option=wanted[a.id]) if wanted[a.id] else ""
             shown = a.id.replace("-", "\u2011")
-            lines.append(f"- {{ref}}`{shown} <{_ambiguity_label(a.id)}>`: {_(a.question)} "
-                         f"*{_(ENGINE_READING)}* {_(a.reading)}{switch}")
+            named_question = _("{ambiguity}: {question}", ambiguity=f"{{ref}}`{shown} <{_ambiguity_label(a.id)}>`",
+                               question=_(a.question))
+            lines.append(f"- {named_question} *{_(ENGINE_READING)}* {_(a.reading)}{switch}")
     return "\n".join(lines)
 
 
@@ -316,6 +328,10 @@ def number_word(n: int, lang: str = "en") -> str:
 
 
 POSITION_LINK = N_("Open this position on a table")
+RECORD_LINK = N_("Open this record on the replay page")
+"""The two texts of :func:`position_link`: a position, a whole record (the teachers' page)."""
+# TRANSLATORS: an edge in money per deal, the size of effect a class asks about (n is 5).
+CHIPS_A_DEAL = N_("{n} chips a deal")
 
 
 def position_link(rnd: Round, text: str = POSITION_LINK, *, up: str = "../../", lang: str = "en") -> str:

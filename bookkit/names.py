@@ -29,15 +29,24 @@ def key(variant_id: str) -> str:
     return variant_id.replace("-", "_")
 
 
-def in_text(name: str, english: str | None = None) -> str:
-    """A name as it reads inside a sentence: a name that is a common noun in English (a leading
-    "The") loses its capital, in its language too (``"The new comet"`` -> ``"the new comet"``,
-    ``"Новая комета"`` -> ``"новая комета"``); other names are kept as they are (``Commit``)."""
-    return name[:1].lower() + name[1:] if (english or name).startswith("The ") else name
+PROPER = ("Commit", "Hoc")
+"""The games whose names are proper names (the first word of the English name): their capital stays."""
+
+
+def in_text(name: str, english: str | None = None, lang: str = "en") -> str:
+    """A name as it reads inside a sentence. In English, a name that is a common noun (a leading
+    "The") loses its capital (``"The new comet"`` -> ``"the new comet"``), other names keep it
+    (``Modern comet``, ``Commit``). In French, Russian and Spanish a game's name is a common noun
+    (``"Comète à deux d'Arnold"`` -> ``"comète à deux d'Arnold"``, ``"Манилла"`` -> ``"манилла"``)
+    unless it is a proper name (:data:`PROPER`: ``Commit d'Arnold``, ``Коммит``)."""
+    source = english or name
+    if source.startswith("The ") or (lang != "en" and not source.startswith(PROPER)):
+        return name[:1].lower() + name[1:]
+    return name
 
 
 def substitutions(lang: str = "en") -> dict[str, Any]:
     """``{"v": {key: {"name", "name_lc", "year", "title", "id"}}}`` for every variant, in ``lang``."""
     _ = words(lang)
-    return {"v": {key(v.id): {"id": v.id, "name": _(v.name), "name_lc": in_text(_(v.name), v.name), "year": v.year,
+    return {"v": {key(v.id): {"id": v.id, "name": _(v.name), "name_lc": in_text(_(v.name), v.name, lang), "year": v.year,
                               "title": game_title(v, lang)} for v in VARIANTS.values()}}

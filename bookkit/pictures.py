@@ -93,7 +93,7 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
 
     final = list(history[-1])
     back = [next((row[s] for row in reversed(history) if row[s] != final[s]), 0) for s in range(seats)]
-    words = "; ".join(_("seat {seat}: {total} (back peg {back})", seat=s, total=final[s], back=back[s])
+    words = _("; ").join(_("seat {seat}: {total} (back peg {back})", seat=s, total=final[s], back=back[s])
                       for s in range(seats))
     label = escape(_("Cribbage board: {pegs}", pegs=words), quote=True)
     parts = [

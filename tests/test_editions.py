@@ -106,6 +106,10 @@ def test_names_and_years_in_each_language() -> None:
     russian = substitutions("ru")["v"]
     assert russian["new_comet_1752"]["name_lc"][0].islower()
     assert russian["commit_1857"]["name"] == substitutions("ru")["v"]["commit_1857"]["name_lc"]  # (a proper name)
+    french = substitutions("fr")["v"]
+    assert french["two_handed_arnold_2011"]["name_lc"] == "comète à deux d'Arnold"  # a common noun mid-sentence
+    assert russian["old_comet_1718"]["name_lc"].startswith("манилла")
+    assert english["modern_comet_1991"]["name_lc"] == "Modern comet"  # (English: only "The ..." loses its capital)
 
 
 def test_settlements_answers_and_links_in_a_language() -> None:
@@ -176,8 +180,10 @@ def test_an_edition_pastes_its_languages_value_and_a_translated_paragraph_finds_
     assert retrieve(_document("fr", temp=temp), "deal").data["text/plain"] == "'donne'"
     with pytest.raises(utils.RetrievalError):
         retrieve(_document("fr", renderer=element), "nothing")
-    # The catalogs' build runs no notebook: an empty value, so that a figure's caption is read.
-    assert retrieve(_document("en", "off", renderer=_Element({})), "fig").data == {"text/plain": ""}
+    # The catalogs' build runs no notebook: an empty value, so that a figure's caption is read, and an
+    # empty picture, so that its alt text is too.
+    assert retrieve(_document("en", "off", renderer=_Element({})), "fig").data == {
+        "text/plain": "", "image/svg+xml": ext.EMPTY_SVG}
 
 
 # ------------------------------------------------------------------------------- an edition's files

@@ -29,6 +29,7 @@ Loaded by jupyter-book through ``sphinx.local_extensions`` in ``_config.yml``.
 from __future__ import annotations
 
 import html
+import os
 from typing import Any
 
 from docutils import nodes
@@ -41,6 +42,8 @@ from bookkit.editions import SOURCE, glue_key
 from comet_render.i18n import LANGS as EDITIONS
 from widgets.languages import LANG_KEY
 
+EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
+"""What a glued key shows in the catalogs' build, which runs no notebook."""
 RENDERER = "comet_glue_renderer"
 """Where a page's notebook renderer waits for its translated paragraphs' glue (``env.temp_data``)."""
 
@@ -96,7 +99,9 @@ def _wrap_glue_lookup() -> None:
         except utils.RetrievalError:
             if env.config.nb_execution_mode != "off":
                 raise
-            return VariableOutput(data={"text/plain": ""}, metadata={}, nb_renderer=element, vtype="glue")
+            # (an empty picture too: a glued figure's image, and its :alt:, reach the catalogs)
+            return VariableOutput(data={"text/plain": "", "image/svg+xml": EMPTY_SVG}, metadata={},
+                                  nb_renderer=element, vtype="glue")
 
     retrieve_glue_data.comet_editions = True  # type: ignore[attr-defined]
     for module in (utils, roles, directives):
@@ -139,6 +144,32 @@ class TranslatableTitles(SphinxTransform):
                 node.rawsource = node.astext()
 
 
+class TranslatedCaptions(SphinxTransform):
+    """The sidebar's part captions (``_toc.yml``'s ``caption``) in the edition's language:
+    sphinx-external-toc inserts its toctrees (priority 100) after Sphinx has translated the page
+    (priority 20), so their captions, which the catalogs' build extracts, are translated here from
+    the same catalog (the root page's: ``book/intro.po``)."""
+
+    default_priority = 101
+
+    def apply(self, **kwargs: Any) -> None:
+        from sphinx import addnodes
+        from sphinx.locale import init as init_locale
+        from sphinx.util.i18n import docname_to_domain
+
+        if edition(self.config) == SOURCE or not any(True for _ in self.document.findall(addnodes.toctree)):
+            return
+        dirs = [os.path.join(self.env.srcdir, folder) for folder in self.config.locale_dirs]
+        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
+        catalog, found = init_locale(dirs, self.config.language, domain)
+        if not found:
+            return
+        for node in self.document.findall(addnodes.toctree):
+            caption = node.get("caption")
+            if caption and catalog.gettext(caption) != caption:
+                node["rawcaption"], node["caption"] = caption, catalog.gettext(caption)
+
+
 class KeepExerciseTitles(SphinxPostTransform):
     """In the catalogs' build: an exercise's title stays a node of its own for the extraction
     (sphinx-exercise's post-transform, priority 20, folds it into a new title with no source)."""
@@ -154,6 +185,65 @@ class KeepExerciseTitles(SphinxPostTransform):
             if isinstance(title, exercise_title) and title.parent is not None:
                 title.remove(node)
                 title.parent.insert(1, node)
+
+
+def _subtitle_in_page(exercise: Any, page: nodes.Node | None) -> list[nodes.Node] | None:
+    """The translated subtitle of ``exercise`` as its page shows it (its title resolved: ``" ("``,
+    the subtitle, ``")"``), or None. sphinx-exercise's registry keeps the English node."""
+    if page is None:
+        return None
+    for node in page.findall(nodes.Element):
+        if node is not exercise and node.get("label") == exercise.get("label") and node.children \
+                and isinstance(node.children[0], nodes.title):
+            parts = node.children[0].children
+            opening = [i for i, child in enumerate(parts) if isinstance(child, nodes.Text) and child.astext() == " ("]
+            if opening and parts[-1].astext() == ")":
+                return [child.deepcopy() for child in parts[opening[0] + 1:-1]]
+    return None
+
+
+def _wrap_solution_titles() -> None:
+    """A solution's title in the edition's language, as one phrase ("Solution de l'exercice 5.3
+    (…)") with the exercise's translated subtitle: sphinx-exercise glues "Solution to" to the
+    exercise's "Exercise 5.3" and its English subtitle."""
+    from sphinx_exercise import post_transforms
+    from sphinx_exercise.nodes import exercise_enumerable_node
+    from sphinx_exercise.utils import get_node_number
+
+    original = post_transforms.resolve_solution_title
+    if getattr(original, "comet_editions", False):
+        return
+
+    def resolve_solution_title(app: Sphinx, node: Any, exercise: Any) -> Any:
+        from bookkit.editions import SOLUTION_TO
+        from comet_render.i18n import book_words
+
+        already = getattr(node, "resolved_title", False)
+        node = original(app, node, exercise)
+        lang = edition(app.config)
+        title = node.children[0]
+        links = [child for child in title.children if isinstance(child, nodes.reference)]
+        if already or lang == SOURCE or app.config.exercise_style == "solution_follow_exercise" or not links:
+            return node
+        number = get_node_number(app, exercise, "exercise") if isinstance(exercise, exercise_enumerable_node) else ""
+        phrase = book_words(lang)(SOLUTION_TO).format(number=number).strip()
+        link = links[0]
+        subtitle = _subtitle_in_page(exercise, node.document)
+        if subtitle is None:  # (an untitled exercise, or another page's: its text as it is)
+            subtitle = [child.deepcopy() for child in link.children[2:-1]] if len(link.children) > 2 else []
+        link.children = []
+        link += nodes.Text(phrase)
+        if subtitle:
+            link += nodes.Text(" (")
+            link.extend(subtitle)
+            link += nodes.Text(")")
+        title.children = [link]
+        link.parent = title
+        node["title"] = title.astext()
+        return node
+
+    resolve_solution_title.comet_editions = True  # type: ignore[attr-defined]
+    post_transforms.resolve_solution_title = resolve_solution_title
 
 
 def _cache_only() -> None:
@@ -179,9 +269,47 @@ def _cache_only() -> None:
     NotebookClientCache.start_client = start_client  # type: ignore[method-assign]
 
 
+THEME_CATALOGS = ("sphinx", "booktheme")
+"""The message catalogs of Sphinx and pydata-sphinx-theme (``sphinx``) and sphinx-book-theme's."""
+
+
+def _theme_words(app: Sphinx) -> None:
+    """The theme's words in the edition's language: after the themes' own catalogs (which lack a
+    few in some languages: sphinx-book-theme #584), the book's (:data:`bookkit.editions.THEME_WORDS`;
+    the words our templates put in ``_()``, which the theme wrote in English)."""
+    import gettext
+
+    from sphinx.locale import init as init_locale
+    from sphinx.locale import translators
+
+    from comet_render.i18n import BOOK_DOMAIN, LOCALE_DIR
+
+    lang = edition(app.config)
+    if lang == SOURCE:
+        return
+    for catalog in THEME_CATALOGS:
+        init_locale([], app.config.language, catalog)
+        chain = translators.get(("general", catalog))
+        ours = gettext.translation(BOOK_DOMAIN, str(LOCALE_DIR), languages=[lang], fallback=True)
+        if chain is not None and chain is not ours:
+            chain.add_fallback(ours)
+
+
+def _search_placeholder(app: Sphinx, config: Config) -> None:
+    """The search field's placeholder (a theme option, "Search...") in the edition's language."""
+    from bookkit.editions import SEARCH_PLACEHOLDER
+    from comet_render.i18n import book_words
+
+    lang = edition(config)
+    if lang != SOURCE:
+        config.html_theme_options = {**(config.html_theme_options or {}),
+                                     "search_bar_text": book_words(lang)(SEARCH_PLACEHOLDER)}
+
+
 def _builder_inited(app: Sphinx) -> None:
     if getattr(app.config, "comet_edition_root", ""):  # (comet_live's setting)
         _cache_only()
+    _theme_words(app)
 
 
 def switcher_html(pagename: str, lang: str) -> str:
@@ -211,8 +339,11 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
 def setup(app: Sphinx) -> dict[str, Any]:
     _wrap_glue_lookup()
     _wrap_outputs()
+    _wrap_solution_titles()
     app.connect("builder-inited", _builder_inited)
+    app.connect("config-inited", _search_placeholder, priority=900)
     app.add_transform(TranslatableTitles)
+    app.add_transform(TranslatedCaptions)
     app.add_post_transform(KeepExerciseTitles)
     app.connect("html-page-context", _page_context)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
