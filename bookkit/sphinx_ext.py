@@ -29,12 +29,14 @@ from bookkit.names import substitutions
 
 def _add_names(app: Any, config: Any) -> None:
     subs = dict(config.myst_substitutions or {})
-    subs.update(substitutions())
+    subs.update(substitutions(str(config.language or "en")))
     config.myst_substitutions = subs
 
 
 def _claims_dir(app: Any, config: Any) -> None:
-    os.environ["COMET_CLAIMS_DIR"] = str(Path(app.outdir).parent / ".claims")
+    # A translated edition (tools/editions.py) reads the records of the English build, which ran the pages.
+    root = getattr(config, "comet_edition_root", "")
+    os.environ["COMET_CLAIMS_DIR"] = str(Path(root or app.outdir).parent / ".claims")
 
 
 class claims_summary(nodes.General, nodes.Element):  # type: ignore[misc]
@@ -107,6 +109,8 @@ def _table(app: Any, docname: str) -> nodes.Node:
 
 
 def _fill(app: Any, doctree: nodes.document, docname: str) -> None:
+    if app.builder.format != "html":
+        return  # (the catalogs' build, tools/editions.py po: the table's words are the interface's catalogs')
     for node in list(doctree.findall(claims_summary)):
         node.replace_self(_table(app, docname))
     marks = list(doctree.findall(claim_family))

@@ -64,10 +64,16 @@ def bonferroni_level(m: int, alpha: float = ALPHA) -> float:
     return 1 - float(multipletests([1.0] * m, alpha=alpha, method="bonferroni")[3])
 
 
-def level_text(level: float) -> str:
-    """``0.95`` -> ``"95%"``, ``0.99375`` -> ``"99.4%"``: a level as the pages print it."""
+def level_text(level: float, lang: str = "en") -> str:
+    """``0.95`` -> ``"95%"``, ``0.99375`` -> ``"99.4%"``: a level as the pages print it; in ``lang``,
+    as it writes a percentage (``"95\u00a0%"``, ``"99,4\u00a0%"``)."""
+    from comet_render.i18n import NUMBERS, number
+
     text = f"{100 * level:.1f}"
-    return (text[:-2] if text.endswith(".0") else text) + "%"
+    if lang == "en":
+        return (text[:-2] if text.endswith(".0") else text) + "%"
+    shown = number(100 * level, lang, places=0 if text.endswith(".0") else 1)
+    return NUMBERS.get(lang, NUMBERS["en"])[2].format(n=shown)
 
 
 Method = Literal["", "wilson", "exact", "t", "newcomb"]

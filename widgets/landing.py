@@ -23,6 +23,8 @@ import comet_render.svg
 from comet.calls import LANGUAGES
 from comet_render.i18n import N_, words
 from comet_render.words import YEARS
+from widgets.languages import language_menu as language_menu  # (its home; importable from here too)
+from widgets.languages import with_lang as _with_lang
 
 
 def family_page(family: str) -> str:
@@ -119,10 +121,6 @@ PLAY_FAMILY = {"hoc": N_("Play Hoc"), "manille": N_("Play Manille"), "new-comet"
                "modern": N_("Play the modern comet"), "commit": N_("Play Commit")}
 
 
-def _with_lang(href: str, lang: str) -> str:
-    return href if lang == "en" else href + ("&" if "?" in href else "?") + f"lang={lang}"
-
-
 def games_html(links: Mapping[str, str] | None = None, lang: str = "en", pictures: bool = True) -> str:
     """The families and their games (name, period, players, a hand dealt by the engine), each
     game linked to its page with ``?variant=`` (and ``lang``), then the practice pages.
@@ -160,20 +158,6 @@ def games_html(links: Mapping[str, str] | None = None, lang: str = "en", picture
             f"{html.escape(_(title))}</a>") + "</li>" for name, title, line in practice]
         parts.append("</ul>")
     return "".join(parts)
-
-
-def language_menu(lang: str, href: str = "") -> str:
-    """Links to this page in each language (``?lang=xx``; the scripts of the play pages keep the
-    page's other settings)."""
-    items = []
-    for code, name in LANGUAGES.items():
-        target = html.escape((href or "?") + ("&" if "?" in href else "" if not href else "?") + f"lang={code}", quote=True)
-        current = ' aria-current="true"' if code == lang else ""
-        items.append(f'<li><a class="comet-lang-link" hreflang="{code}" lang="{code}" href="{target}"{current}>'
-                     f"{html.escape(name)}</a></li>")
-    return (f'<nav class="comet-langs-nav" aria-label="{html.escape(words(lang)("Language"))}">'
-            '<ul class="comet-langs" style="display:flex;flex-wrap:wrap;gap:4px 12px;justify-content:flex-end;'
-            f'list-style:none;margin:0;padding:0">{"".join(items)}</ul></nav>')
 
 
 def landing_body(links: Mapping[str, str], where: str, book_url: str | None = None, lang: str = "en") -> str:

@@ -292,7 +292,7 @@ class LessonTable(PlayTable):
             where = _("free play")
         else:
             where = _("lesson finished")
-        href = book_address(lesson.chapter)
+        href = book_address(lesson.chapter, self.lang)
         chapter = (f' <a class="comet-lesson-chapter" href="{escape(href, quote=True)}">{escape(_("Read the chapter"))}</a>'
                    if href else "")
         earned = self.marks.marks.get(lesson.id)

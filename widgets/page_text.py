@@ -94,7 +94,7 @@ def heading_html(title: str, lead: str = "", lang: str = "en", query: str = "") 
     address in each language) and, on Voilà, the bar back to the book and the games (the static
     site's pages have it around the widget)."""
     from widgets.browser import in_browser
-    from widgets.landing import language_menu
+    from widgets.languages import edition_prefix, language_menu
 
     _ = words(lang)
     kept = "&".join(f"{quote(k)}={quote(v)}" for k, v in parse_qsl((query or "").lstrip("?"), keep_blank_values=True)
@@ -105,6 +105,7 @@ def heading_html(title: str, lead: str = "", lang: str = "en", query: str = "") 
         home = f"{base}?lang={lang}" if lang != "en" else base
         book = os.environ.get("COMET_BOOK_URL", "")
         learn = "learn.ipynb" + (f"?lang={lang}" if lang != "en" else "")
+        book = f"{book.rstrip('/')}/{edition_prefix(lang)}" if book else ""  # (the book's edition in lang)
         links = ([f'<a href="{html.escape(book, quote=True)}">{html.escape(_("The book"))}</a>'] if book else []) + [
             f'<a href="{html.escape(home, quote=True)}">{html.escape(_("All games"))}</a>',
             f'<a href="{html.escape(learn, quote=True)}">{html.escape(_("Learn to play"))}</a>']

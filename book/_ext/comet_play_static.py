@@ -24,11 +24,12 @@ from comet_live import ROOT, config_script
 PLAY_DIR = ROOT / "book" / "play"
 
 PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="en" data-comet-lang-query>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
+<script src="../_static/offline/langs.js"></script>
 <link rel="icon" href="../_static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="../_static/live/live.css">
 <link rel="stylesheet" href="../_static/live/play.css">
@@ -36,7 +37,7 @@ PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <header class="comet-play-header">
-<nav aria-label="Site" data-comet-label="site"><a href="../index.html" data-comet-word="book">The book</a> · <a href="index.html" data-comet-word="games" data-comet-keep-lang>All games</a> · <a href="learn.html" data-comet-word="learn" data-comet-keep-lang>Learn to play</a></nav>
+<nav aria-label="Site" data-comet-label="site"><a href="../index.html" data-comet-word="book" data-comet-book>The book</a> · <a href="index.html" data-comet-word="games" data-comet-keep-lang>All games</a> · <a href="learn.html" data-comet-word="learn" data-comet-keep-lang>Learn to play</a></nav>
 </header>
 <main>
 {body}
@@ -286,7 +287,10 @@ def landing_page(names: list[str]) -> str:
     from widgets.landing import RECORD_SCRIPT, STYLE, all_languages, landing_body, static_links
 
     links = {name: href for name, href in static_links().items() if name in names}
-    body = all_languages(lambda lang: landing_body(links, "browser", "../index.html", lang)) + RECORD_SCRIPT
+    from widgets.languages import edition_prefix
+
+    body = all_languages(lambda lang: landing_body(links, "browser", f"../{edition_prefix(lang)}index.html", lang)
+                         ) + RECORD_SCRIPT
     return PAGE.format(title="Play the comet family — Comet", head=f"<style>{STYLE}</style>", body=body,
                        tail=words_script() + '<script src="../_static/live/lang.js"></script>')
 
