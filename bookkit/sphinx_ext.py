@@ -96,7 +96,7 @@ def _table(app: Any, docname: str) -> nodes.Node:
     table += title
     group = nodes.tgroup(cols=len(head))
     table += group
-    for _ in head:
+    for _column in head:
         group += nodes.colspec(colwidth=1)
     thead = nodes.thead()
     row = nodes.row()
