@@ -96,9 +96,14 @@ def _extract_cells(pot: Catalog, page: Path) -> None:
         first = text.count("\n", 0, cell.start()) + 2
         where = page.relative_to(ROOT).as_posix()
         found = extract_ast(io.BytesIO(code.encode("utf-8")), KEYWORDS, (), {})  # type: ignore[no-untyped-call]
-        for lineno, _name, message, comments in found:
+        for lineno, name, message, comments in found:
+            context = None
+            if name == "ngettext":
+                message = message[:2]  # the singular and the plural, not the count
+            elif name == "pgettext":
+                context, message = message[0], message[1]
             if message:
-                pot.add(message, None, [(where, first + lineno)], auto_comments=comments)
+                pot.add(message, None, [(where, first + lineno)], auto_comments=comments, context=context)
 
 
 def extract_book(interface: Catalog) -> Catalog:
