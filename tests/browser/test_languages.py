@@ -78,8 +78,8 @@ def test_the_play_page_has_no_english_left(context: Any, book_url: str, lang: st
         # every link the page makes keeps the language
         copy = page.locator(".comet-live-view a.comet-copy-link").first.get_attribute("href")
         assert copy and f"lang={lang}" in copy
-        games = page.locator("header a[data-comet-keep-lang]").get_attribute("href")
-        assert games and games.endswith(f"lang={lang}")
+        kept = page.eval_on_selector_all("header a[data-comet-keep-lang]", "els => els.map(e => e.getAttribute('href'))")
+        assert len(kept) == 2 and all(href and href.endswith(f"lang={lang}") for href in kept), kept  # games, lessons
         menu = page.eval_on_selector_all(".comet-live-view a.comet-lang-link",
                                          "els => els.map(e => e.getAttribute('href'))")
         assert len(menu) == 4 and all("seed=9" in href and "players=3" in href for href in menu)
@@ -146,8 +146,8 @@ def test_the_puzzle_page_has_no_english_left(context: Any, book_url: str, lang: 
         menu = page.eval_on_selector_all(".comet-live-view a.comet-lang-link",
                                          "els => els.map(e => e.getAttribute('href'))")
         assert len(menu) == 4 and all("family=manille" in href for href in menu)
-        games = page.locator("header a[data-comet-keep-lang]").get_attribute("href")
-        assert games and games.endswith(f"lang={lang}")
+        kept = page.eval_on_selector_all("header a[data-comet-keep-lang]", "els => els.map(e => e.getAttribute('href'))")
+        assert len(kept) == 2 and all(href and href.endswith(f"lang={lang}") for href in kept), kept  # games, lessons
     finally:
         page.close()
 
