@@ -212,6 +212,16 @@ def _names(flow: "TableController", lens: Lens) -> tuple[Names, Names]:
     return plain, Names(tuple(said), lens.you, flow.lang)
 
 
+def _about(flow: "TableController", seat: int, names: Names) -> str:
+    """What plays ``seat``, in a sentence: a bot's kind and strength; a bot standing in for an absent person."""
+    if flow.seats[seat] != PERSON:
+        return flow.describe_seat(seat)
+    if seat in flow.stand_ins:
+        return words(flow.lang)("{name} is away: the gentlest bot plays for them until they come back.",
+                                name=names(seat))
+    return ""
+
+
 def _hand(flow: "TableController", lens: Lens, legal: list[comet.Play], hinted: comet.Play | None,
           mode: str) -> tuple[tuple[HandCard, ...], set[comet.Play]]:
     rnd, lang = flow.round, flow.lang
@@ -317,10 +327,12 @@ def snapshot(flow: "TableController", lens: Lens, extras: Extras | None = None) 
     felt = felt_inputs(rnd, FeltView(
         names, lens.seat if lens.seat is not None else (lens.you if lens.you is not None else 0), lang,
         reveal=lens.reveal, four_colour=lens.four_colour, new_plays=min(new_plays, 6), new_payments=new_payments,
-        waiting=names(lens.waiting) if lens.waiting is not None else "", bots=[k != PERSON for k in flow.seats],
+        waiting=names(lens.waiting) if lens.waiting is not None else "",
+        bots=[k != PERSON or s in flow.stand_ins for s, k in enumerate(flow.seats)],
         caption=lines[-1] if lines and extras.caption else "", sides=flow.sides,
-        about=[flow.describe_seat(s) if k != PERSON else "" for s, k in enumerate(flow.seats)],
-        kinds=[_(BOT_TITLES[k]) if k in BOT_TITLES else "" for k in flow.seats]))
+        about=[_about(flow, s, names) for s in range(len(flow.seats))],
+        kinds=[_(BOT_TITLES[k]) if k in BOT_TITLES else _("Stand-in bot") if s in flow.stand_ins else ""
+               for s, k in enumerate(flow.seats)]))
     if match.deals is not None:
         length = _("deal {n} of {total}", n=match.deal_number, total=match.deals)
     else:
