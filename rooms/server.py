@@ -97,7 +97,7 @@ def make_app(service: Service, origins: Collection[str], address: Callable[[Any]
     return web.Application(
         [(r"/rooms/ws", RoomSocket, {"service": service, "origins": set(origins), "address": address}),
          (r"/rooms/health", Health, {"service": service})],
-        websocket_max_message_size=MAX_FRAME, websocket_ping_interval=PING, websocket_ping_timeout=PING * 2)
+        websocket_max_message_size=MAX_FRAME, websocket_ping_interval=PING, websocket_ping_timeout=PING)
 
 
 async def keep_time(service: Service, every: float = 1.0) -> None:
