@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import replace
+from typing import Any
 
 import comet
 from comet_render.i18n import words
@@ -45,6 +46,7 @@ class Referee:
         self.since: Drawn | None = None
         """The state before the last change (what flies in on the next pictures)."""
         self._cache: dict[tuple[int | None, str, bool, bool], Snapshot] = {}
+        self._narrators: dict[Any, Any] = {}
 
     # ------------------------------------------------------------------ pictures
     def offers(self) -> frozenset[str]:
@@ -63,7 +65,7 @@ class Referee:
         flow.lang = lang
         try:
             snap = snapshot(flow, Lens(seat, seat, reveal=reveal, offers=self.offers()), Extras(
-                seq=self.room.moves, since=self.since if fresh else None))
+                seq=self.room.moves, since=self.since if fresh else None, narrators=self._narrators))
         finally:
             flow.lang = self.room.lang
         self._cache[key] = snap

@@ -44,3 +44,13 @@ def may_know(rnd: comet.Round, seat: int | None, reveal: bool = False) -> Counte
 def unseen_named(snapshot_json: Any, rnd: comet.Round, seat: int | None, reveal: bool = False) -> Counter[str]:
     """The cards ``snapshot_json`` names beyond what ``seat`` may know of (empty when it leaks nothing)."""
     return named_cards(snapshot_json) - may_know(rnd, seat, reveal)
+
+
+def round_at(record: str, deal: int, plays: int) -> comet.Round:
+    """The deal number ``deal`` of a match's ``record``, after its first ``plays`` plays."""
+    head, *deals = record.split("[Deal ")
+    match = comet.replay(head + "".join("[Deal " + d for d in deals[:deal]))
+    rnd = match.round if isinstance(match, comet.Match) else match
+    while len(rnd.history) > plays:
+        rnd.undo()
+    return rnd

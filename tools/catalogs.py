@@ -5,7 +5,7 @@
     python tools/catalogs.py compile    # every .po -> its .mo (``make catalogs``; the .mo are not committed)
     python tools/catalogs.py check      # exit 1 if a message of the code lacks a translation
 
-The messages are those of ``_()``, ``N_()``, ``ngettext`` and ``pgettext`` in ``comet_render``,
+The messages are those of ``_()``, ``N_()``, ``ngettext`` and ``pgettext`` in ``comet_render``, ``rooms``,
 ``widgets`` and ``comet_learn``, plus the games' names (``comet.VARIANTS``), the stops' words
 (``comet.events.STOP_WORDS``) and the payments' reasons (``comet.ledger.WHY_WORDS``, ``TERM_WORDS``),
 which the engine keeps in English and the pages translate. Babel runs here, at build time; the
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "comet_render" / "locale"
 POT = LOCALE / "comet.pot"
 LANGS = ("fr", "ru", "es")
-SOURCES = ("comet_render", "widgets", "comet_learn")
+SOURCES = ("comet_render", "widgets", "comet_learn", "rooms")
 PLURALS = {
     "fr": (2, "(n > 1)"),
     "es": (2, "(n != 1)"),

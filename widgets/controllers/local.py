@@ -10,7 +10,7 @@ snapshot shows follows the table (the one person, or pass-and-play's hand-over).
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Any, Callable
 
 import comet
 from widgets.controllers.checks import EXPECTED_ERRORS, MAX_SEED, message_text
@@ -44,6 +44,8 @@ class LocalGame:
         self.featured: tuple[comet.Play, ...] = ()
         """Group or comet plays shown as buttons even when the others are in a list (a lesson's)."""
         self._seeds = random.SystemRandom()
+        self.narrators: dict[Any, Any] = {}
+        """The log's narration kept between pictures (:class:`comet_render.narrate.Narrator`)."""
 
     @property
     def offers(self) -> frozenset[str]:
@@ -60,7 +62,8 @@ class LocalGame:
         hinted, self.hinted = self.hinted, None
         snap = snapshot(self.flow, self.lens(), Extras(
             seq=self.seq, since=self.drawn, message=self.message, error=self.error, busy=self.pacer.moving,
-            hinted=hinted, featured=self.featured, link=self.link() if self.link is not None else ""))
+            hinted=hinted, featured=self.featured, link=self.link() if self.link is not None else "",
+            narrators=self.narrators))
         self.drawn = snap.drawn
         return snap
 

@@ -27,7 +27,7 @@ from comet_render.felt_data import FeltInputs, FeltView, felt_inputs
 from comet_render.frozen import from_json as _from_json
 from comet_render.frozen import to_json as _to_json
 from comet_render.i18n import card_symbol, rank_label, words
-from comet_render.narrate import narrate
+from comet_render.narrate import Narrator, narrate
 from comet_render.words import Names, need_text, payment_sentence, play_label, unit_name
 from widgets.controllers.checks import BOT_TITLES, PERSON
 
@@ -198,6 +198,8 @@ class Extras:
     """Group or comet plays shown as buttons even when the others are in a list (a lesson's)."""
     link: str = ""
     caption: bool = True
+    narrators: dict[tuple[str, Names], Narrator] | None = None
+    """The source's narrations kept between pictures (by language and names): only new events are worded."""
 
 
 def _names(flow: "TableController", lens: Lens) -> tuple[Names, Names]:
@@ -210,6 +212,18 @@ def _names(flow: "TableController", lens: Lens) -> tuple[Names, Names]:
     said = list(plain.names)
     said[partner] = words(flow.lang)("{name} (your partner)", name=said[partner])
     return plain, Names(tuple(said), lens.you, flow.lang)
+
+
+def _log(rnd: comet.Round, lang: str, names: Names, kept: dict[tuple[str, Names], Narrator] | None) -> list[str]:
+    """The deal's sentences: from a narration the source keeps (``kept``), else narrated afresh."""
+    if kept is None:
+        return narrate(rnd, lang, names)
+    narrator = kept.get((lang, names))
+    if narrator is None or narrator.rnd is not rnd:
+        if len(kept) > 64:
+            kept.clear()
+        narrator = kept[(lang, names)] = Narrator(rnd, lang, names)
+    return narrator.lines()
 
 
 def _about(flow: "TableController", seat: int, names: Names) -> str:
@@ -323,7 +337,7 @@ def snapshot(flow: "TableController", lens: Lens, extras: Extras | None = None) 
     same = since is not None and since[0] == drawn[0] and since[1] <= drawn[1]
     new_plays = drawn[1] - since[1] if same and since is not None else 0
     new_payments = list(rnd.ledger)[since[2]:] if same and since is not None and since[2] <= drawn[2] else []
-    lines = narrate(rnd, lang, log_names)
+    lines = _log(rnd, lang, log_names, extras.narrators)
     felt = felt_inputs(rnd, FeltView(
         names, lens.seat if lens.seat is not None else (lens.you if lens.you is not None else 0), lang,
         reveal=lens.reveal, four_colour=lens.four_colour, new_plays=min(new_plays, 6), new_payments=new_payments,
