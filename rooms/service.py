@@ -165,6 +165,8 @@ class Service(Teaching):
                 if room.seats[seat].away_since or room.seats[seat].stand_in:
                     await self._save_seats(live, room.with_seat(seat, away_since=0.0, stand_in=False))
             else:
+                if not m.name:  # (a token of no seat here: a name is needed to take a free one)
+                    raise UserError(_("Your name is needed, so that the others know who plays."))
                 free = next((i for i, s in enumerate(room.seats) if not s.taken), None)
                 if free is None:
                     raise UserError(_("Every seat of this table is taken: you can watch it."))
@@ -182,6 +184,7 @@ class Service(Teaching):
         live = await self._load(m.room, device.lang)
         self._leave(device)
         await self._attach(live, device, None, "")
+        device.send(self.lobby(live.room, device.lang))
         self._picture(live, device, fresh=False)
 
     async def _attach(self, live: Live, device: Device, seat: int | None, token: str) -> None:

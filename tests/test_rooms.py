@@ -271,3 +271,20 @@ def test_no_message_crashes_the_server_or_changes_a_room_it_refuses(data: st.Dat
                 assert (await service.store.room(code)).to_json() == before, f"{text} was refused yet changed the room"
         assert service.bugs == 0
     asyncio.run(go())
+
+
+def test_a_token_of_no_seat_needs_a_name_to_take_a_free_one() -> None:
+    async def go() -> None:
+        service = service_on()
+        ann = Phone(service)
+        await ann.say(type="create", name="Ann", **GAME)
+        code = ann.last("seated")["room"]
+        stranger = Phone(service, "10.0.0.7")
+        await stranger.say(type="join", room=code, token="x" * 32)
+        assert "name" in stranger.errors[-1] and stranger.last("seated") is None
+        await stranger.say(type="join", room=code, token="x" * 32, name="Cy")
+        assert stranger.last("seated")["seat"] == 1 and stranger.token
+        watcher = Phone(service, "10.0.0.8")
+        await watcher.say(type="watch", room=code)
+        assert watcher.last("room")["seats"][1]["name"] == "Cy"
+    asyncio.run(go())

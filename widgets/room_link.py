@@ -32,9 +32,9 @@ def _site_root() -> str:
     """The static site's root (from the page's worker's address), or "" outside the browser."""
     if sys.platform != "emscripten":
         return ""
-    import js  # type: ignore[import-not-found]
+    from pyodide.code import run_js  # type: ignore[import-not-found]
 
-    href = str(js.location.href)
+    href = str(run_js("String(self.location.href)"))  # (the worker's own address: under the site's _static/)
     return href.split("/_static/")[0] + "/" if "/_static/" in href else ""
 
 

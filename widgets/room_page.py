@@ -21,7 +21,7 @@ import comet
 from comet_render.i18n import words
 from comet_render.words import game_title
 from widgets import browser
-from widgets.common import FONT, UserError, safe
+from widgets.common import FONT, UserError, emphasize, safe
 from widgets.controllers.checks import BOT_KINDS, BOT_TITLES, DEFAULT_VARIANT, LANGUAGE_CODES, PERSON, clean_name
 from widgets.controllers.room import RoomClient
 from widgets.room_link import Link, room_page, room_server_known, socket_url
@@ -65,10 +65,13 @@ class RoomPage(W.VBox):
         self.table = TableView(self.client.play)
         self.table.add_class("comet-play")
         self.share = W.HTML()
+        self.share.add_class("comet-room-share-box")
         self.seats = W.HTML()
+        self.seats.add_class("comet-room-seats-box")
         self._forms(given)
         self.teacher = W.VBox()
         self.class_view = W.HTML()
+        self.class_view.add_class("comet-room-class-view")
         self.openers = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.looks = W.VBox()
         self._look_views: dict[str, tuple[W.VBox, W.HTML, TableView]] = {}
@@ -87,14 +90,22 @@ class RoomPage(W.VBox):
                                       layout=W.Layout(width="230px")) for s in range(MAX_SEATS)]
         self.seat_kinds[0].options = [(_("You"), PERSON)]
         self.name = W.Text(description=_("Your name"), placeholder=_("Name"), layout=W.Layout(width="260px"))
-        self.create_button = W.Button(description=_("Open a table"), button_style="primary",
+        auto = W.Layout(width="auto")
+        self.create_button = W.Button(description=_("Open a table"), layout=auto,
                                       tooltip=_("Open a table for these seats and get its code"))
         self.tables = W.BoundedIntText(value=4, min=1, max=16, description=_("Tables"), layout=W.Layout(width="160px"))
         self.class_name = W.Text(description=_("Class"), placeholder=_("e.g. 4B"), layout=W.Layout(width="260px"))
-        self.class_button = W.Button(description=_("Open the tables for a class"),
+        self.class_button = W.Button(description=_("Open the tables for a class"), layout=auto,
                                      tooltip=_("Open this many tables of the game, and see them all in the teacher's view"))
-        self.join_button = W.Button(description=_("Take a seat"), button_style="primary")
-        self.watch_button = W.Button(description=_("Watch"), tooltip=_("See the table without a hand"))
+        self.join_button = W.Button(description=_("Take a seat"), layout=auto)
+        self.watch_button = W.Button(description=_("Watch"), tooltip=_("See the table without a hand"), layout=auto)
+        for main in (self.create_button, self.join_button):
+            emphasize(main)
+        for w, name in ((self.game, "game"), (self.players, "players"), (self.name, "name"),
+                        (self.create_button, "create"), (self.tables, "tables"), (self.class_name, "class-name"),
+                        (self.class_button, "class"), (self.join_button, "join"), (self.watch_button, "watch"),
+                        *((k, f"seat-{s}") for s, k in enumerate(self.seat_kinds))):
+            w.add_class(f"comet-room-{name}")  # (for scripts and the browser tests)
         self.game.observe(self._on_game, names="value")
         self.create_button.on_click(self._on_create)
         self.class_button.on_click(self._on_class)
@@ -201,6 +212,9 @@ class RoomPage(W.VBox):
         if self.server == "":
             self.children = [W.HTML(ROOM_CSS), self.heading, self._no_server()]
             return
+        if self.server is None:  # (the build's picture of the page: its heading, the forms come with Python)
+            self.children = [W.HTML(ROOM_CSS), self.heading]
+            return
         if s.group:
             self._draw_class()
             self.children = [W.HTML(ROOM_CSS), self.heading, self.status, self.teacher]
@@ -249,6 +263,7 @@ class RoomPage(W.VBox):
             for code in codes:
                 b = W.Button(description=self._opener_label(code, view), tooltip=_("Every hand of this table, and the "
                                                                                     "coach's suggestion"))
+                b.add_class(f"comet-room-open-{code}")
                 b.on_click(lambda _b, code=code: self.client.look(code))
                 buttons.append(b)
             self.openers.children = buttons

@@ -54,7 +54,9 @@ def title_html(snap: Snapshot) -> str:
 class TableView(W.VBox):
     """The table of a snapshot: the bar (title, link, panels' toggles), the felt, the message line, the
     dock (prompt, hand, actions) and the panels. ``send(intent)`` is called for every click that asks
-    the table for something; ``four_colour``: diamonds blue and clubs green on the hand."""
+    the table for something; ``four_colour``: diamonds blue and clubs green on the hand. Its parts carry
+    the play pages' classes for scripts (``comet-play-buttons``, ``comet-play-pass``... and
+    ``comet-seq-N``, the snapshot's number: ``tests/browser/play_driver.py``)."""
 
     def __init__(self, send: Send, four_colour: bool = False) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
@@ -102,6 +104,13 @@ class TableView(W.VBox):
                          self.panels["log"], self.panels["payments"], self.panels["scores"], self.spacer]
         for toggle in self.toggles.values():
             toggle.observe(self._on_toggle, names="value")
+        self.table.add_class("comet-play-table")
+        self.play_buttons.add_class("comet-play-buttons")
+        self.other_row.add_class("comet-play-other")
+        self.messages.widget.add_class("comet-play-message")
+        for name, pair in self._twins.items():
+            for b in pair:
+                b.add_class(f"comet-play-{name}")
 
     new_button = Shown("new", "*New match* (or *Next deal*) as shown now.")
     undo_button = Shown("undo", "*Undo* as shown now.")
@@ -176,9 +185,10 @@ class TableView(W.VBox):
         self.offers.advance()
         _ = words(snap.lang)
         self.messages.lang = snap.lang
-        for c in [c for c in self._dom_classes if c.startswith(("comet-mode-", "comet-busy"))]:
+        for c in [c for c in self._dom_classes if c.startswith(("comet-mode-", "comet-busy", "comet-seq-"))]:
             self.remove_class(c)
         self.add_class(f"comet-mode-{snap.mode}")
+        self.add_class(f"comet-seq-{snap.seq}")
         if snap.busy:
             self.add_class("comet-busy")
         self.layout.max_width = "none" if snap.mode == "class" else "1100px"
