@@ -40,18 +40,15 @@ from bookkit.stats import (
     clustered_difference,
     clustered_mean,
     compare,
-    leader_advantage,
     mean_ci,
     mean_difference,
     paired_ci,
     proportion_ci,
     proportion_difference,
-    run_lengths,
-    seat_table,
-    stop_counts,
     verdict,
     verdict_of,
 )
+from bookkit.tallies import leader_advantage, run_lengths, seat_table, stop_counts
 from bookkit.studies import (
     LeadPolicyAgent,
     comet_dead_probability,

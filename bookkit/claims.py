@@ -2,14 +2,15 @@
 
 For every claim (C1 to C15) this module holds:
 
-* its :class:`Design` (in :mod:`bookkit.designs`, re-exported here), which the page prints *before* the data: the claim in the source's own
-  words (with our translation), the measure, the comparison and its threshold, and how many
-  comparisons the claim makes, so the Bonferroni level of each interval;
+* its :class:`Design` (in :mod:`bookkit.designs`, re-exported here), which the page prints in a box
+  above the claim's data: the claim in the source's own words (with our translation), the measure,
+  the comparison and its threshold, how many comparisons the claim makes (so the Bonferroni level of
+  each interval), and the deals it plays;
 * its verdict function (``verdict_c1`` ...), which reads the estimates against the threshold
   and returns a :class:`Finding`: ``"supported"``, ``"contradicted"`` or ``"cannot decide"``
   (some claims name their outcomes otherwise), with the words the page and the figure's alt
   text show.  "Cannot be told apart" never becomes "the same": a claim of sameness (C10) is
-  supported only when the whole interval of the difference lies inside a margin stated first.
+  supported only when the whole interval of the difference lies inside a margin fixed in its design.
 
 The thresholds are the constants below; the design's words are made from them, so the page
 states the very number the verdict uses.  ``tests/test_verdicts.py`` feeds each verdict
@@ -24,19 +25,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from bookkit.designs import (C1_MODERN_PLAYERS, C1_PLAYERS, C2_HAND, C4_JACKPOT, C9_COMMON, C9_RARE, C10_MARGIN,
-                             C11_MOSTLY, C13_EVENING,
-                             C15_LONG, C15_SHARE, DESIGNS, Design, design)
+from bookkit.designs import (C1_EDGE, C1_MODERN_PLAYERS, C1_PLAYERS, C2_HAND, C4_JACKPOT, C9_COMMON, C9_RARE,
+                             C10_MARGINS, C11_MOSTLY, C13_EVENING, C15_LONG, C15_SHARE, DESIGNS, Design, design)
 from bookkit.markdown import and_list, number_word
 from bookkit.stats import Estimate, verdict_of, within
 
 __all__ = ["Design", "Finding", "DESIGNS", "design", "SUPPORTED", "CONTRADICTED", "UNDECIDED", "OUTCOME_WORDS",
-           "C1_PLAYERS", "C1_MODERN_PLAYERS", "C2_HAND", "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGIN", "C11_MOSTLY", "C13_EVENING",
-           "C15_LONG", "C15_SHARE", "players_text",
-           "verdict_c1", "verdict_c1_modern", "c1_alt", "verdict_c2", "verdict_c3", "verdict_c4", "verdict_c5",
+           "C1_PLAYERS", "C1_MODERN_PLAYERS", "C1_EDGE", "C2_HAND", "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGINS",
+           "C11_MOSTLY", "C13_EVENING", "C15_LONG", "C15_SHARE", "players_text",
+           "verdict_c1", "c1_alt", "verdict_c2", "verdict_c3", "verdict_c4", "verdict_c5",
            "verdict_c6", "verdict_c7", "verdict_c8", "verdict_c9", "verdict_c10", "verdict_c11", "c11_alt",
            "verdict_c12", "verdict_c13", "verdict_c14", "verdict_c15", "verdict_c15_cause",
-           "Rule", "rule_of", "decided", "judge", "POLICY_NAMES"]
+           "Rule", "rule_of", "decided", "combined", "POLICY_NAMES"]
 
 SUPPORTED, CONTRADICTED, UNDECIDED = "supported", "contradicted", "cannot decide"
 OUTCOME_WORDS = {SUPPORTED: "supported", CONTRADICTED: "contradicted", UNDECIDED: "the data cannot decide"}
@@ -77,12 +77,12 @@ def _above_supports(est: Estimate, ref: float, above: str, below: str, undecided
     return Finding(UNDECIDED, undecided)
 
 
-def verdict_c1(first: Mapping[int, Estimate], pay: Mapping[int, Estimate]) -> Finding:
-    """C1: at each player count ``n``, the first hand's mean net ``pay[n]`` against zero decides
-    (intervals at the claim's Bonferroni level): an advantage in a game paid in jetons is an
-    advantage in money.  The win rate ``first[n]`` against ``1/n`` is shown beside it and never
-    decides: a higher share of deals won with a net that cannot be told from zero supports nothing
-    (the deals it wins may pay little)."""
+def verdict_c1(pay: Mapping[int, Estimate]) -> Finding:
+    """C1: at each player count ``n`` of the old comet, the first hand's mean net ``pay[n]`` against
+    zero decides (intervals at the claim's Bonferroni level): an advantage in a game paid in jetons is
+    an advantage in money.  The win rate is shown beside it (:func:`c1_alt`) and never decides: a
+    higher share of deals won with a net that cannot be told from zero supports nothing (the deals it
+    wins may pay little)."""
     parts = {str(n): {"above": SUPPORTED, "below": CONTRADICTED, "undecided": UNDECIDED}[_side(pay[n], 0.0)]
              for n in pay}
     ahead = [n for n in pay if parts[str(n)] == SUPPORTED]
@@ -103,12 +103,6 @@ def verdict_c1(first: Mapping[int, Estimate], pay: Mapping[int, Estimate]) -> Fi
         bits.append(f"the data cannot decide with {players_text(open_)}")
     outcome = "mixed" if ahead and behind else "partial"
     return Finding(outcome, "; ".join(bits), parts)
-
-
-def verdict_c1_modern(first: Mapping[int, Estimate], pay: Mapping[int, Estimate]) -> Finding:
-    """C1 in the modern game (the eldest against the others), at each of its player counts:
-    money decides, as in :func:`verdict_c1`."""
-    return verdict_c1(first, pay)
 
 
 def c1_alt(first: Mapping[int, Estimate], finding: Finding) -> str:
@@ -237,11 +231,12 @@ def verdict_c9(share: Estimate, common: float = C9_COMMON, rare: float = C9_RARE
     return Finding(UNDECIDED, "the data cannot decide how common groups are")
 
 
-def verdict_c10(diffs: Mapping[str, Estimate], margins: Mapping[str, float], identical: float = 0.0) -> Finding:
+def verdict_c10(diffs: Mapping[str, Estimate], identical: float = 0.0,
+                margins: Mapping[str, float] = C10_MARGINS) -> Finding:
     """C10: each measure's paired difference (modern minus the new comet, the same seeds dealing
-    both) against ``±margins[measure]``.  ``identical`` is the share of seeds whose two deals were
-    played out the same way: if every deal was, the arms do not differ by the rules compared and
-    the test is void."""
+    both) against ``±margins[measure]``, the design's fixed margins.  ``identical`` is the share of
+    seeds whose two deals were played out the same way: if every deal was, the arms do not differ by
+    the rules compared and the test is void."""
     if identical >= 1.0:
         return Finding("void", "void: both games were played out the same way in every deal, so these deals do "
                        "not compare their rules", {m: "void" for m in diffs})
@@ -285,15 +280,16 @@ def c11_alt(shares: Mapping[str, Estimate], finding: Finding) -> str:
     for g, e in shares.items():
         by[_side(e, C11_MOSTLY)].append(g)
     bits = []
+    mostly = f"{C11_MOSTLY:.0%}"
     if by["below"]:
-        bits.append("wholly below three in four in " + and_list(by["below"]))
+        bits.append(f"wholly below {mostly} in " + and_list(by["below"]))
     if by["above"]:
-        bits.append("wholly above three in four in " + and_list(by["above"]))
+        bits.append(f"wholly above {mostly} in " + and_list(by["above"]))
     if by["undecided"]:
-        bits.append("across three in four in " + and_list(by["undecided"]))
+        bits.append(f"across {mostly} in " + and_list(by["undecided"]))
     return (f"Bar chart of the greedy player's share of two-handed deals won against a random player in "
-            f"{number_word(len(shares))} games, with Bonferroni intervals and lines at one half and three in "
-            "four. The interval lies " + "; ".join(bits) + f". The verdict: {finding.headline}.")
+            f"{number_word(len(shares))} games, with Bonferroni intervals and lines at one half and at {mostly}. "
+            "The interval lies " + "; ".join(bits) + f". The verdict: {finding.headline}.")
 
 
 def verdict_c12(gain: Estimate, over_others: Mapping[str, Estimate]) -> Finding:
@@ -357,13 +353,10 @@ Rule = tuple[Any, ...]
 def rule_of(claim: str, name: str, extra: Mapping[str, Any] | None = None) -> Rule:
     """The rule by which comparison ``name`` of ``claim`` decides (see :data:`Rule`)."""
     extra = extra or {}
-    if claim == "C1":
-        kind, _, n = name.split()
-        return ("vs", 1 / int(n)) if kind == "win" else ("vs", 0.0)
     if claim == "C9":
         return ("bands", C9_RARE, C9_COMMON)
     if claim == "C10":
-        return ("margin", float(extra["margins"][name]))
+        return ("margin", C10_MARGINS[name])
     if claim == "C11":
         return ("vs", C11_MOSTLY) if name.endswith("vs 3/4") else ("vs", 0.5)
     if claim == "C13":
@@ -388,61 +381,8 @@ def decided(est: Estimate, rule: Rule) -> bool:
     raise ValueError(f"unknown rule {rule!r}")
 
 
-def _combined(parts: Sequence[tuple[str, Finding]]) -> Finding:
+def combined(parts: Sequence[tuple[str, Finding]]) -> Finding:
     outcomes = {f.outcome for _, f in parts}
     outcome = outcomes.pop() if len(outcomes) == 1 else "mixed"
     return Finding(outcome, "; ".join(f"{label}, {f.headline}" if label else f.headline for label, f in parts),
                    {f"{label}: {k}": v for label, f in parts for k, v in f.parts.items()})
-
-
-def judge(claim: str, tests: Mapping[str, Estimate], extra: Mapping[str, Any] | None = None) -> Finding:
-    """``claim``'s verdict from its comparisons, named as the page records them
-    (:mod:`bookkit.claimset`): one entry point, so that the page's verdict and the family-wise one
-    are read by the same verdict function."""
-    extra = extra or {}
-    t = tests
-    if claim == "C1":
-        def split(table: str) -> tuple[dict[int, Estimate], dict[int, Estimate]]:
-            win = {int(k.split()[2]): e for k, e in t.items() if k.startswith(f"win {table} ")}
-            net = {int(k.split()[2]): e for k, e in t.items() if k.startswith(f"net {table} ")}
-            return win, net
-        return _combined([("the old comet", verdict_c1(*split("old"))),
-                          ("the modern game", verdict_c1_modern(*split("modern")))])
-    if claim == "C2":
-        diffs: dict[str, dict[int, Estimate]] = {}
-        for k, e in t.items():
-            measure, pair = k.split(" | ")
-            diffs.setdefault(measure, {})[int(pair.split("-")[1])] = e
-        return verdict_c2(diffs)
-    if claim == "C3":
-        return verdict_c3({int(k.split("-")[1]): e for k, e in t.items()})
-    if claim == "C4":
-        return verdict_c4({int(n): float(r) for n, r in extra["ratios"].items()})
-    if claim == "C5":
-        return verdict_c5(t["manille"], t["whole"])
-    if claim == "C6":
-        return verdict_c6(t)
-    if claim == "C7":
-        return verdict_c7(t["aces"], t["highest"])
-    if claim == "C8":
-        return verdict_c8(t["best-worst"])
-    if claim == "C9":
-        return _combined([(f"with {players_text([int(n)])}", verdict_c9(e)) for n, e in t.items()])
-    if claim == "C10":
-        return verdict_c10(t, {k: float(v) for k, v in extra["margins"].items()}, float(extra.get("identical", 0.0)))
-    if claim == "C11":
-        return verdict_c11({k.split(" | ")[0]: e for k, e in t.items() if k.endswith("vs 3/4")})
-    if claim == "C12":
-        return verdict_c12(t["gain"], {"second": t["second"], "third": t["third"]})
-    if claim == "C13":
-        return verdict_c13(t["mean"])
-    if claim == "C14":
-        return verdict_c14(t["card"], t["all"])
-    if claim == "C15":
-        main = verdict_c15(t["manille"])
-        if "cause" not in t:
-            return main
-        cause = verdict_c15_cause(t["cause"])
-        return Finding(main.outcome, f"{main.headline}; the experiment: {cause.headline}",
-                       {**main.parts, "cause": cause.outcome})
-    raise KeyError(f"no claim {claim!r}")

@@ -8,10 +8,13 @@ finding or more anywhere in the chapter is at most :data:`bookkit.stats.ALPHA`
 
 How a comparison enters it: its p-value is the smallest alpha at which its own interval (by its
 own method, :meth:`bookkit.stats.Estimate.at`) decides it under the claim's rule
-(:func:`bookkit.claims.decided`); for a reference that is the interval's own two-sided test.
+(:func:`bookkit.claims.decided`); for a reference that is the interval's own two-sided test.  A
+comparison enters only if it can differ under its design: an interval of zero width (the same value
+in every pair, as when both arms are dealt the same cards and the measure depends on the cards
+alone) is refused by :func:`record`, since it would enter Holm's correction with p = 0.
 After Holm, a comparison the family rejects is given its interval at the level Holm used for it, one
 it does not is given an interval that does not decide, and the claim's own verdict function reads
-them again (:func:`bookkit.claims.judge`): the family-wise verdict.
+them again (:func:`bookkit.judging.judge`): the family-wise verdict.
 
 The pages are run one by one, so each claim's page records its comparisons as it runs
 (:func:`record`, a JSON file per claim in :func:`claims_dir`), and the summary table of the
@@ -28,10 +31,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from bookkit.claims import DESIGNS, Finding, decided, design, judge, rule_of
+from bookkit.claims import DESIGNS, Finding, decided, design, rule_of
+from bookkit.judging import fingerprint, judge
 from bookkit.stats import ALPHA, Estimate, level_text, p_value
 
-__all__ = ["CLAIM_PAGES", "claims_dir", "record", "load", "Comparison", "FamilyRow", "family", "summary_rows"]
+__all__ = ["CLAIM_PAGES", "claims_dir", "record", "load", "Comparison", "FamilyRow", "family", "summary_rows",
+           "family_sentence"]
 
 CLAIM_PAGES: dict[str, tuple[str, str]] = {
     "C1": ("who-wins", "claim-c1"), "C2": ("who-wins", "claim-c2"), "C6": ("who-wins", "claim-c6"),
@@ -72,9 +77,10 @@ class Record:
 
 def record(claim: str, tests: Mapping[str, Estimate], extra: Mapping[str, Any] | None = None,
            directory: Path | None = None) -> Finding:
-    """Judge ``claim`` from its comparisons (:func:`bookkit.claims.judge`), write them down for the
-    family-wise correction, and return the verdict.  The comparisons must be as many as the design
-    says, each at the design's level (C4, exact, makes none)."""
+    """Judge ``claim`` from its comparisons (:func:`bookkit.judging.judge`), write them down for the
+    family-wise correction, with the fingerprint of the design they were run under, and return the
+    verdict.  The comparisons must be as many as the design says, each at the design's level (C4,
+    exact, makes none), and each able to differ: an interval of zero width is refused."""
     d = design(claim)
     if claim != "C4" and len(tests) != d.comparisons:
         raise ValueError(f"{claim}'s design makes {d.comparisons} comparisons; the page recorded {len(tests)}")
@@ -83,17 +89,23 @@ def record(claim: str, tests: Mapping[str, Estimate], extra: Mapping[str, Any] |
             raise ValueError(f"{claim} {name}: a {level_text(e.level)} interval; the design asks for {level_text(d.level)}")
         if not e.method:
             raise ValueError(f"{claim} {name}: an interval with no method cannot enter the family")
+        if not e.high > e.low:
+            raise ValueError(f"{claim} {name}: an interval of zero width ({e.low:g} to {e.high:g}): the quantity did "
+                             "not vary under this design, so it is no evidence and cannot enter the family; show it, "
+                             "and leave it out of the comparisons")
     finding = judge(claim, tests, extra)
     out = directory or claims_dir()
     out.mkdir(parents=True, exist_ok=True)
     (out / f"{claim}.json").write_text(json.dumps(
         {"claim": claim, "tests": {k: _est_json(e) for k, e in tests.items()}, "extra": dict(extra or {}),
-         "outcome": finding.outcome, "headline": finding.headline}, ensure_ascii=False, indent=1), encoding="utf-8")
+         "outcome": finding.outcome, "headline": finding.headline, "fingerprint": fingerprint(d)},
+        ensure_ascii=False, indent=1), encoding="utf-8")
     return finding
 
 
 def load(directory: Path | None = None) -> dict[str, Record]:
-    """Every claim's record, by claim; ``KeyError`` naming the claims no page recorded."""
+    """Every claim's record, by claim; ``KeyError`` naming the claims no page recorded, ``ValueError``
+    naming those a page recorded under another design than today's (run their pages again)."""
     src = directory or claims_dir()
     out: dict[str, Record] = {}
     for d in DESIGNS:
@@ -101,6 +113,9 @@ def load(directory: Path | None = None) -> dict[str, Record]:
         if not path.is_file():
             continue
         data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("fingerprint") != fingerprint(d):
+            raise ValueError(f"{d.id} was recorded under design {data.get('fingerprint')}, not today's "
+                             f"{fingerprint(d)}: run its page again")
         out[d.id] = Record(d.id, {k: _est(v) for k, v in data["tests"].items()}, data["extra"])
     missing = [d.id for d in DESIGNS if d.id not in out]
     if missing:
@@ -129,6 +144,10 @@ class FamilyRow:
     within: Finding
     across: Finding
     smallest_p_holm: float | None
+    decided_within: int = 0
+    """How many of the claim's comparisons its own (Bonferroni) intervals decide."""
+    decided_across: int = 0
+    """How many of them Holm's correction across the family decides."""
 
 
 def family(records: Mapping[str, Record], alpha: float = ALPHA) -> tuple[list[FamilyRow], list[Comparison]]:
@@ -157,7 +176,8 @@ def family(records: Mapping[str, Record], alpha: float = ALPHA) -> tuple[list[Fa
             assert decided(fe, rule) == bool(reject[i]), (r.claim, name, ps[i], a)
             fam[name] = fe
         rows.append(FamilyRow(r.claim, len(idx), judge(r.claim, r.tests, r.extra), judge(r.claim, fam, r.extra),
-                              min((float(p_holm[i]) for i in idx), default=None)))
+                              min((float(p_holm[i]) for i in idx), default=None),
+                              sum(decided(items[i][2], items[i][3]) for i in idx), sum(bool(reject[i]) for i in idx)))
     return rows, comparisons
 
 
@@ -172,3 +192,25 @@ def summary_rows(records: Mapping[str, Record], alpha: float = ALPHA) -> list[di
             for row in rows]
 
 
+def family_sentence(row: FamilyRow) -> str:
+    """What a claim's page says of its verdict across the family, beside its own (issue 46, item 3):
+    the same verdict, or the family's with the claim's own and how many comparisons each decides.  A
+    verdict may read only some of its claim's comparisons (C11, C15), so the same verdict with a
+    different count of decided comparisons says so too: the page reads the others one by one."""
+    if not row.tests:
+        return (f"{row.claim} makes no test (its values are exact), so the correction across the family of claims "
+                "does not touch it.")
+    if row.across.headline == row.within.headline:
+        same = (f"Across the family of all the chapter's comparisons (Holm's correction), {row.claim}'s verdict is "
+                f"the same: {row.across.headline}.")
+        if row.decided_across == row.decided_within:
+            return same
+        # The verdict reads only some comparisons (C11's against three in four, C15's manille and experiment):
+        # the others, which the page may read one by one, can still differ across the family.
+        return (same[:-1] + f"; but Holm's correction decides {row.decided_across} of the claim's {row.tests} "
+                f"comparisons where the claim's own decides {row.decided_within}, so not every comparison this page "
+                "reads one by one is decided the same way across the chapter.")
+    return (f"Across the family of all the chapter's comparisons (Holm's correction), {row.claim}'s verdict differs: "
+            f"{row.across.headline}. Holm's correction decides {row.decided_across} of the claim's {row.tests} "
+            f"comparisons where the claim's own decides {row.decided_within}, so the verdict above ({row.within.headline}) "
+            "holds for this claim taken alone, not for the chapter as a whole.")

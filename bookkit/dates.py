@@ -69,10 +69,11 @@ DATES: tuple[Dated, ...] = (
     Dated("hoc-1654", "1654", "the first printed rules of Hoc, titled simply \"Hoc\"", (_e("W-Hoc"),)),
     Dated("hoc-1730", "1730", "Hoc Mazarin printed as one of two kinds of Hoc", (_e("W-Hoc"),)),
     # ---- the renaming, the curse of Scotland
-    Dated("renamed-1682", "1682", "manille renamed comet after Halley's comet", (
+    Dated("renamed-1682", "1682", "manille renamed comet after Halley's comet (S2: \"apparently\" after it)", (
         _e("S0", "получила новое название после появления кометы Галлея в 1682 году"),
         _e("S1", "adquirió un nuevo nombre con la aparición del cometa Halley en 1682"),
-        _e("S2", "после появления кометы Галлея в 1682 г."))),
+        _e("S2", "Впервые, видимо, в эту игру начали играть, по крайней мере по названию, после появления кометы "
+                 "Галлея в 1682 г."))),
     Dated("comet-1758", "1758–59", "the comet's return, to which some web pages tie the name",
           (_e("Web-modern"), _e("PW"))),
     Dated("james-1685", "1685", "James II, formerly Duke of York, comes to the throne", (

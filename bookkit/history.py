@@ -11,9 +11,12 @@ deals are seeded, so running the earlier commit's page gives the same result aga
 
 From now on a change to a design is a **new entry at the end**, never an edit in place:
 ``tests/test_history.py`` checks every entry against a frozen list of hashes
-(``tests/data/design_history.sha256``), that dates never go back, and that each claim's latest
-entry carries its current design's :attr:`~bookkit.designs.Design.fingerprint`, so a design edited
-without a new entry fails the tests.
+(``tests/data/design_history.sha256``), that the dates the entries were recorded never go back, and
+that each claim's latest entry carries its current design's
+:func:`~bookkit.judging.fingerprint`, which covers the design's words, its deals, its
+seeds and its verdict code (its verdict functions and its branch of ``judge``): a design, a number of
+deals, a seed or a verdict function edited without a new entry fails the tests.  Changes found later in the repository's history are entered at the
+end too, dated by their commits and marked with the date they were recorded (:attr:`Entry.recorded`).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass
 
-__all__ = ["Entry", "ENTRIES", "entries_for", "fixed", "history_markdown", "entry_hash"]
+__all__ = ["Entry", "ENTRIES", "entries_for", "current", "fixed", "history_markdown", "entry_hash"]
 
 ALL = "*"
 
@@ -41,9 +44,14 @@ class Entry:
     earlier: str = ""
     """The result of the design it replaced, as the earlier page printed it ("" for the first run)."""
     fingerprint: str = ""
-    """The design's :attr:`~bookkit.designs.Design.fingerprint` after this change (a design in code)."""
+    """The design's fingerprint (:func:`bookkit.judging.fingerprint`) after this change (a design in code)."""
     after_results: bool = True
     """Whether the change was made after results of the claim had been seen."""
+    recorded: str = ""
+    """When the entry was written, if later than the change (found afterwards in the repository's history)."""
+    bookkeeping: bool = False
+    """An entry that changes nothing in the test: a new fingerprint of the same test, or a correction of an
+    earlier entry's words."""
 
 
 _FIRST = ("first run: the measure chosen and the deals played, with 95% intervals; no threshold and no "
@@ -55,6 +63,24 @@ _LIBRARY = ("every interval computed by statsmodels and scipy.stats: a mean's in
             "than the normal quantile, a difference of independent means Welch's t, of independent proportions "
             "Newcombe's interval (before: the two half-widths added in quadrature); proportions keep Wilson's "
             "interval; and Holm's correction across the family of fifteen claims is shown beside each claim's own")
+
+_LATE = "2026-12-07"
+_I46 = "ec024e0"
+_FP = {"C1": "85a93dc046afc5c7", "C2": "ca4d62bb8391e131", "C3": "213916ce91352a2f", "C4": "1606eb52e0a77a07",
+       "C5": "878be71d978f2a80", "C6": "34ae48e99c26b741", "C7": "6ec3c4571b33f991", "C8": "0c84eeb0ec044b26",
+       "C9": "7c3fe14f3029f779", "C10": "9905ab20c0fb9826", "C11": "a7fcad66bd078bc1", "C12": "a91b45ee9322a171",
+       "C13": "6f92c60f816787e0", "C14": "8f79bad2ed3fcd96", "C15": "30a131c3a6f10721"}
+"""Each design's fingerprint as issue 46 fixed it."""
+_I46R = "90f3b6f"
+_FP2 = {"C1": "e3eb5bbc4d47c0b8", "C2": "43b2ead81a97df97", "C3": "bb8dd9e760718579", "C4": "cb6b500647522bbc",
+        "C5": "a41b837b46250fd0", "C6": "b07278cf73230fd2", "C7": "fca631ff45b54831", "C8": "3cf779eabb15dabf",
+        "C9": "c8b2afb2156f1f02", "C10": "503bb4aea8389d6a", "C11": "3ee9db96e865c6ad", "C12": "ba0dd058d9302efb",
+        "C13": "4756fff2b13d74d4", "C14": "5e908a889e3f1100", "C15": "bcff7ae4c7471a64"}
+"""Each design's fingerprint once it covered the claim's branch of ``judge`` (issue 46's independent reading)."""
+_MORE = {"C4": "; the simulated check of the formula now has an interval that allows for the dependence of "
+               "consecutive deals (the comet's value carries from one deal to the next), where it had treated them "
+               "as independent",
+         "C15": "; the table's mean lengths are cluster-robust by deal like its shares"}
 
 ENTRIES: tuple[Entry, ...] = (
     Entry(ALL, "2026-12-02", "234705a", _FIRST, after_results=False),
@@ -145,18 +171,111 @@ ENTRIES: tuple[Entry, ...] = (
           "which had been counted as independent); the experiment counted among the claim's comparisons (nine)",
           "\"manille lays out long tails, as the story of the name needs (it cannot prove the story)\"; the "
           "experiment: \"measured: the comet's stop shortens the new comet's tails\"", "ec2d39f3a913f6de"),
+    # ---- issue 46: changes the record had missed (found in `git log -p`, recorded on 2026-12-07)
+    Entry("C3", "2026-12-02", "bbad661", "the deals raised to 2,000 per player count (they had been 300, and 1,200 "
+          "simulated games with two players), in the commit that counted the opera by an exact search",
+          "\"not borne out by frequency\" (typed)", recorded=_LATE),
+    Entry("C12", "2026-12-03", "de604f3", "the verdict's words changed after the results: the first hand \"clearly "
+          "ahead\", \"a little ahead, within the noise\" or \"not ahead\" of the other seats, where they had been "
+          "\"ahead of\" or \"not ahead of\" them by the point estimates", "\"not shown\": the first hand \"not ahead "
+          "of the other seats without the exchange and ahead of them with it\" (34.5% of the deals against the "
+          "second seat's 34.2%)", recorded=_LATE),
+    Entry("C2", "2026-12-04", "411194d", "the words after the verdict changed after the results: the two-handed "
+          "game's larger hand, given as the reason for its real choices, marked as a conjecture", "\"contradicted: "
+          "the two-handed game has more real choices than every larger table, on both measures\", with \"a large "
+          "hand leaves more to choose\" as its reason", recorded=_LATE),
+    Entry("C7", "2026-12-06", "d6ffe43", "the claim's words: the advice said to be a paraphrase of an OCR page that "
+          "was not kept, and the test to be of that paraphrase (they had said only \"which we have only in "
+          "paraphrase\")", recorded=_LATE),
+    Entry("C2", "2026-12-06", "f5a02f9", "the deals doubled, 200 to 400 per player count, in the commit that put "
+          "the fixed hand size on the page, after the earlier design's results had been seen (the repository does "
+          "not show whether the new design was first run on 200)", "\"contradicted: the two-handed game has more real "
+          "choices than every larger table, on both measures\" (at the engine's deal)", recorded=_LATE),
+    Entry("C10", "2026-12-06", "d6ffe43", "a correction of that day's entry: the comet's share had come out "
+          "identical in both games because the same seeds dealt the same cards and the cards decide it, not because "
+          "the games were compared as independent samples; pairing could not change it", bookkeeping=True,
+          recorded=_LATE),
+    # ---- issue 46: every comparison can differ, margins fixed, the fingerprint covers deals, seeds and code
+    Entry(ALL, "2026-12-07", _I46, "each design's fingerprint now covers its words, its deals, its seeds and the "
+          "code of its verdict functions, and the pages take their deals and seeds from the design, so that a change "
+          "to any of them leaves an entry; a comparison whose interval has zero width is refused; each claim's page "
+          "gives its verdict across the family (Holm) beside its own", bookkeeping=True),
+    Entry("C1", "2026-12-07", _I46, "the old comet alone decides, by money: four comparisons, the first hand's net "
+          "at each player count (the share of deals won shown, not tested); the modern game, added after results "
+          "for the teachers' tournament, is shown beside the claim and no longer enters its test or the family",
+          "the old comet, \"the data cannot decide at any player count\"; the modern game, \"supported with four "
+          "players; the data cannot decide with two and three players\"", _FP["C1"]),
+    Entry("C2", "2026-12-07", _I46, "the note says that at a fixed hand size the dead cards differ with the player "
+          "count, so the comparison is of the player count together with its dead cards (it had said the test is "
+          "about the number of players alone)", "\"contradicted: the two-handed game has more real choices than "
+          "every larger table, on both measures\"", _FP["C2"]),
+    Entry("C7", "2026-12-07", _I46, "the claim's words: the paraphrase said to be in our notes (the words had "
+          "named a digest no reader has)", "\"\"aces early\": the data cannot decide; \"high cards first\": "
+          "contradicted\"", _FP["C7"]),
+    Entry("C10", "2026-12-07", _I46, "three measures: the share of deals where the comet is played is shown, not "
+          "tested, since the cards decide it and both games are dealt the same cards (its interval had zero width "
+          "and entered the family with p = 0 as evidence of sameness); the margins fixed as numbers (±3 plays, ±0.7 "
+          "stops, ±0.3 cards: a tenth of the new comet's values in the run of 2026-12-06, rounded), where they had "
+          "been a tenth of each run's observed value", "\"the data cannot decide: within the margin in plays per "
+          "deal, stops per deal and deals where the comet was played, and no difference is shown to be larger than "
+          "it\"", _FP["C10"]),
+    *(Entry(c, "2026-12-07", _I46, "the same test under the new fingerprint (its words, deals, seeds and verdict "
+            "code)" + _MORE.get(c, ""), fingerprint=_FP[c], bookkeeping=True)
+      for c in ("C3", "C4", "C5", "C6", "C8", "C9", "C11", "C12", "C13", "C14", "C15")),
+    # ---- issue 46's independent reading: changes the record had missed (found in `git log -p`), and
+    # words that said more than the test did, corrected (the tests themselves unchanged)
+    Entry("C1", "2026-12-04", "93aadcb", "the figure's alt text reworded in a review of the built pages: the first "
+          "hand \"ahead of\", \"behind\" or \"not distinguishable from\" its fair share became \"above\", \"below\" "
+          "or \"not distinguishable from its fair share\"; the verdict unchanged", bookkeeping=True, recorded=_LATE),
+    Entry("C2", "2026-12-04", "93aadcb", "our translation's quotation marks changed in a review of the built pages "
+          "(\"too dull\" to 'too dull'); the test unchanged", bookkeeping=True, recorded=_LATE),
+    Entry("C14", "2026-12-04", "85ad8a8", "a correction of that day's entry: the two arms are not independent "
+          "samples. One card fewer shuffles a different pack, but the same seed shuffles both packs alike and the "
+          "random players draw from the same seeds, so the arms' results are correlated; Welch's interval, which "
+          "treats them as independent, then errs one way or the other (towards \"the data cannot decide\" when the "
+          "correlation is positive)", bookkeeping=True, recorded=_LATE),
+    Entry(ALL, "2026-12-07", _I46R, "each design's fingerprint also covers the claim's branch of the function that "
+          "routes its recorded comparisons to its verdict (bookkit.judging.judge: C11's verdict reads only its "
+          "comparisons against three in four, C10's the share of deals played alike), so that a change there leaves "
+          "an entry", bookkeeping=True),
+    Entry("C2", "2026-12-07", _I46R, "the note's \"Real choices grow with the hand size\", which no deal of the "
+          "page measures, said to be likely and not measured; the test unchanged", fingerprint=_FP2["C2"],
+          bookkeeping=True),
+    Entry("C9", "2026-12-07", _I46R, "the comparison's words corrected to the test as it has run since 3270bbc: "
+          "each player count's share against the thresholds, three comparisons (they had said \"the two-handed "
+          "share\", while the verdict read all three player counts); the test unchanged", fingerprint=_FP2["C9"],
+          bookkeeping=True),
+    Entry("C10", "2026-12-07", _I46R, "the margins' words: the run of 2026-12-06 played the same seed, so the "
+          "margins are a tenth of the new comet's values on the very deals C10 tests, taken once after results had "
+          "been seen (the words had said only that they \"do not move with the data\"); the test unchanged",
+          fingerprint=_FP2["C10"], bookkeeping=True),
+    Entry("C13", "2026-12-07", _I46R, "the box counted its matches to 121 as deals (a match takes several); it says "
+          "matches now; the test unchanged", fingerprint=_FP2["C13"], bookkeeping=True),
+    Entry("C14", "2026-12-07", _I46R, "the words: the arms are played on the same seeds, and are neither the same "
+          "deals nor independent; the comparison is still Welch's interval, as for independent samples, and the "
+          "page gives the correlation of the arms' stops per deal, which says which way that interval errs; the "
+          "test unchanged", fingerprint=_FP2["C14"], bookkeeping=True),
+    *(Entry(c, "2026-12-07", _I46R, "the same test under the new fingerprint (its branch of judge added)",
+            fingerprint=_FP2[c], bookkeeping=True)
+      for c in ("C1", "C3", "C4", "C5", "C6", "C7", "C8", "C11", "C12", "C15")),
 )
-"""The record, oldest first; new entries go at the end."""
+"""The record, in the order the entries were recorded; new entries go at the end."""
 
 
 def entries_for(claim: str) -> list[Entry]:
-    """The entries about ``claim`` (its own and those about every claim), oldest first."""
-    return [e for e in ENTRIES if e.claim in (claim, ALL)]
+    """The entries about ``claim`` (its own and those about every claim), by the date of the change."""
+    return sorted((e for e in ENTRIES if e.claim in (claim, ALL)), key=lambda e: e.date)
+
+
+def current(claim: str) -> Entry:
+    """``claim``'s latest own entry with a fingerprint: it must carry the design's fingerprint today."""
+    return [e for e in ENTRIES if e.claim == claim and e.fingerprint][-1]
 
 
 def fixed(claim: str) -> Entry:
-    """The entry that fixed ``claim``'s current design (its latest own entry with a fingerprint)."""
-    return [e for e in ENTRIES if e.claim == claim and e.fingerprint][-1]
+    """The entry that fixed ``claim``'s current test: its latest own entry with a fingerprint that
+    changed the test (a new fingerprint of the same test does not)."""
+    return [e for e in ENTRIES if e.claim == claim and e.fingerprint and not e.bookkeeping][-1]
 
 
 def _commit(e: Entry) -> str:
@@ -171,10 +290,17 @@ def history_markdown(claim: str) -> str:
              "with the result of the design it replaced:", ""]
     for e in entries_for(claim):
         earlier = f" Earlier result: {e.earlier}." if e.earlier else ""
-        lines.append(f"- {e.date}, {_commit(e)}: {e.change}.{earlier}")
+        late = f" (Recorded on {e.recorded}, from the repository's history.)" if e.recorded else ""
+        lines.append(f"- {e.date}, {_commit(e)}: {e.change}.{earlier}{late}")
     return "\n".join(lines)
 
 
 def entry_hash(e: Entry) -> str:
-    """A stable hash of an entry (the frozen list in ``tests/data/design_history.sha256``)."""
-    return hashlib.sha256(json.dumps(asdict(e), ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()
+    """A stable hash of an entry (the frozen list in ``tests/data/design_history.sha256``).  The fields added
+    later (:attr:`Entry.recorded`, :attr:`Entry.bookkeeping`) count only when set, so that the entries
+    frozen before them keep their hashes."""
+    fields = asdict(e)
+    for name, default in (("recorded", ""), ("bookkeeping", False)):
+        if fields[name] == default:
+            del fields[name]
+    return hashlib.sha256(json.dumps(fields, ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()

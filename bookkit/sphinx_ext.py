@@ -10,6 +10,8 @@ Listed in ``_config.yml`` under ``sphinx.extra_extensions``.
   this process so that the kernels it starts inherit it), and replaces the ``{claims-summary}``
   directive, once every page has been read and run, with the table of every claim's verdict within
   the claim and across the family.  A claim no page recorded is a build error.
+* The ``{claim-family}`` role (``{claim-family}`C14```), placed after a claim's verdict on its page, becomes
+  :func:`bookkit.claimset.family_sentence`: the claim's verdict across the family, beside its own.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from docutils import nodes  # type: ignore[import-untyped]
 from docutils.parsers.rst import Directive  # type: ignore[import-untyped]
+from docutils.utils.smartquotes import smartyPants  # type: ignore[import-untyped]
 
 from bookkit.names import substitutions
 
@@ -38,6 +41,15 @@ class claims_summary(nodes.General, nodes.Element):  # type: ignore[misc]
     """Where the summary table goes, once every page has run."""
 
 
+class claim_family(nodes.Inline, nodes.TextElement):  # type: ignore[misc]
+    """Where a claim's verdict across the family goes, once every page has run."""
+
+
+def _claim_family_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+                       options: Any = None, content: Any = None) -> tuple[list[nodes.Node], list[Any]]:
+    return [claim_family(rawtext, "", claim=text.strip())], []
+
+
 class ClaimsSummary(Directive):  # type: ignore[misc]
     has_content = False
 
@@ -46,6 +58,7 @@ class ClaimsSummary(Directive):  # type: ignore[misc]
 
 
 def _text_entry(text: str, link: str = "") -> nodes.entry:
+    text = smartyPants(text, "q")        # the typography the rest of the page has (Sphinx's smartquotes)
     para = nodes.paragraph()
     if link:
         para += nodes.reference("", text, refuri=link, internal=True)
@@ -96,6 +109,16 @@ def _table(app: Any, docname: str) -> nodes.Node:
 def _fill(app: Any, doctree: nodes.document, docname: str) -> None:
     for node in list(doctree.findall(claims_summary)):
         node.replace_self(_table(app, docname))
+    marks = list(doctree.findall(claim_family))
+    if marks:
+        from bookkit.claimset import family, family_sentence, load
+
+        rows = {r.claim: r for r in family(load())[0]}
+        for node in marks:
+            claim = node["claim"]
+            if claim not in rows:
+                raise KeyError(f"{docname}: {{claim-family}}`{claim}` names no claim")
+            node.replace_self(nodes.inline("", smartyPants(family_sentence(rows[claim]), "q"), classes=["claim-family"]))
 
 
 def setup(app: Any) -> dict[str, Any]:
@@ -103,5 +126,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("config-inited", _claims_dir)
     app.add_node(claims_summary)
     app.add_directive("claims-summary", ClaimsSummary)
+    app.add_node(claim_family)
+    app.add_role("claim-family", _claim_family_role)
     app.connect("doctree-resolved", _fill)
     return {"version": "1.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -34,16 +34,14 @@ correction (:mod:`bookkit.claimset`) reads each comparison's p-value from its ow
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Sequence
 
-from comet.simulate import GameRecord
 
 __all__ = ["ALPHA", "Estimate", "bonferroni_level", "level_text", "proportion_ci", "mean_ci", "paired_ci",
            "mean_difference", "proportion_difference", "clustered_mean", "clustered_difference", "p_value",
            "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS", "Within", "within", "deals_needed",
-           "seat_table", "leader_advantage", "run_lengths", "stop_counts"]
+           "POWER", "LEVEL", "autocorrelated_mean"]
 
 ALPHA = 0.05
 """The chance of a false finding the book allows on each claim, all its comparisons together,
@@ -112,9 +110,9 @@ class Estimate:
                 f"{self.high:.{digits}f}, n = {self.n:,})")
 
     def points(self, digits: int = 1) -> str:
-        """A difference of proportions in percentage points: ``"+2.5 points (95% CI -4.0 to +9.0)"``."""
+        """A difference of proportions in percentage points: ``"+2.5 points (95% CI -4.0 to +9.0, n = 600)"``."""
         return (f"{100 * self.value:+.{digits}f} points ({level_text(self.level)} CI {100 * self.low:+.{digits}f} "
-                f"to {100 * self.high:+.{digits}f})")
+                f"to {100 * self.high:+.{digits}f}, n = {self.n:,})")
 
     def shifted(self, ref: float) -> "Estimate":
         """The estimate minus a reference (an effect size, in the estimate's units); it keeps no method."""
@@ -227,6 +225,22 @@ def clustered_mean(values: Sequence[float], groups: Sequence[Any], *, level: flo
     return _interval("t", (float(res.params[0]), float(res.bse[0]), float(clusters - 1)), level, len(values))
 
 
+def autocorrelated_mean(values: Sequence[float], *, level: float = LEVEL, maxlags: int | None = None) -> Estimate:
+    """The mean of a series whose consecutive values depend on each other (the comet's value, which
+    carries from one deal to the next): least squares on a constant with a heteroskedasticity and
+    autocorrelation consistent (Newey–West) covariance over ``maxlags`` lags (by default
+    ⌊4 (n/100)^(2/9)⌋, Newey and West's rule), t with n − 1 degrees of freedom."""
+    import numpy as np
+    from statsmodels.regression.linear_model import OLS
+
+    n = len(values)
+    if n < 2:
+        raise ValueError("a mean of a series needs at least two values")
+    lags = maxlags if maxlags is not None else int(4 * (n / 100) ** (2 / 9))
+    res = OLS(np.asarray(values, dtype=float), np.ones(n)).fit(cov_type="HAC", cov_kwds={"maxlags": lags}, use_t=True)
+    return _interval("t", (float(res.params[0]), float(res.bse[0]), float(n - 1)), level, n)
+
+
 def clustered_difference(a: Sequence[float], groups_a: Sequence[Any], b: Sequence[float], groups_b: Sequence[Any],
                          *, level: float = LEVEL) -> Estimate:
     """``mean(a) - mean(b)`` for clustered observations: least squares on a constant and an
@@ -258,7 +272,11 @@ def p_value(est: Estimate, decided: Callable[[Estimate], bool]) -> float:
     return math.exp(hi)
 
 
-def deals_needed(effect: float, sd: float, level: float = LEVEL, power: float = 0.8) -> int:
+POWER = 0.8
+"""The chance of finding a true effect with which the pages say how many deals a decision needs."""
+
+
+def deals_needed(effect: float, sd: float, level: float = LEVEL, power: float = POWER) -> int:
     """How many deals a two-sided test at ``1 - level`` needs to detect, with chance ``power``, a
     true effect ``effect`` when one deal's result has standard deviation ``sd``
     (``NormalIndPower`` with ``ratio=0``: one sample, the normal approximation).
@@ -330,54 +348,17 @@ VERDICT_WORDS: dict[Verdict, str] = {"better": "above", "worse": "below", "no di
 ``tests/test_verdicts.py`` reads the built pages for these phrases and checks each against its interval."""
 
 
-def compare(est: Estimate, ref: float, ref_name: str, *, percent: bool = True, digits: int = 1) -> str:
+def compare(est: Estimate, ref: float, ref_name: str, *, percent: bool = True, points: bool = False,
+            digits: int = 1) -> str:
     """An estimate, its interval and its verdict against a reference, in the one wording the
     book uses (and its tests check): ``"44.7% (95% CI 40.7–48.7%, n = 600): below a fair
     share (50.0%)"``, or with ``percent=False`` ``"-1.2 (95% CI -2.0 to -0.4, n = 600): below
-    zero (0.0)"``; a Bonferroni interval prints its own level (``"99.4% CI"``)."""
+    zero (0.0)"``, or for a difference of shares with ``points=True`` ``"+2.5 points (95% CI -4.0 to
+    +9.0, n = 600): not distinguishable from no change (+0.0 points)"``; a Bonferroni interval prints
+    its own level (``"99.4% CI"``)."""
     word = VERDICT_WORDS[verdict(est.low, est.high, ref)]
+    if points:       # a difference of two shares, in percentage points
+        return f"{est.points(digits)}: {word} {ref_name} ({100 * ref:+.{digits}f} points)"
     if percent:
         return f"{est.pct()}: {word} {ref_name} ({100 * ref:.1f}%)"
     return f"{est.num(digits)}: {word} {ref_name} ({ref:.{digits}f})"
-
-
-# ------------------------------------------------------------------ tallies of simulated deals
-def _relative(record: GameRecord, seat: int) -> int:
-    """Position of ``seat`` counted from the eldest hand (0 = first hand) in the play direction."""
-    return (seat - record.leader) % record.players
-
-
-def seat_table(records: Sequence[GameRecord], level: float = LEVEL) -> list[tuple[int, Estimate, Estimate]]:
-    """Per position from the first hand (0 = eldest): win rate and mean net payment."""
-    if not records:
-        return []
-    n = records[0].players
-    wins = [0] * n
-    pays: list[list[float]] = [[] for _ in range(n)]
-    for r in records:
-        for seat in range(n):
-            pos = _relative(r, seat)
-            pays[pos].append(r.payments[seat])
-            if r.winner == seat:
-                wins[pos] += 1
-    return [(pos, proportion_ci(wins[pos], len(records), level=level), mean_ci(pays[pos], level=level))
-            for pos in range(n)]
-
-
-def leader_advantage(records: Sequence[GameRecord], level: float = LEVEL) -> Estimate:
-    """The first hand's win rate (compare with ``1 / players``)."""
-    return proportion_ci(sum(1 for r in records if r.winner == r.leader), len(records), level=level)
-
-
-def run_lengths(records: Sequence[GameRecord]) -> list[int]:
-    """Every sequence's length (cards from a lead to its stop), over all records."""
-    return [k for r in records for k in r.runs if k]
-
-
-def stop_counts(records: Sequence[GameRecord]) -> dict[str, float]:
-    """Mean number of stops of each kind per deal."""
-    total: Counter[str] = Counter()
-    for r in records:
-        total.update(r.stop_reasons)
-    n = max(len(records), 1)
-    return {k: total[k] / n for k in sorted(total)}

@@ -199,7 +199,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "ended with the comet, ×4, as two doublings make, and the 1752 table of the opera with the comet.",
               "Yes: they multiply (in the modern game an opera ended with the comet as a nine pays ×8, and a loser "
               "holding the comet pays double that). In 1752 the opera and the comet's last play follow the "
-              "Académie's table (AMB-12), and a loser holding the comet pays double that too.", "S0, S1; S2"),
+              "Académie's table (AMB-12), and a loser holding the comet pays double that too. The option counts "
+              "only the largest (a combination a source gives stands).", "S0, S1; S2", "multipliers"),
     Ambiguity("AMB-46", "Commit 1991: the players 'stake an ante to a pool' (S0 «делают ставку в пул», S1 «apuestan "
               "una apuesta inicial a un pozo»). How much?",
               "One chip each a deal, which the first player out takes with the rest of the pool.", "S0, S1"),

@@ -24,7 +24,7 @@ import ast
 import re
 from typing import Any
 
-from comet.errors import InvalidPlayError, shown
+from comet.errors import CometError, InvalidPlayError, shown
 from comet.match import Match
 from comet.record import round_record
 from comet.round import Round
@@ -121,6 +121,7 @@ def replay(text: str) -> Round | Match:
         if not set(options) <= {"deals", "target"}:
             raise InvalidPlayError(f"the header [MatchOptions] names deals and target only, "
                                    f"not {shown(sorted(options))}")
+        _needs_the_deal(top, any(moves for _, moves in deals), "Seed")
         match = Match(variant, players=players, seed=_literal(top, "Seed") if "Seed" in top else None, **options)
         for i, (_, moves) in enumerate(deals):
             if i > 0:
@@ -128,6 +129,7 @@ def replay(text: str) -> Round | Match:
             _apply_moves(match.round, moves)
         return match
     moves = deals[0][1] if deals else []
+    _needs_the_deal(top, bool(moves), "Seed", "Hand0")
     pack = top.get("Pack")
     dead_comets = _whole(top, "DeadComets", "0")
     seed = _literal(top, "Seed") if "Seed" in top else None
@@ -151,7 +153,16 @@ def _apply_moves(rnd: Round, moves: list[tuple[int, str]]) -> None:
     for i, (seat, text) in enumerate(moves, 1):
         if rnd.to_play != seat:
             raise InvalidPlayError(_wrong_seat(rnd, i, seat, text))
-        rnd.play(text)
+        try:
+            rnd.play(text)
+        except CometError as e:  # the engine's refusal, with where in the record it was met
+            raise type(e)(f"move {i}: {e}") from None
+
+
+def _needs_the_deal(top: dict[str, str], plays: bool, *headers: str) -> None:
+    """Refuse plays with no deal to replay them on (they would meet a new shuffle each time)."""
+    if plays and not any(h in top for h in headers):
+        raise InvalidPlayError(f"a record with plays must be of one deal: it needs {' or '.join(f'[{h} ...]' for h in headers)}")
 
 
 def _wrong_seat(rnd: Round, move: int, seat: int, text: str) -> str:

@@ -7,7 +7,7 @@ Schemes (``Rules.scheme``):
 * ``new``: the 1752 new comet in points: ``G·mg + pips·mp + B·mb`` with the
   multipliers of the Académie's table (S0, S1; AMB-12), ×2 for a loser holding the comet (AMB-45).
 * ``modern``: Yanovsky 1804, the joker pack, 1991, Arnold 2011, 6-8 players: pips (or
-  cards) × the comet multipliers × opera (S0, S1, S2), multiplied together (AMB-45).
+  cards) × the comet multipliers × opera (S0, S1, S2), multiplied together (AMB-45, an option).
 * ``commit1857``: a chip per card left; the holder of the 9♦ is excused (S0, S1).
 * ``commit1991``: the pool, a chip per king left, 2 chips from the comet's holder (S0, S1).
 """
@@ -202,7 +202,7 @@ def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: No
         if mb and r.comet_bonus:
             terms.append(Term(Count.BONUS, r.comet_bonus, mb))
         amount = sum(t.value * t.times for t in terms)
-        factors = (Factor(2, "holding"),) if _holds_wild(rnd, hand) else ()
+        factors = (Factor(2, "holding"),) if _holds_wild(rnd, hand) and not (why and r.multipliers == "largest") else ()
         for f in factors:
             amount *= f.times
         if amount:
@@ -224,6 +224,10 @@ def _settle_modern(rnd: "Round", w: int, opera: bool, out: list[Payment], notes:
     if opera and r.opera_multiplier > 1:
         why.append(Bonus.OPERA)
         times.append(r.opera_multiplier)
+    if r.multipliers == "largest" and len(times) > 1:  # AMB-45: the largest, or S2's opera ended with the comet
+        top = times.index(max(times))
+        both = opera and last and r.opera_comet_multiplier > times[0]
+        why, times = (why, [r.opera_comet_multiplier // r.opera_multiplier, times[1]]) if both else ([why[top]], [times[top]])
     m = 1
     for k in times:
         m *= k
@@ -233,7 +237,7 @@ def _settle_modern(rnd: "Round", w: int, opera: bool, out: list[Payment], notes:
         hand = rnd.hands[s]
         term = _count(rnd, hand)
         factors = [Factor(m)] if m > 1 else []
-        if r.comet_holder_multiplier > 1 and _holds_wild(rnd, hand):
+        if r.comet_holder_multiplier > 1 and _holds_wild(rnd, hand) and (r.multipliers == "multiply" or m == 1):
             factors.append(Factor(r.comet_holder_multiplier, "holding"))
         amount = term.value
         for f in factors:

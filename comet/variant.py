@@ -127,6 +127,8 @@ class Rules:
     ``first_hand``: eldest out before anyone else plays a card (1752); ``one_turn``: a hand emptied in
     one turn, no other player laying a card meanwhile (Yanovsky); ``none``."""
     opera_multiplier: int = 2
+    opera_comet_multiplier: int = 0  # an opera ended with the comet, where a source gives it (S2: ×4)
+    multipliers: Literal["multiply", "largest"] = "multiply"  # several at once (AMB-45): multiplied, or the largest
     opera_draw: bool = False
     opera_draw_refund: bool = False
     """A drawn opera returns what was paid in play (``True``) or cancels the settlement only (AMB-32)."""

@@ -64,6 +64,9 @@ OLD_COMET = define(
 
 _COLOUR = dict(packs=("red", "black"), red_comet="9C", black_comet="9D")
 
+_MULTIPLIERS = option("multipliers", "multiply", ("multiply", "largest"), "Several multipliers at once: multiplied "
+                      "together, or only the largest counts (each source gives them one at a time).", "AMB-45")
+
 NEW_COMET = define(
     "new-comet-1752", "The new comet", "1752", "new comet",
     "Le nouveau jeu de la Comète (1748 pamphlet; Académie 1752): red and black packs with swapped nines, "
@@ -88,7 +91,7 @@ NEW_COMET = define(
         option("carte_blanche", 50, (0, 50), "Carte blanche pays 50 points (100 with the comet), S0, S1."),
         option("opera", "first_hand", ("first_hand", "first_turn"),
              "Opera: out before anyone else has played a card (1752, S0, S1), or in the first, unbroken turn "
-             "as the modern rules read.", "AMB-31"),
+             "as the modern rules read.", "AMB-31"), _MULTIPLIERS,
     ),
     """The new comet (Paris pamphlet 1748 per S2; Académie 1752 per S0, S1).
 
@@ -120,7 +123,7 @@ _YANOVSKY_RULES = dict(
     packs=("red", "black"), red_comet="9C", black_comet="9H",
     follow="same_or_next", turn_model="A", wild_mode="stop", scheme="modern", count="cards",
     comet_holder_multiplier=2, comet_last_multiplier=2, comet_nine_multiplier=4,
-    opera="one_turn", opera_multiplier=2, blocked_settlement=True, partnerships=True,
+    opera="one_turn", opera_multiplier=2, opera_comet_multiplier=4, blocked_settlement=True, partnerships=True,
     unit="point", target=24,
 )
 
@@ -138,6 +141,7 @@ _YANOVSKY_OPTIONS = (
     option("opera", "one_turn", ("one_turn", "one_turn_literal"),
          "Opera 'in one turn' (S2, за один ход): the whole hand played with no other player's card in "
          "between, the others only passing; or literally, the turn never leaving its player.", "AMB-33"),
+    _MULTIPLIERS,
 )
 
 _YANOVSKY_DOC = """
@@ -241,7 +245,7 @@ MODERN = define(
         option("opera_draw", True, BOOL,
              "Two players: an opera is drawn if the dealer could also have made one.", "AMB-20"),
         _OPERA_AT_ONCE,
-        _OPERA_DRAW_REFUND,
+        _OPERA_DRAW_REFUND, _MULTIPLIERS,
     ),
     """Modern comet (Morehead, Frey, Mott-Smith 1991, via S0, S1; Arnold 2011 for 3-5 hands).
 
@@ -280,7 +284,7 @@ ARNOLD = define(
         option("target", 121, (61, 121), "Game: 121 on the cribbage board (61 for a short game)."),
         option("opera_draw", True, BOOL, "A first-turn finish is drawn if the dealer could do it too.", "AMB-20"),
         _OPERA_AT_ONCE,
-        _OPERA_DRAW_REFUND,
+        _OPERA_DRAW_REFUND, _MULTIPLIERS,
     ),
     """Arnold's two-handed comet (Chambers Card Games, 2nd ed. 2011, via S0, S1).
 
@@ -307,7 +311,7 @@ SIX_EIGHT = define(
           comet_last_multiplier=2, comet_nine_multiplier=4, unit="chip"),
     options_of(
         option("removed_rank", "8", ("8", "7"), "Take out extra eights or sevens (S0, S1).", "AMB-21"),
-        option("in_suit", True, BOOL, "Play in suit (our reading, as in Commit).", "AMB-21"),
+        option("in_suit", True, BOOL, "Play in suit (our reading, as in Commit).", "AMB-21"), _MULTIPLIERS,
     ),
     """Comet for 6-8 players (S0, S1: "remove 2 extra sevens or eights for 7, 3 for 6 or 8").
 

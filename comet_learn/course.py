@@ -24,6 +24,7 @@ import comet
 from comet.cards import sort_key
 from comet.plays import CARDS, PASS, Play
 from comet_learn.course_claims import LEARNER, Ends, Illegal, Needs, NoPayment, Only, Pack, Pays, Stops, Turn
+from comet_learn.course_credits import Credit
 from comet_render.i18n import N_, card_symbol, words
 from comet_render.words import amount, play_label, targets_text
 
@@ -79,7 +80,9 @@ class Setup:
 
 class Claim(Protocol):
     """Something a step's sentences say, checked against the engine: :meth:`problem` is None when it
-    holds, else says what the engine does instead."""
+    holds, else says what the engine does instead. A claim may also name what it checks for the
+    sentences: ``fields(run, _) -> dict[str, str]`` (in the language of ``_``), as :class:`Pays` gives
+    ``{amount}``."""
 
     def problem(self, run: "StepRun") -> str | None: ...
 
@@ -101,6 +104,10 @@ class Step:
     claims: tuple[Claim, ...] = ()
     setup: Setup | None = None
     cards: tuple[tuple[str, str], ...] = ()
+    readings: tuple[tuple[str, str], ...] = ()
+    """(sentence, ambiguity) pairs, ``("then", "AMB-8")``: the readings of the sources that the step's
+    ``say`` or ``then`` rests on, marked where the learner reads it (the engine finds those
+    an option switches: :mod:`comet_learn.readings`)."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +151,8 @@ class Lesson:
     practice: Practice
     changes: str = ""
     """For a family after the modern game: what changes, in a sentence (shown first)."""
+    credits: tuple[Credit, ...] = ()
+    """Which source the lesson credits with what (:class:`comet_learn.course_credits.Credit`)."""
 
 
 @dataclass
@@ -217,6 +226,9 @@ def values(run: StepRun, lang: str = "en", names: Sequence[str] = ()) -> dict[st
             out["amount"] = amount(_, claim.amount, unit)
         if isinstance(claim, Ends):
             out["net"] = amount(_, abs(claim.net), unit)
+        named = getattr(claim, "fields", None)
+        if named is not None:  # a claim that names what it checks (a settlement's reckoning)
+            out.update(named(run, _))
     return out
 
 

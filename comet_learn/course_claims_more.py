@@ -11,10 +11,13 @@ from typing import Any
 
 import comet
 from comet.events import Lapsed, Redealt
-from comet.ledger import Why
+from comet.ledger import Payment, Why
 from comet.outcome import Say
 from comet_learn.course import LEARNER, Practice, StepRun
-from comet_render.i18n import N_
+from comet_learn.readings import replay
+from comet.plays import PASS
+from comet_render.i18n import N_, Words, number
+from comet_render.words import amount
 
 
 @dataclass(frozen=True)
@@ -96,18 +99,6 @@ class Redeals:
         return None
 
 
-def _replay(rnd: comet.Round, options: tuple[tuple[str, Any], ...] = (),
-            plays: list[Any] | None = None) -> comet.Round:
-    """``rnd``'s deal from its start under the variant's ``options``, with ``plays`` made (``rnd``'s own by
-    default)."""
-    game = rnd.variant.with_options(**dict(options))
-    again = comet.Round.from_hands(game, rnd.initial_hands, leader=rnd.leader, dead=rnd.initial_dead,
-                                   pack=rnd.pack_name, dealer=rnd.dealer, dead_comets=rnd.dead_comets)
-    for play in (plays if plays is not None else [p for _seat, p in rnd.history]):
-        again.play(play)
-    return again
-
-
 @dataclass(frozen=True)
 class Instead:
     """Had the learner made ``play`` instead of the asked play, the deal would have ended at once with the
@@ -117,7 +108,7 @@ class Instead:
     net: int
 
     def problem(self, run: StepRun) -> str | None:
-        other = _replay(run.before, plays=[p for _seat, p in run.before.history] + [comet.Play.parse(self.play)])
+        other = replay(run.before, plays=[p for _seat, p in run.before.history] + [comet.Play.parse(self.play)])
         outcome = other.outcome()
         if outcome is None:
             return f"after {self.play} the deal is not over"
@@ -146,7 +137,7 @@ class OperaUnder:
     opera: bool
 
     def problem(self, run: StepRun) -> str | None:
-        outcome = _replay(run.settled, self.options).outcome()
+        outcome = replay(run.settled, self.options).outcome()
         if outcome is None:
             return "the deal is not over"
         return None if outcome.opera is self.opera else f"under {self.options} the opera is {outcome.opera}"
@@ -255,6 +246,99 @@ class InSpare:
         if card not in run.before.initial_dead or any(card in hand for hand in run.before.hands):
             return f"{card} is not in the spare hand"
         return None
+
+
+@dataclass(frozen=True)
+class NoPass:
+    """After the asked play and the replies the learner is to play and may not pass: who can go on
+    must (AMB-35, AMB-36)."""
+
+    def problem(self, run: StepRun) -> str | None:
+        after = run.settled
+        if after.is_over or after.to_play != LEARNER:
+            return f"seat {after.to_play} is to play"
+        return "the learner may pass" if any(p.kind is PASS for p in after.legal_plays()) else None
+
+
+@dataclass(frozen=True)
+class NobodyHolds:
+    """After the asked play no hand holds a card of ``rank`` (``"9"``) nor a wild card: nobody can follow."""
+
+    rank: str
+
+    def problem(self, run: StepRun) -> str | None:
+        rank = comet.Card.parse(self.rank + "S").rank
+        held = [c for hand in run.after.hands for c in hand if c.rank == rank or c in run.after.wilds]
+        return f"{held} are held" if held else None
+
+
+@dataclass(frozen=True)
+class Naturals:
+    """The deal's pack holds ``count`` natural cards of ``rank`` (``"9"``), the wild cards aside."""
+
+    rank: str
+    count: int
+
+    def problem(self, run: StepRun) -> str | None:
+        rank = comet.Card.parse(self.rank + "S").rank
+        got = sum(1 for c in run.before.pack if c.rank == rank and c not in run.before.wilds)
+        return None if got == self.count else f"the pack holds {got} natural cards of that rank"
+
+
+@dataclass(frozen=True)
+class DealSize:
+    """The game deals ``size`` cards each to the position's players, and so many were dealt to the learner."""
+
+    size: int
+
+    def problem(self, run: StepRun) -> str | None:
+        rnd = run.before
+        got = (rnd.variant.deal_size(rnd.players), len(rnd.initial_hands[LEARNER]))
+        return None if got == (self.size, self.size) else f"the game deals {got[0]} each, the learner holds {got[1]}"
+
+
+@dataclass(frozen=True)
+class InHand:
+    """The learner holds ``card`` before the step."""
+
+    card: str
+
+    def problem(self, run: StepRun) -> str | None:
+        return None if comet.Card.parse(self.card) in run.before.hands[LEARNER] else f"the learner lacks {self.card}"
+
+
+@dataclass(frozen=True)
+class Reckons:
+    """The deal is over and ``seat`` pays the winner for its hand ``count`` (pips, or cards) times the
+    ``factors`` of the settlement, the deal's multiplier written as its parts (the comet last, the opera),
+    then holding the comet: the reckoning the settlement on the table writes. The sentences may name
+    ``{count}`` and ``{paid}``."""
+
+    seat: int
+    count: int
+    factors: tuple[int, ...] = ()
+
+    def _line(self, run: StepRun) -> Payment | None:
+        outcome = run.settled.outcome()
+        found = [p for p in outcome.settlement if p.why is Why.HAND and p.payer == self.seat] if outcome else []
+        return found[0] if len(found) == 1 else None
+
+    def problem(self, run: StepRun) -> str | None:
+        line = self._line(run)
+        outcome = run.settled.outcome()
+        if line is None or outcome is None:
+            return f"no one settlement line for seat {self.seat}'s hand"
+        deal = [n.times for n in outcome.remarks if n.what is Say.DEAL_FACTORS]
+        written: list[int] = []
+        for f in line.factors:  # the deal's multiplier as its parts, as the settlement writes it
+            written += list(deal[0]) if f.why == "deal" and deal else [f.times]
+        got = (line.terms[0].value if line.terms else 0, tuple(written))
+        return None if got == (self.count, self.factors) else f"seat {self.seat} pays for {got}"
+
+    def fields(self, run: StepRun, _: Words) -> dict[str, str]:
+        line = self._line(run)
+        return {"count": number(self.count, _.lang)} | ({"paid": amount(_, line.amount, run.settled.rules.unit)}
+                                                         if line is not None else {})
 
 
 def practice(variant: str, seed: int, size: int = 6, players: int = 2) -> Practice:

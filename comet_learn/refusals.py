@@ -78,40 +78,71 @@ def instead(rnd: "Round", lang: str = "en") -> str:
     return _("you may play {cards}", cards=held)
 
 
+KINDS = ("over", "redeal", "exchange", "lead-pass", "must", "not-now", "not-held", "holder", "group", "lead", "wild",
+         "needs")
+"""Every kind of refusal, one sentence each (:func:`refusal_kind`)."""
+DECLARED = {"wild": ("AMB-38",)}
+"""The readings no option switches that a kind of refusal states (the wild card, after a run, may stand only
+for the card the run needs: AMB-38), where the variant makes them (its docstring names them)."""
+
+
+def refusal_kind(rnd: "Round", play: Play) -> str:
+    """Which of :data:`KINDS` refuses ``play`` (not legal in ``rnd``)."""
+    if rnd.phase is PHASE_OVER:
+        return "over"
+    if rnd.phase is PHASE_REDEAL:
+        return "redeal"
+    if rnd.phase is PHASE_EXCHANGE:
+        return "exchange"
+    if play.kind is PASS:
+        return "lead-pass" if rnd.targets is None else "must"
+    if play.kind is not CARDS:
+        return "not-now"
+    seat = rnd.to_play
+    assert seat is not None
+    hand = list(rnd.hands[seat])
+    if any(play.cards.count(c) > hand.count(c) for c in play.cards):
+        return "not-held"
+    if rnd.h_mode and rnd.targets is not None:
+        return "holder"
+    if len(play.cards) > 1 and not any(p.kind is CARDS and len(p.cards) > 1 for p in rnd.legal_plays()):
+        return "group"
+    if rnd.targets is None:
+        return "lead"
+    return "wild" if play.wild is not None else "needs"
+
+
 def refusal(rnd: "Round", play: Play, lang: str = "en") -> str:
     """Why ``play`` cannot be made by the player to move of ``rnd``, as one or two sentences in
     ``lang`` (the reader is the player to move: "you"). ``play`` must not be legal."""
     _ = words(lang)
-    if rnd.phase is PHASE_OVER:
-        return _("The deal is over: no more plays.")
-    if rnd.phase is PHASE_REDEAL:
-        return _("First the hand: keep it, or demand a new deal.")
-    if rnd.phase is PHASE_EXCHANGE:
-        return _("First the exchange: discard, then draw from the talon.")
-    seat = rnd.to_play
-    assert seat is not None
-    hand = list(rnd.hands[seat])
-    legal = rnd.legal_plays()
-    if play.kind is PASS:
-        if rnd.targets is None:
-            return _("You lead: a leader must play a card, any card of the hand.")
+    kind = refusal_kind(rnd, play)
+    if kind in ("over", "redeal", "exchange", "lead-pass"):
+        return {"over": _("The deal is over: no more plays."),
+                "redeal": _("First the hand: keep it, or demand a new deal."),
+                "exchange": _("First the exchange: discard, then draw from the talon."),
+                "lead-pass": _("You lead: a leader must play a card, any card of the hand.")}[kind]
+    if kind == "must":
         return _("You may not pass: {instead}. A player who can go on must.", instead=instead(rnd, lang))
-    if play.kind is not CARDS:
+    if kind == "not-now":
         return _("{play} is not possible now: {instead}.", play=play_label(_, play), instead=instead(rnd, lang))
-    missing = [c for c in play.cards if play.cards.count(c) > hand.count(c)]
-    if missing:
+    if kind == "not-held":
+        hand = list(rnd.hands[rnd.to_play or 0])
+        missing = [c for c in play.cards if play.cards.count(c) > hand.count(c)]
         return _("You do not hold {cards}.", cards=cards_symbols(sorted(set(missing), key=sort_key), lang))
     shown = play_label(_, play)
-    if rnd.h_mode and rnd.targets is not None:
+    targets = rnd.targets or ()
+    if kind == "holder":
         return _("The run needs {need}, and whoever holds it plays it; {play} is not it.",
-                 need=targets_text(_, rnd.targets), play=shown)
-    if len(play.cards) > 1 and not any(p.kind is CARDS and len(p.cards) > 1 for p in legal):
+                 need=targets_text(_, targets), play=shown)
+    if kind == "group":
         return _("{play} is not a group this game allows now: {instead}.", play=shown, instead=instead(rnd, lang))
-    if rnd.targets is None:
+    if kind == "lead":
         return _("{play} is not a play this game allows: {instead}.", play=shown, instead=instead(rnd, lang))
-    if play.wild is not None:
+    if kind == "wild":
+        assert play.wild is not None
         return _("{wild} may stand only for what the run needs, {need}: {instead}.",
-                 wild=_capital(wild_name(rnd, play.wild, lang)), need=targets_text(_, rnd.targets),
+                 wild=_capital(wild_name(rnd, play.wild, lang)), need=targets_text(_, targets),
                  instead=instead(rnd, lang))
-    return _("The run needs {need}, and {play} is not that: {instead}.", need=targets_text(_, rnd.targets),
+    return _("The run needs {need}, and {play} is not that: {instead}.", need=targets_text(_, targets),
              play=shown, instead=instead(rnd, lang))

@@ -1,15 +1,20 @@
 """The rules beside every table: the game on the table in a page or less, in the reader's language.
 
-:func:`rules_sections` writes the rules of a variant from its data alone (:class:`comet.Rules`, the
+:func:`rules_lines` writes the rules of a variant from its data alone (:class:`comet.Rules`, the
 deal table, the pack, the wild cards), in the order a player needs them: the deal, the play, the
-stops, the comet, what is paid in play, the end of the deal; :func:`moment` says the rule of the
-moment for the seat to move (what may be played now, and why). Nothing here is retyped from the
-sources: like :mod:`comet_learn.describe` (the book's rules tables, in English) it reads the rules
-the engine plays, and each reading the engine makes is named with its AMB-n.
+stops, the comet, what is paid in play, the end of the deal, each sentence a :class:`Line` with a key
+of its own; :func:`rules_sections` joins them into a paragraph a section; :func:`moment` says the
+rule of the moment for the seat to move (what may be played now, and why). Nothing here is retyped
+from the sources: like :mod:`comet_learn.describe` (the book's rules tables, in English) it reads
+the rules the engine plays. A sentence that a reading switched by an option decides says what the
+option's value gives (so :func:`comet_learn.readings.panel_readings` finds the reading by asking the
+engine again); a reading no option switches is declared on its :class:`Line`, where the variant's own
+docstring names it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from comet.cards import Card, sort_key
@@ -21,6 +26,16 @@ from comet_render.words import amount, need_text
 
 if TYPE_CHECKING:
     from comet.round import Round
+
+
+@dataclass(frozen=True)
+class Line:
+    """One sentence of the rules panel: ``key`` (the same whatever the reading), ``text``, and the
+    ``readings`` no option switches that it rests on (AMB-n, as the variant's docstring names them)."""
+
+    key: str
+    text: str
+    readings: tuple[str, ...] = ()
 
 
 def _cards(cards: list[Card], lang: str) -> str:
@@ -45,54 +60,83 @@ def _either(_: Words, items: list[str]) -> str:
     return _("{some} or {last}", some=", ".join(items[:-1]), last=items[-1])
 
 
-def deal_section(v: Variant, _: Words) -> str:
+def _read(v: Variant, *ambs: str) -> tuple[str, ...]:
+    """The ambiguities among ``ambs`` whose reading ``v`` makes (its docstring names them)."""
+    return tuple(a for a in ambs if a in v.doc)
+
+
+def deal_lines(v: Variant, _: Words) -> list[Line]:
     r = v.rules
-    sizes = ", ".join(_("{cards} with {n}", cards=v.deal_size(n), n=n) for n in v.players)
+    out = []
+    if r.hoc_cards:
+        out.append(Line("reconstruction", _(
+            "This card play is a reconstruction: the sources on Hoc describe its stages, its hocs and its purse, "
+            "not the whole of its last stage.")))
     if r.packs[0] in ("red", "black"):
-        pack = _("Two packs of {size} cards, no aces: a red one (hearts and diamonds of two packs) and a black one "
-                 "(spades and clubs), each with one nine from the other: its comet. One pack a deal, in turn.",
-                 size=len(r.pack(r.packs[0], players=min(v.players))))
+        out.append(Line("pack", _(
+            "Two packs of {size} cards, no aces: a red one (hearts and diamonds of two packs) and a black one "
+            "(spades and clubs), each with one nine from the other: its comet. One pack a deal, in turn.",
+            size=len(r.pack(r.packs[0], players=min(v.players)))), _read(v, "AMB-44")))
     elif r.packs[0] == "joker":
-        pack = _("One pack without the aces and one nine, with a joker as the comet.")
+        out.append(Line("pack", _("One pack without the aces and one nine, with a joker as the comet."),
+                        _read(v, "AMB-16")))
     elif r.packs[0] == "minus":
-        pack = _("One pack of 52 cards without {cards}.", cards=_cards([Card.parse(c) for c in r.removed], _.lang))
+        out.append(Line("pack", _("One pack of 52 cards without {cards}.",
+                                  cards=_cards([Card.parse(c) for c in r.removed], _.lang))))
     else:
-        pack = _("One pack of 52 cards.")
+        out.append(Line("pack", _("One pack of 52 cards.")))
+    sizes = ", ".join(_("{cards} with {n}", cards=v.deal_size(n), n=n) for n in v.players)
+    out.append(Line("sizes", _("Cards each: {sizes} players.", sizes=sizes), _read(v, "AMB-10")))
     rest = [v.dead_size(n) for n in v.players]
     left = (_("The cards left over are not played.") if any(rest) else _("Every card is dealt."))
     if r.spare_hand:
         left = _("A spare hand is dealt too, and nobody plays it: a card whose next card lies there is a stop.")
     if r.exchange:
         left = _("The cards left over are the talon: before play each player may discard and draw from it.")
-    return _("{pack} Cards each: {sizes} players. {left}", pack=pack, sizes=sizes, left=left)
+    out.append(Line("left", left))
+    return out
 
 
-def play_section(v: Variant, _: Words) -> str:
+def _must(v: Variant, _: Words) -> Line:
+    r = v.rules
+    if not r.must_follow:
+        return Line("must", _("A player may pass even when able to go on."))
+    if not r.must_extend:
+        return Line("must", _("A player who holds the card the run needs must take the run on, but may stop "
+                              "after any card."))
+    return Line("must", _("A player who can go on must."))
+
+
+def play_lines(v: Variant, _: Words) -> list[Line]:
     r = v.rules
     follow = (_("one rank higher") if r.follow == "next" else _("the same rank or one higher"))
     suits = _("in the same suit") if r.in_suit else _("in any suit")
-    first = _("The eldest (next to the dealer) leads any card; each next card is {follow}, {suits}.",
-              follow=follow, suits=suits)
+    out = [Line("first", _("The eldest (next to the dealer) leads any card; each next card is {follow}, {suits}.",
+                           follow=follow, suits=suits))]
     if r.turn_model == "H":
-        turn = _("Whoever holds the next card plays it.")
+        out.append(Line("turn", _("Whoever holds the next card plays it.")))
     elif r.turn_model == "A":
-        turn = _("The players take turns: each turn adds one or more cards of one rank; a player who cannot "
-                 "passes, and the other leads anew.")
+        adds = (_("each turn adds one or more cards of one rank") if r.turn_adds == "one_rank"
+                else _("each turn adds one or more cards, climbing rank by rank"))
+        out.append(Line("turn", _("The players take turns: {adds}; a player who cannot passes, and the other "
+                                  "leads anew.", adds=adds)))
+        out.append(_must(v, _))
     else:
-        turn = _("You go on while you can; when you cannot, you pass and the next player may take the run on. "
-                 "A player who can go on must.")
-    more = ""
+        out.append(Line("turn", _("You go on while you can; when you cannot, you pass and the next player may take "
+                                  "the run on.")))
+        out.append(_must(v, _))
     if r.switch_to_h_on_wild:
-        more = _("Once the comet is played, whoever holds the next card plays it.")
+        out.append(Line("after-comet", _("Once the comet is played, whoever holds the next card plays it, for the "
+                                         "rest of the deal.") if r.h_scope == "deal" else
+                        _("Once the comet is played, whoever holds the next card plays it, until the run stops.")))
     groups = {"four": _("four of a kind"), "nines": _("three nines"), "kings": _("two or three kings")}
-    group = ""
     if r.groups:
-        group = _("Groups go down together as one play: {groups}.",
-                  groups=_list(_, [groups[g] for g in ("four", "nines", "kings") if g in r.groups]))
-    return " ".join(t for t in (first, turn, more, group) if t)
+        out.append(Line("groups", _("Groups go down together as one play: {groups}.",
+                                    groups=_list(_, [groups[g] for g in ("four", "nines", "kings") if g in r.groups]))))
+    return out
 
 
-def stops_section(v: Variant, rnd: "Round | None", _: Words) -> str:
+def stops_lines(v: Variant, _: Words) -> list[Line]:
     r = v.rules
     parts = [_("a king") if r.king_stops else ""]
     if r.hoc_cards and r.hoc_mode == "stop_anytime":
@@ -105,31 +149,34 @@ def stops_section(v: Variant, rnd: "Round | None", _: Words) -> str:
         parts.append(_("the {cards} (its next card is out of the pack)", cards=_cards(fixed, _.lang)))
     elif r.in_suit and r.removed:
         parts.append(_("a card whose next card is out of the pack"))
-    return _("A run stops at {stops}, or when nobody can go on; then the player who stopped it, or the last to "
-             "play, leads anew.", stops=_either(_, parts))
+    return [Line("stops", _("A run stops at {stops}, or when nobody can go on; then the player who stopped it, or "
+                            "the last to play, leads anew.", stops=_either(_, parts)))]
 
 
-def comet_section(v: Variant, _: Words) -> str:
+def comet_lines(v: Variant, _: Words) -> list[Line]:
     r = v.rules
     wild: set[Card] = set()
     for name in r.packs:
         wild |= r.wild_cards(name)
     if not wild:
-        return ""
+        return []
     cards = _cards(list(wild), _.lang)
-    mode = {
-        "stop": _("{cards}: the comet, wild. It stands for any card on a lead, for the card the run needs after "
-                  "that (AMB-38), and it stops the run."),
-        "continue": _("{cards}: the manille, wild. It stands for the card the run needs, and the run goes on "
-                      "from it."),
-        "bridge": _("{cards}: it may stand for a card nobody can play, so that the run goes on (AMB-24)."),
-        "branch": _("{cards}: the comet, wild. It replaces any card; then the run goes on from it or from a "
-                    "ten (AMB-26)."),
-    }[r.wild_mode]
-    return mode.format(cards=cards)
+    if r.wild_mode == "stop":
+        text = _("{cards}: the comet, wild. It stands for any card on a lead, for the card the run needs after "
+                 "that, and it stops the run.", cards=cards)
+    elif r.wild_mode == "continue":
+        text = _("{cards}: the manille, wild. It stands for the card the run needs, and the run goes on from it.",
+                 cards=cards)
+    elif r.wild_mode == "bridge":
+        text = _("{cards}: it may stand for a card nobody can play, so that the run goes on.", cards=cards)
+    else:
+        ten = _("from the 10♦") if r.strict_10D else _("from a ten")
+        text = _("{cards}: the comet, wild. It replaces any card; then the run goes on from it or {ten}.",
+                 cards=cards, ten=ten)
+    return [Line("comet", text, _read(v, "AMB-38") if r.wild_mode in ("stop", "continue") else ())]
 
 
-def paid_section(v: Variant, _: Words) -> str:
+def paid_lines(v: Variant, _: Words) -> list[Line]:
     r = v.rules
     unit = r.unit
     paid = []
@@ -141,7 +188,9 @@ def paid_section(v: Variant, _: Words) -> str:
             text = _("the manille earns {amount} from each opponent, if claimed before the next card is played",
                      amount=amount(_, r.wild_pay, unit))
         if r.wild_pay_step:
-            text += " " + _("(+{n} for each deal before in a row whose comet lay in the dead hand)", n=r.wild_pay_step)
+            text += " " + (_("(+{n} for each deal before in a row whose comet lay in the dead hand)", n=r.wild_pay_step)
+                           if r.escalation_reset == "dealt" else
+                           _("(+{n} for each deal before in a row whose comet was not played)", n=r.wild_pay_step))
         paid.append(text)
     if r.king_stop_pay:
         paid.append(_("a king's stop earns {amount} from each", amount=amount(_, r.king_stop_pay, unit)))
@@ -156,59 +205,79 @@ def paid_section(v: Variant, _: Words) -> str:
     if r.carte_blanche:
         paid.append(_("a carte blanche (no court card) earns {amount} from each",
                       amount=amount(_, r.carte_blanche, unit)))
+    declared = _read(v, "AMB-46") if r.ante else ()
+    declared += _read(v, "AMB-41", "AMB-48") if r.scheme == "new" else ()
     if not paid:
-        return _("Nothing is paid during the play.")
-    return _("During the play: {items}.", items=_list(_, paid))
+        return [Line("paid", _("Nothing is paid during the play."), declared)]
+    return [Line("paid", _("During the play: {items}.", items=_list(_, paid)), declared)]
 
 
-def end_section(v: Variant, _: Words) -> str:
+def _opera(v: Variant, _: Words) -> str:
+    what = {"first_turn": _("the eldest out in the first, unbroken turn"),
+            "first_hand": _("the first hand out before anyone else has played a card"),
+            "one_turn": _("a hand played out with no other player laying a card in between"),
+            "one_turn_literal": _("a hand played out without the turn ever leaving its player")}[v.rules.opera]
+    return _("an opera ({what}) ×{n}", what=what, n=v.rules.opera_multiplier)
+
+
+def end_lines(v: Variant, _: Words) -> list[Line]:
     r = v.rules
     unit = r.unit
     by_card = r.count != "pips" or r.scheme == "commit1857"  # (1857: a chip a card, whatever the count)
     per = _("a {unit} for each pip left (courts 10)", unit=amount(_, 1, unit).split(" ", 1)[1]) if not by_card \
         else _("a {unit} for each card left", unit=amount(_, 1, unit).split(" ", 1)[1])
-    first = _("The first to play their last card wins the deal.")
+    out = [Line("winner", _("The first to play their last card wins the deal."))]
     if r.scheme == "commit1991":
-        pay = _("The winner takes the pool, {kings} for each king left and {comet} from whoever still holds the "
-                "comet.", kings=amount(_, r.king_held_pay, unit), comet=amount(_, r.comet_held_pay, unit))
+        out.append(Line("pay", _("The winner takes the pool, {kings} for each king left and {comet} from whoever "
+                                 "still holds the comet.", kings=amount(_, r.king_held_pay, unit),
+                                 comet=amount(_, r.comet_held_pay, unit)), _read(v, "AMB-49")))
     elif r.scheme == "commit1857":
         wild = _cards([Card.parse(c) for c in r.wild], _.lang)
-        pay = _("Each other player pays the winner {per}; the holder of the {card} is excused.", per=per, card=wild)
+        out.append(Line("pay", _("Each other player pays the winner {per}; the holder of the {card} is excused.",
+                                 per=per, card=wild)))
     else:
-        pay = _("Each other player pays the winner {per}.", per=per)
+        out.append(Line("pay", _("Each other player pays the winner {per}.", per=per), _read(v, "AMB-47")))
     more = []
     if r.comet_holder_multiplier > 1:
         more.append(_("a loser still holding the comet pays ×{n}", n=r.comet_holder_multiplier))
     if r.comet_last_multiplier > 1:
         more.append(_("going out with the comet ×{n}, as a nine ×{m}", n=r.comet_last_multiplier,
                       m=r.comet_nine_multiplier))
-    kept = ""
-    if r.scheme == "manille" and r.wild and r.manille_penalty_amount:
-        kept = _capital(_("a manille kept in hand costs {amount} to each opponent",
-                          amount=amount(_, r.manille_penalty_amount, unit))) + "."
     if r.opera != "none":
-        more.append(_("an opera (the first hand out at once) ×{n}", n=r.opera_multiplier))
-    text = " ".join([first, pay])
+        more.append(_opera(v, _))
     if more:
-        text += " " + _("Multipliers: {items}.", items=_list(_, more))
-    if kept:
-        text += " " + kept
+        how = (_("several multiply together") if r.multipliers == "multiply"
+               else _("when several apply, only the largest counts"))
+        out.append(Line("multipliers", _("Multipliers: {items}; {how}.", items=_list(_, more), how=how)))
+    if r.scheme == "manille" and r.wild and r.manille_penalty_amount:
+        cost = amount(_, r.manille_penalty_amount, unit)
+        kept = (_("a manille kept in hand costs {amount} to each opponent", amount=cost)
+                if r.manille_penalty == "each_opponent" else _("a manille kept in hand costs {amount} to the winner",
+                                                                amount=cost))
+        out.append(Line("kept", _capital(kept) + "."))
     if r.partnerships and 4 in v.players:
-        text += " " + _("With four players, partners sit opposite: when one goes out, the side wins.")
+        out.append(Line("partners", _("With four players, partners sit opposite: when one goes out, the side wins."),
+                        _read(v, "AMB-42")))
     if r.redeal_right:
-        text += " " + _("Before play, the first hand may keep the hand or demand a new deal.")
+        out.append(Line("redeal", _("Before play, the first hand may keep the hand or demand a new deal."),
+                        _read(v, "AMB-40")))
     if r.target:
-        text += " " + _("A match is played to {n}.", n=r.target)
-    return text
+        out.append(Line("target", _("A match is played to {n}.", n=r.target)))
+    return out
+
+
+def rules_lines(v: Variant, lang: str = "en") -> list[tuple[str, list[Line]]]:
+    """The rules of ``v`` in ``lang``: (heading, sentences) for each section, a page or less."""
+    _ = words(lang)
+    sections = [(_("The deal"), deal_lines(v, _)), (_("The play"), play_lines(v, _)),
+                (_("Stops"), stops_lines(v, _)), (_("The comet"), comet_lines(v, _)),
+                (_("Paid in play"), paid_lines(v, _)), (_("The end of the deal"), end_lines(v, _))]
+    return [(head, lines) for head, lines in sections if lines]
 
 
 def rules_sections(v: Variant, lang: str = "en", rnd: "Round | None" = None) -> list[tuple[str, str]]:
     """The rules of ``v`` as (heading, text) pairs in ``lang``, a page or less."""
-    _ = words(lang)
-    sections = [(_("The deal"), deal_section(v, _)), (_("The play"), play_section(v, _)),
-                (_("Stops"), stops_section(v, rnd, _)), (_("The comet"), comet_section(v, _)),
-                (_("Paid in play"), paid_section(v, _)), (_("The end of the deal"), end_section(v, _))]
-    return [(head, text) for head, text in sections if text]
+    return [(head, " ".join(line.text for line in lines)) for head, lines in rules_lines(v, lang)]
 
 
 def moment(rnd: "Round", lang: str = "en", yours: bool = True) -> str:

@@ -157,7 +157,7 @@ CSS = """
 .comet-lesson-mark{color:#145a32;font-weight:700}
 .comet-lesson-path ol{margin:2px 0 6px 22px;padding:0}.comet-lesson-path h4{margin:6px 0 2px;font-size:14px}
 .comet-lesson-path a[aria-current]{font-weight:700}
-.comet-rules-panel h4{font-size:14px;margin:6px 0 2px}.comet-rules-panel p{margin:0 0 4px;font-size:14px;max-width:60em}
+.comet-rules-panel h4{font-size:14px;margin:6px 0 2px}.comet-rules-panel p,.comet-rules-text{margin:0 0 4px;font-size:14px;max-width:60em}
 .comet-rule-now{background:#eef4ea;border-left:4px solid #1f8a4c;padding:4px 8px}
 @VOTES@
 .comet-mode-class .comet-felt{height:520px}
@@ -174,7 +174,7 @@ CSS = """
  .comet-mode-class .widget-html-content,.comet-mode-class .comet-title,.comet-mode-class .comet-title strong,
  .comet-mode-class .comet-play-link a,.comet-mode-class .comet-settle,.comet-mode-class .comet-settle>summary,
  .comet-mode-class .comet-net caption,.comet-mode-class .comet-net .comet-net-left,.comet-mode-class .comet-net thead th,
- .comet-mode-class .comet-settle-more>summary,.comet-mode-class .comet-panel h3,.comet-mode-class .comet-rules-panel p,
+ .comet-mode-class .comet-settle-more>summary,.comet-mode-class .comet-panel h3,.comet-mode-class .comet-rules-panel p,.comet-mode-class .comet-rules-text,
  .comet-mode-class .comet-rules-panel h4{font-size:calc(28 * var(--u))!important;line-height:1.3}
  .comet-mode-class .comet-page-title{display:none}
  .comet-mode-class .comet-title strong{font-weight:800}

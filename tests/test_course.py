@@ -137,7 +137,7 @@ def test_a_legal_play_that_is_not_the_lessons_is_refused_with_the_steps_idea() -
     lesson, _saved = _lesson("modern-groups")
     said = lesson.attempt(comet.Play.parse("7H"))
     assert said.refused
-    assert said.text.startswith("7♥ is a legal play, but not the one this step teaches: A group sheds several cards")
+    assert said.text.startswith("7♥ is not this step's play. A group sheds several cards")
 
 
 def test_three_misses_show_the_play_and_move_on_marked_as_helped() -> None:

@@ -26,7 +26,6 @@ PACKAGES = ("comet", *sorted(ABOVE))
 MAX_LINES = 400
 TOO_LONG_FOR_NOW = {
     "widgets/play.py": "the play table's view (485 lines), being changed for issue 36: split it there",
-    "bookkit/claims.py": "the claims and their verdicts (448 lines, issue 38's designs): to split",
 }
 """Modules over :data:`MAX_LINES` for a stated reason, each to be split (the test fails once one is short
 enough, so that the entry goes)."""
@@ -175,9 +174,10 @@ def test_no_widget_toolkit_in_the_engine_or_the_controllers(path: Path) -> None:
 def test_the_engine_stays_small() -> None:
     """The engine (no generated data in it) stays about 6,000 lines (issue 27). Issue 37 added about 180:
     the checks of every value a constructor or reader takes, and the tables of what a pack can make
-    (comet.tables), filled before any hand asks."""
+    (comet.tables), filled before any hand asks. Issue 43 about 20: a record's refusals say at which
+    move, which seat is to play and what it may do, and refuse plays with no deal to replay them on."""
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in COMET.glob("*.py"))
-    assert lines < 6200, f"comet has {lines} lines"
+    assert lines < 6230, f"comet has {lines} lines"
 
 
 def test_the_openspiel_adapter_sits_above_the_engine() -> None:

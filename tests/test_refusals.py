@@ -34,7 +34,7 @@ def tables() -> tuple[int, int]:
     return len(Card._interned), len(Play._interned)
 
 
-ALLOWED = re.compile(r"e\.g\.|like |one of|known|must be|is played by|options are|uses the packs|is None|at least|"
+ALLOWED = re.compile(r"e\.g\.|like |one of|known|must be|is played by|options are|uses the packs|is None|at least|Legal: |"
                      r"kinds:|a play is|its cards are|needs|a card is|names deals|takes ")
 """How a refusal says what is allowed: an example, a list, a range ("must be a seat 0..3")..."""
 
@@ -204,6 +204,7 @@ LINES = st.sampled_from(RECORD.splitlines() + [
 @SOME
 @given(st.one_of(st.lists(LINES, max_size=12).map("\n".join), HOSTILE))
 @example('[Variant "new-comet-1752"]\n0: keep')  # a fresh clone drew it on 2026-12-07 (issue 43): no seat to play named
+@example('[Variant "new-comet-1752"]\n1: 7H')  # make fuzz's first run (issue 43): the refusal named no move of the record
 def test_a_record_is_replayed_only_if_it_is_one(text: Any) -> None:
     if not refused(lambda: comet.replay(text)):
         game = comet.replay(text)

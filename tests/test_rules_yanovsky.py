@@ -186,6 +186,22 @@ def test_comet_multipliers() -> None:
     assert settled(rnd) == [(1, 0, 3 * 8)]
 
 
+def test_the_largest_multiplier_alone_is_an_option() -> None:
+    """AMB-45's other reading: each multiplier alone, the largest counting; S2's own combination, an opera
+    ended with the comet ×4, still stands."""
+    v = Y.with_options(multipliers="largest")
+    assert settled(run(v, ["8H 9C", "3H 4H 5H"], ["8H", "pass", "9C=9"])) == [(1, 0, 3 * 4)]
+    assert settled(run(v, ["7H 9C", "3H 4H 5H"], ["7H", "pass", "9C=8"])) == [(1, 0, 3 * 4)]
+    assert settled(run(v, ["7H 9D", "8D 3H 9C"], ["7H", "8D", "9D"])) == [(1, 0, 2 * 2)]  # the holder alone
+    modern = comet.find_variant("modern-comet-1991")
+    for reading, won in (("multiply", 34 * 2 * 2 + 2), ("largest", 34 * 2 + 2)):  # opera ended with the comet
+        rnd = comet.Round.from_hands(modern.with_options(multipliers=reading), ["5D 6H 9C KH", "2H 4D 8H JD QD"])
+        for play in ("KH", "5D", "6H", "9C=7"):
+            rnd.play(play)
+        out = rnd.outcome()
+        assert out is not None and out.opera and out.payments[0] == won, (reading, out.payments)
+
+
 def test_both_blocked_settlement_when_the_leader_may_pass() -> None:
     v = Y.with_options(leader_may_pass=True)
     rnd = run(v, ["7H 2H", "8D 9D 3H 4H"], ["7H", "8D", "pass"])

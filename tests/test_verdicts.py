@@ -32,17 +32,18 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "book" / "analysis").glob("*.md"))
 BUILT = ROOT / "_build" / "html" / "book" / "analysis"
 
-NUM = r"[-−]?\d[\d,]*(?:\.\d+)?"
+NUM = r"[-−+]?\d[\d,]*(?:\.\d+)?"
 PHRASE = re.compile(
-    rf"(?P<value>{NUM})(?P<pct>%?) \((?P<level>\d+(?:\.\d+)?)% CI (?P<low>{NUM})%?(?:–| to )(?P<high>{NUM})%?, "
-    rf"n = [\d,]+\): (?P<word>above|below|not distinguishable from) [^()]*?\((?P<ref>{NUM})%?\)"
+    rf"(?P<value>{NUM})(?P<pct>%| points)? \((?P<level>\d+(?:\.\d+)?)% CI (?P<low>{NUM})%?(?:–| to )(?P<high>{NUM})%?, "
+    rf"n = [\d,]+\): (?P<word>above|below|not distinguishable from) [^()]*?\((?P<ref>{NUM})(?:%| points)?\)"
 )
 """``bookkit.compare``'s wording, e.g. "44.7% (95% CI 40.7–48.7%, n = 600): below a fair share (50.0%)",
-or with a Bonferroni level, "(99.5% CI ...)"."""
+or with a Bonferroni level, "(99.5% CI ...)", or in points, "+2.5 points (95% CI -4.0 to +9.0, n = 600):
+not distinguishable from no change (+0.0 points)"."""
 
 
 def _num(text: str) -> float:
-    return float(text.replace(",", "").replace("−", "-"))
+    return float(text.replace(",", "").replace("−", "-").lstrip("+"))
 
 
 def check_phrases(text: str) -> list[str]:
@@ -87,6 +88,11 @@ def test_compare_wording_is_what_the_checker_reads() -> None:
         assert check_phrases(text) == []
     mean = compare(Estimate(-1.2, -2.0, -0.4, 600), 0.0, "zero", percent=False)
     assert mean == "-1.2 (95% CI -2.0 to -0.4, n = 600): below zero (0.0)" and check_phrases(mean) == []
+    points = compare(proportion_difference(300, 600, 270, 600), 0.0, "no change", points=True)
+    assert points.startswith("+5.0 points (95% CI ") and points.endswith(": not distinguishable from no change "
+                                                                         "(+0.0 points)"), points
+    assert PHRASE.fullmatch(points) and check_phrases(points) == []
+    assert check_phrases(points.replace("not distinguishable from", "above"))
 
 
 def test_the_checker_catches_a_wrong_verdict() -> None:
@@ -202,35 +208,29 @@ def test_within_is_an_equivalence_test() -> None:
 
 
 def test_c1_changes_with_the_data() -> None:
-    """Money decides: the first hand's net against zero; its win rate never decides alone."""
+    """Money decides: the first hand's net against zero; its win rate never decides (it is not even an
+    argument of the verdict), and only the old comet, the 1718 text's game, is tested."""
     fair = {n: est(1 / n, 0.02) for n in claims.C1_PLAYERS}
     zero = {n: est(0.0, 1.0) for n in claims.C1_PLAYERS}
-    assert claims.verdict_c1(fair, zero).outcome == UNDECIDED
+    assert claims.verdict_c1(zero).outcome == UNDECIDED
     gains = {n: est(2.0, 1.0) for n in claims.C1_PLAYERS}
-    assert claims.verdict_c1(fair, gains).outcome == SUPPORTED
+    assert claims.verdict_c1(gains).outcome == SUPPORTED
     loses = {n: est(-2.0, 1.0) for n in claims.C1_PLAYERS}
-    assert claims.verdict_c1(fair, loses).outcome == CONTRADICTED
+    assert claims.verdict_c1(loses).outcome == CONTRADICTED
     # Across the threshold at one player count: the net's interval just below zero, then just above it.
-    assert claims.verdict_c1(fair, {**zero, 4: est(0.99, 1.0)}).parts["4"] == UNDECIDED
-    assert claims.verdict_c1(fair, {**zero, 4: est(1.01, 1.0)}).parts["4"] == SUPPORTED
-    # A win rate wholly above the fair share with money that cannot be told from zero supports nothing.
-    ahead = {n: est(1 / n + 0.05, 0.02) for n in claims.C1_PLAYERS}
-    assert claims.verdict_c1(ahead, zero).outcome == UNDECIDED
+    assert claims.verdict_c1({**zero, 4: est(0.99, 1.0)}).parts["4"] == UNDECIDED
+    assert claims.verdict_c1({**zero, 4: est(1.01, 1.0)}).parts["4"] == SUPPORTED
     mixed_money = {**zero, 4: est(3.0, 1.0)}
-    f = claims.verdict_c1(ahead, mixed_money)
+    f = claims.verdict_c1(mixed_money)
     assert "supported with four players" in f.headline and "cannot decide with two, three and five" in f.headline
+    assert claims.design("C1").comparisons == len(claims.C1_PLAYERS)
+    from bookkit.judging import judge
+    assert judge("C1", {f"net {n}": e for n, e in mixed_money.items()}) == f
     # The alt text says what the figure shows (the win rates) and the verdict money gave.
     alt = claims.c1_alt({**fair, 4: est(0.30, 0.02)}, f)
     assert "above its fair share with four players" in alt
     assert "not distinguishable from its fair share with two, three and five players" in alt
     assert f.headline in alt
-
-
-def test_c1_modern_changes_with_the_data() -> None:
-    half = {2: est(0.55, 0.02)}
-    assert claims.verdict_c1_modern(half, {2: est(2, 1)}).outcome == SUPPORTED
-    assert claims.verdict_c1_modern(half, {2: est(-2, 1)}).outcome == CONTRADICTED
-    assert claims.verdict_c1_modern(half, {2: est(0, 1)}).outcome == UNDECIDED   # wins more, money undecided
 
 
 def test_c2_changes_with_the_data() -> None:
@@ -288,18 +288,52 @@ def test_c9_changes_at_its_thresholds() -> None:
 
 def test_c10_needs_the_margin_not_just_zero() -> None:
     margins = {"a": 0.1, "b": 0.1}
-    assert claims.verdict_c10({"a": est(0, 0.05), "b": est(0.02, 0.05)}, margins).outcome == SUPPORTED
-    assert claims.verdict_c10({"a": est(0, 0.05), "b": est(0.5, 0.05)}, margins).outcome == CONTRADICTED
+    assert claims.verdict_c10({"a": est(0, 0.05), "b": est(0.02, 0.05)}, margins=margins).outcome == SUPPORTED
+    assert claims.verdict_c10({"a": est(0, 0.05), "b": est(0.5, 0.05)}, margins=margins).outcome == CONTRADICTED
     # Both intervals contain zero, but one reaches past the margin: not "the same".
-    f = claims.verdict_c10({"a": est(0, 0.05), "b": est(0, 0.3)}, margins)
+    f = claims.verdict_c10({"a": est(0, 0.05), "b": est(0, 0.3)}, margins=margins)
     assert f.outcome == UNDECIDED and "same" not in f.headline.split(":")[0]
     # Across the margin's edge: an interval ending just inside, then just outside.
-    assert claims.verdict_c10({"a": est(0.04, 0.05), "b": est(0, 0.05)}, margins).outcome == SUPPORTED
-    assert claims.verdict_c10({"a": est(0.06, 0.05), "b": est(0, 0.05)}, margins).outcome == UNDECIDED
+    assert claims.verdict_c10({"a": est(0.04, 0.05), "b": est(0, 0.05)}, margins=margins).outcome == SUPPORTED
+    assert claims.verdict_c10({"a": est(0.06, 0.05), "b": est(0, 0.05)}, margins=margins).outcome == UNDECIDED
     # The arms must differ by the rules compared: identical play in every deal voids the test.
     same = {"a": est(0, 0.05), "b": est(0.02, 0.05)}
-    assert claims.verdict_c10(same, margins, identical=0.9).outcome == SUPPORTED
-    assert claims.verdict_c10(same, margins, identical=1.0).outcome == "void"
+    assert claims.verdict_c10(same, 0.9, margins).outcome == SUPPORTED
+    assert claims.verdict_c10(same, 1.0, margins).outcome == "void"
+
+
+def test_c10_margins_come_from_the_design_not_the_data() -> None:
+    """Issue 46, item 1: the margins are numbers of the design; the page passes none, and what it
+    records beside its comparisons cannot move them."""
+    from bookkit.judging import judge
+
+    d = claims.design("C10")
+    assert d.comparisons == len(claims.C10_MARGINS) and all(m > 0 for m in claims.C10_MARGINS.values())
+    for name, m in claims.C10_MARGINS.items():
+        assert f"±{m:g}" in d.comparison and claims.rule_of("C10", name) == ("margin", m)
+    tests = {name: est(0.0, 0.9 * m) for name, m in claims.C10_MARGINS.items()}
+    assert judge("C10", tests).outcome == SUPPORTED
+    assert judge("C10", tests, {"margins": {name: 100.0 for name in tests}}).outcome == SUPPORTED
+    wide = {name: est(0.0, 1.1 * m) for name, m in claims.C10_MARGINS.items()}
+    assert judge("C10", wide, {"margins": {name: 100.0 for name in tests}}).outcome == UNDECIDED
+    # The comet's share, which the cards decide, is no longer a comparison.
+    assert not any("comet" in name for name in claims.C10_MARGINS)
+
+
+def test_a_comparison_that_cannot_differ_is_refused(tmp_path: Path) -> None:
+    """Issue 46, item 1: a paired difference with no spread (the same value in both arms in every pair,
+    as C10's comet share had) would enter Holm with p = 0; the claim set refuses it."""
+    from bookkit import claimset, paired_ci
+
+    level = claims.design("C13").level
+    flat = paired_ci([1.0] * 50, [1.0] * 50, level=level)
+    assert flat.low == flat.high
+    with pytest.raises(ValueError, match="zero width"):
+        claimset.record("C13", {"mean": flat}, directory=tmp_path)
+    assert not (tmp_path / "C13.json").exists()
+    varied = paired_ci([1.0, 2.0] * 25, [1.5] * 50, level=level)
+    claimset.record("C13", {"mean": varied}, directory=tmp_path)
+    assert (tmp_path / "C13.json").exists()
 
 
 def test_c11_changes_at_its_threshold() -> None:
@@ -313,7 +347,7 @@ def test_c11_changes_at_its_threshold() -> None:
     assert claims.verdict_c11({"g": est(t + 0.051, 0.05)}).outcome == CONTRADICTED
     f = claims.verdict_c11({"g": est(0.65, 0.05)})
     assert f.outcome != SUPPORTED and "cannot support" in f.headline
-    assert "wholly below three in four in g" in claims.c11_alt({"g": est(0.65, 0.05)}, f)
+    assert "wholly below 75% in g" in claims.c11_alt({"g": est(0.65, 0.05)}, f)
     assert claims.verdict_c11({"g": est(t + 0.1, 0.05), "h": est(0.5, 0.05)}).outcome == "partial"
 
 
@@ -349,8 +383,8 @@ def test_c15_changes_at_its_threshold() -> None:
 
 def test_no_headline_turns_undecided_into_the_same() -> None:
     """An undecided verdict never says "the same", "no different" or "confirmed"."""
-    cases = [claims.verdict_c1({2: est(0.6, 0.05)}, {2: est(0, 1)}), claims.verdict_c3({3: est(0, 0.1)}),
-             claims.verdict_c10({"a": est(0, 0.3)}, {"a": 0.1}), claims.verdict_c13(est(20, 1)),
+    cases = [claims.verdict_c1({2: est(0, 1)}), claims.verdict_c3({3: est(0, 0.1)}),
+             claims.verdict_c10({"a": est(0, 0.3)}, margins={"a": 0.1}), claims.verdict_c13(est(20, 1)),
              claims.verdict_c15(est(0.25, 0.1))]
     for f in cases:
         assert f.outcome == UNDECIDED
@@ -405,5 +439,5 @@ def test_the_margin_checker_catches_a_wrong_sameness() -> None:
 @pytest.mark.built
 def test_built_sameness_agrees_with_its_margins() -> None:
     text = _built_text("shape")
-    assert len(MARGIN.findall(text)) == 4, "C10's four differences and margins are not all on the page"
+    assert len(MARGIN.findall(text)) == len(claims.C10_MARGINS), "C10's differences and margins are not all on the page"
     assert check_margins(text) == []

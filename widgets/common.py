@@ -94,15 +94,17 @@ class Messages:
         self.lang = lang
         """The language of the error's prefix (the widget sets it with its own)."""
 
-    def info(self, text: str) -> None:
+    def info(self, text: str, after: str = "") -> None:
+        """``text`` in the line; ``after``: trusted HTML written after it (an "our reading" mark)."""
         self.text, self.is_error = text, False
-        self.widget.value = (f'<div role="status" style="{FONT}color:#1b1b1b">{html.escape(text)}</div>' if text else "")
+        self.widget.value = (f'<div role="status" style="{FONT}color:#1b1b1b">{html.escape(text)}{after}</div>'
+                             if text else "")
 
-    def error(self, text: str) -> None:
+    def error(self, text: str, after: str = "") -> None:
         self.text, self.is_error = text, True
         self.widget.value = (f'<div role="alert" style="{FONT}color:#8a1c12;background:#fdecea;border-left:4px solid '
                              f'#b3261e;padding:2px 8px"><strong>{html.escape(words(self.lang)("Cannot do that:"))}</strong> '
-                             f'{html.escape(text)}</div>')
+                             f'{html.escape(text)}{after}</div>')
 
     def clear(self) -> None:
         self.info("")
@@ -112,12 +114,12 @@ class TableMessages(Messages):
     """The card table's message line: the sources a sentence cites are taken out of the text the player
     reads and kept in its tooltip, the message's "why" (:func:`comet_render.sources.split_sources`)."""
 
-    def info(self, text: str) -> None:
-        super().info(text)
+    def info(self, text: str, after: str = "") -> None:
+        super().info(text, after)
         self._why(text)
 
-    def error(self, text: str) -> None:
-        super().error(text)
+    def error(self, text: str, after: str = "") -> None:
+        super().error(text, after)
         self._why(text)
 
     def _why(self, text: str) -> None:
@@ -172,7 +174,7 @@ def safe(method: F) -> F:
         try:
             return method(self, *args, **kwargs)
         except EXPECTED_ERRORS as error:
-            self.messages.error(message_text(error, self.messages.lang))
+            self.messages.error(message_text(error, self.messages.lang), getattr(error, "after", ""))
             self.errors = getattr(self, "errors", 0) + 1
             return None
         except Exception as error:

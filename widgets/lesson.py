@@ -17,6 +17,7 @@ import ipywidgets as W
 import comet
 from comet_learn.course import legal_play
 from comet_learn.course_marks import CLEAN, DONE, Marks
+from comet_learn.reading_marks import refusal_mark, sources_html, step_mark
 from comet_learn.lesson_path import FAMILIES, PATH
 from comet_render.i18n import N_, words
 from widgets import browser
@@ -114,15 +115,17 @@ class LessonTable(PlayTable):
             return
         if lesson.phase != STEPS:
             raise UserError(words(self.lang)("The lesson is done: choose the next one."))
+        rnd, step = self.round, lesson.step
         result = lesson.attempt(play)
         if result.refused:
-            raise UserError(result.text)
-        self.bots.run(lambda: self._after_step(result.text))
+            illegal = legal_play(rnd, play) is None
+            raise UserError(result.text, refusal_mark(rnd, play, self.lang, _AMBIGUITIES()) if illegal else "")
+        self.bots.run(lambda: self._after_step(result.text, step))
 
-    def _after_step(self, said: str) -> None:
+    def _after_step(self, said: str, step: Any = None) -> None:
         then = self.lesson.settled()
         self._show()
-        self._say(said, then)
+        self._say(said, then, after=step_mark(step, "then", self.lang, _AMBIGUITIES()) if step is not None else "")
 
     def _after_practice(self, said: str) -> None:
         self.lesson.settled()
@@ -208,8 +211,9 @@ class LessonTable(PlayTable):
             return
         _ = words(self.lang)
         self.title.value = f'<div class="comet-title"><strong>{escape(_(self.round.variant.name))}</strong></div>'
+        said = step_mark(lesson.step, "say", self.lang, _AMBIGUITIES()) if lesson.phase == STEPS else ""
         self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">'
-                              f'{escape(lesson.instruction())}</div>')
+                              f'{escape(lesson.instruction())}{said}</div>')
         for name in ("new", "undo", "rule"):
             for b in self.twins(name):
                 b.layout.display = "none"
@@ -246,7 +250,7 @@ class LessonTable(PlayTable):
                 f'{escape(_("Lesson {n} of {total}", n=number, total=len(PATH.lessons)))}</span> '
                 f'<strong>{escape(_(lesson.title))}</strong> · <span>{escape(where)}</span>{badge}</div>'
                 f'<p class="comet-lesson-summary">{escape(_(lesson.changes or lesson.summary))} '
-                f'<span class="comet-lesson-sources">{escape(_("Sources: {sources}.", sources=lesson.sources))}</span>'
+                f'<span class="comet-lesson-sources">{sources_html(lesson, self.lang, book_address("reference/bibliography"))}</span>'
                 f'{chapter}</p>')
 
     def _path_html(self) -> str:
@@ -266,6 +270,11 @@ class LessonTable(PlayTable):
                 parts.append(f'<h4>{escape(_(PART_TITLES[family]))}</h4><ol>{"".join(items)}</ol>')
         kept = _("Your marks are {where}.", where=where_kept(self.lang))
         return f'<nav aria-label="{escape(_("Lessons"))}">{"".join(parts)}<p>{escape(kept)}</p></nav>'
+
+
+def _AMBIGUITIES() -> str | None:
+    """The address of the book's page of ambiguities, where a reading mark links."""
+    return book_address("reference/ambiguities")
 
 
 LEARN_PARAMETERS = ("lesson", "lang")

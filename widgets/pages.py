@@ -252,8 +252,8 @@ class _Sequence:
         self.bump()
 
     def _wrap(self, method: Any) -> Any:
-        def wrapper(text: str) -> None:
-            method(text)
+        def wrapper(text: str, after: str = "") -> None:
+            method(text, after)
             self.bump()
         return wrapper
 

@@ -332,9 +332,10 @@ class PlayTable(W.VBox):
             row.layout.display = "" if s < self.flow.match.players else "none"
 
     # ------------------------------------------------------------------ bots
-    def _say(self, *parts: str) -> None:
+    def _say(self, *parts: str, after: str = "") -> None:
         self._refresh()
-        self.messages.info(" ".join(p for p in parts if p))
+        text = " ".join(p for p in parts if p)
+        self.messages.info(text, after) if after else self.messages.info(text)
 
     # ------------------------------------------------------------------ callbacks
     def _act(self, play: Any) -> None:

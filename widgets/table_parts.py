@@ -80,12 +80,12 @@ def payments_html(_: Words, lines: list[str]) -> str:
 
 def rules_html(rnd: "comet.Round", lang: str, yours: bool) -> str:
     """The rules panel: the rule of the moment on top, then the game's rules in a page or less."""
-    from comet_learn.rules_panel import moment, rules_sections
+    from comet_learn.reading_marks import panel_html
+    from widgets.links import book_address
 
     _ = words(lang)
-    body = "".join(f"<h4>{escape(head)}</h4><p>{escape(text)}</p>" for head, text in rules_sections(rnd.variant, lang, rnd))
     return (f'<h3>{escape(_("Rules of {game}", game=_(rnd.variant.name)))}</h3>'
-            f'<p class="comet-rule-now"><strong>{escape(moment(rnd, lang, yours))}</strong></p>{body}')
+            + panel_html(rnd, lang, yours, book_address("reference/ambiguities")))
 
 
 def scores_html(_: Words, match: "comet.Match", names: Names) -> str:

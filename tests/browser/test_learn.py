@@ -28,13 +28,23 @@ STATE_JS = """() => {
   const root = document.querySelector('.comet-live-view .comet-lesson');
   if (!root) return null;
   const seq = [...root.classList].find(c => c.startsWith('comet-seq-')) || '';
-  const text = sel => { const el = root.querySelector(sel); return el ? el.innerText.trim() : ''; };
+  const text = sel => {  // the sentence as read, its "our reading" marks aside (compared apart)
+    const el = root.querySelector(sel);
+    if (!el) return '';
+    const marks = [...el.querySelectorAll('.comet-reading')].map(m => [m, m.style.display]);
+    marks.forEach(([m]) => { m.style.display = 'none'; });
+    const said = el.innerText.trim();
+    marks.forEach(([m, shown]) => { m.style.display = shown; });
+    return said;
+  };
+  const readings = sel => [...root.querySelectorAll(sel + ' .comet-reading')].map(d => d.dataset.readings);
   const message = root.querySelector('.comet-play-message');
   return {
     seq: Number(seq.slice('comet-seq-'.length)) || 0,
     say: text('.comet-lesson-instruction'),
     heading: text('.comet-lesson-heading'),
     message: text('.comet-play-message'),
+    marks: [readings('.comet-lesson-instruction'), readings('.comet-play-message')],
     error: !!(message && message.querySelector('[role=alert]')),
     focused: document.activeElement ? document.activeElement.className : '',
   };
@@ -64,11 +74,44 @@ ON_SCREEN_JS = """([label, kind]) => {
   return {say: inside(say), button: inside(button), hint: inside(hint),
           wide: document.documentElement.scrollWidth <= window.innerWidth};
 }"""
+MARK_JS = """() => {
+  const mark = document.querySelector('.comet-live-view .comet-lesson .comet-lesson-instruction .comet-reading');
+  if (!mark) return null;
+  const note = mark.querySelector('.comet-reading-note');
+  return {open: mark.open, label: mark.querySelector('summary').innerText.trim(),
+          note: note && note.offsetParent !== null ? note.innerText.trim() : '',
+          href: (mark.querySelector('a') || {}).href || '', focused: document.activeElement.tagName};
+}"""
 HINTED_JS = """() => {
   const root = document.querySelector('.comet-live-view .comet-lesson');
   const lit = root.querySelector('.comet-card-hint .widget-button, .widget-button.comet-card-hint');
   return lit ? lit.innerText.replace(/\\s+/g, '') : null;
 }"""
+
+
+def _marks(twin: Any) -> list[list[str]]:
+    """The readings the headless twin marks beside its instruction and in its message line."""
+    import re
+
+    return [re.findall(r'data-readings="([^"]*)"', w.value) for w in (twin.say_box, twin.messages.widget)]
+
+
+def _open_mark(page: Any, lang: str) -> None:
+    """The instruction's first "our reading" mark opens and closes from the keyboard, and reads out its
+    note (what the sources say, in ``lang``) with its link to the question in the book."""
+    from comet_learn.reading_notes import NOTES
+    from comet_render.i18n import words
+
+    page.locator(".comet-live-view .comet-lesson .comet-lesson-instruction .comet-reading summary").first.focus()
+    closed = page.evaluate(MARK_JS)
+    page.keyboard.press("Enter")
+    opened = page.evaluate(MARK_JS)
+    assert closed["open"] is False and closed["note"] == "" and closed["focused"] == "SUMMARY", closed
+    assert opened["open"] is True and opened["label"] == words(lang).ngettext("our reading", "our readings", 1)
+    assert opened["note"].startswith(words(lang)(NOTES["AMB-17"])), opened
+    assert opened["href"].endswith("book/reference/ambiguities.html#ambiguity-17"), opened
+    page.keyboard.press("Enter")
+    assert page.evaluate(MARK_JS)["open"] is False
 
 
 def _state(page: Any) -> dict[str, Any]:
@@ -158,6 +201,9 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
             assert twin.lesson.lesson is lesson
             state = _state(page)
             assert state["say"] == twin.lesson.instruction(), (lesson.id, state["say"])
+            assert state["marks"] == _marks(twin), (lesson.id, state["marks"])
+            if number == 0:  # its first step marks its reading of the comet (AMB-17)
+                _open_mark(page, lang)
             for i, step in enumerate(lesson.steps):
                 if i == 0:  # one wrong play a lesson: refused with the rules' reason, the step repeats
                     label, kind = _label(twin, step.wrong)
@@ -175,6 +221,7 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                 assert not state["error"], (lesson.id, i, state["message"])
                 assert state["message"] == twin.messages.text, (lesson.id, i)
                 assert state["say"] == twin.lesson.instruction(), (lesson.id, i)
+                assert state["marks"] == _marks(twin), (lesson.id, i, state["marks"])
                 if i + 1 < len(lesson.steps):  # the next step's instruction has the focus (keyboard, reader)
                     assert "comet-lesson-instruction" in state["focused"], (lesson.id, i, state["focused"])
             if number == 0:  # the free play, the coach's card each turn, to the end of the deal

@@ -68,7 +68,12 @@ SEAT_KINDS = (PERSON, *BOT_KINDS)
 
 class UserError(ValueError):
     """A problem with what the user entered: shown as is. (A ``ValueError`` for the callers
-    that catch one; the widgets' :func:`~widgets.common.safe` expects it and the engine's errors.)"""
+    that catch one; the widgets' :func:`~widgets.common.safe` expects it and the engine's errors.)
+    ``after``: HTML the message line writes after the sentence (an "our reading" mark)."""
+
+    def __init__(self, message: str = "", after: str = "") -> None:
+        super().__init__(message)
+        self.after = after
 
 
 def chosen(value: Any, allowed: Iterable[Any], default: Any) -> Any:

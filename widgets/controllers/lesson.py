@@ -186,7 +186,7 @@ class LessonController:
         self.helped = True
         legal = legal_play(rnd, play)
         if legal is not None:
-            why = _("{play} is a legal play, but not the one this step teaches: {idea}",
+            why = _("{play} is not this step's play. {idea}",
                     play=play_label(_, legal), idea=sentence(self.step.idea, self.run, self.lang, self._names()))
         else:
             why = refusal(rnd, play, self.lang)
