@@ -115,7 +115,8 @@ def read_message(text: str, lang: str = "en", max_tables: int = 16) -> Message:
     if kind == "hello":
         value = data.get("lang")
         if not isinstance(value, str) or value not in LANGUAGE_CODES:
-            raise UserError(_("{value} is not a language of the site: en, fr, ru or es.", value=repr(value)[:20]))
+            raise UserError(_("{value} is not a language of the site: {codes}.", value=repr(value)[:20],
+                                      codes=", ".join(LANGUAGE_CODES)))
         return Message(kind, lang=value)
     if kind in ("create", "class"):
         variant = check_variant(data.get("variant"), lang)

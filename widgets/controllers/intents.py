@@ -71,13 +71,13 @@ def read_intent(data: Any, lang: str = "en") -> Intent:
             raise UserError(_("Only a play names a play; {kind} does not.", kind=kind))
         return Intent(kind, "", seq)
     if not isinstance(play, str) or not play.strip() or len(play) > MAX_PLAY:
-        raise UserError(_("A play is written in the notation, such as 9D, 7H 7S or pass, not {value}.",
-                          value=repr(play)[:40]))
+        raise UserError(_("A play is written in the notation, such as {card}, {cards} or {call}, not {value}.",
+                          card="9D", cards="7H 7S", call="pass", value=repr(play)[:40]))
     try:
         parsed = comet.Play.parse(play)
     except comet.CometError as error:
-        raise UserError(_("A play is written in the notation, such as 9D, 7H 7S or pass, not {value}.",
-                          value=repr(play)[:40])) from error
+        raise UserError(_("A play is written in the notation, such as {card}, {cards} or {call}, not {value}.",
+                          card="9D", cards="7H 7S", call="pass", value=repr(play)[:40])) from error
     return Intent("play", parsed.text, seq)
 
 
