@@ -36,7 +36,7 @@ from widgets.controllers.intents import Intent, read_intent
 TYPES = ("hello", "create", "join", "watch", "intent", "class", "teach", "look")
 FIELDS = {
     "hello": {"lang"}, "create": {"variant", "players", "seats", "name", "page"},
-    "join": {"room", "name", "token"}, "watch": {"room"}, "intent": {"intent"},
+    "join": {"room", "name", "token", "page"}, "watch": {"room"}, "intent": {"intent"},
     "class": {"variant", "players", "seats", "tables", "name", "page"}, "teach": {"class", "token"}, "look": {"room"},
 }
 MAX_TEXT = 4096
@@ -137,7 +137,8 @@ def read_message(text: str, lang: str = "en", max_tables: int = 16) -> Message:
         if not isinstance(token, str) or len(token) > 100:
             raise UserError(_("A seat's token is the text the table gave this device."))
         name = _name(data.get("name"), _, required=kind == "join" and not token)
-        return Message(kind, room=room, name=name, token=token)
+        page = _page(data.get("page"), _) if kind == "join" else ""
+        return Message(kind, room=room, name=name, token=token, page=page)
     if kind == "teach":
         token = data.get("token")
         if not isinstance(token, str) or not token or len(token) > 100:

@@ -288,3 +288,20 @@ def test_a_token_of_no_seat_needs_a_name_to_take_a_free_one() -> None:
         await watcher.say(type="watch", room=code)
         assert watcher.last("room")["seats"][1]["name"] == "Cy"
     asyncio.run(go())
+
+
+def test_a_join_may_name_its_page_and_a_bad_page_changes_nothing() -> None:
+    """The room page sends its own address with a join (the link and QR code of a table it did not open)."""
+    async def go() -> None:
+        service = service_on()
+        ann = Phone(service)
+        await ann.say(type="create", name="Ann", **GAME)
+        code = ann.last("seated")["room"]
+        before = (await service.store.room(code)).to_json()
+        bo = Phone(service, "10.0.0.7")
+        await bo.say(type="join", room=code, name="Bo", page="javascript:alert(1)")
+        assert "address" in bo.errors[-1] and bo.last("seated") is None
+        assert (await service.store.room(code)).to_json() == before
+        await bo.say(type="join", room=code, name="Bo", page="http://127.0.0.1:8000/play/room.html")
+        assert bo.last("seated")["seat"] == 1
+    asyncio.run(go())

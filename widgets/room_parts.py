@@ -26,6 +26,10 @@ ROOM_CSS = """<style>
 .comet-class-tally{background:#eef4ea;border-left:4px solid #1f8a4c;padding:6px 10px;margin:6px 0}
 .comet-coach{background:#fff8d8;border-left:4px solid #b07d00;padding:4px 8px;margin:2px 0;font-weight:600}
 .comet-room-form{gap:6px 12px;align-items:flex-end}
+.comet-room-playing{padding:2px 10px}
+.comet-room-playing>div{display:flex;flex-wrap:wrap;gap:0 14px;align-items:baseline}
+.comet-room-playing .comet-room-code{font-size:18px}.comet-room-playing .comet-qr{width:64px;height:64px}
+.comet-room .jupyter-button.mod-success{background-color:#2e7d32!important;color:#fff!important}
 @media (max-width:700px){.comet-room-code{font-size:22px}.comet-qr{width:96px;height:96px}
  .comet-room-share{padding:4px 8px;gap:4px 12px}}
 </style>"""
@@ -63,7 +67,8 @@ def share_html(shown: str, link: str, qr: str, lang: str, waiting: bool) -> str:
                  if link else "")
     picture = (f'<figure style="margin:0" role="img" aria-label="{escape(picture_label, quote=True)}">{qr}</figure>'
                if qr.startswith("<svg") else "")
-    return (f'<div class="comet-room-share" style="{FONT}"><div><div>{escape(_("Table"))}</div>'
+    playing = "" if waiting else " comet-room-playing"  # (a table at play: the share on one line, the hand higher)
+    return (f'<div class="comet-room-share{playing}" style="{FONT}"><div><div>{escape(_("Table"))}</div>'
             f'<div class="comet-room-code">{escape(shown)}</div>{link_part}<p style="margin:4px 0 0">{escape(lead)}</p>'
             f"</div>{picture}</div>")
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.seat_view import round_at, unseen_named
 
@@ -88,18 +89,28 @@ def _state(page: Any) -> dict[str, Any] | None:
 
 
 def _play_once(page: Any, rng: random.Random) -> bool:
-    """If it is this page's turn: one of its offered plays, clicked; True if a play was made."""
+    """If it is this page's turn: one of its offered plays, clicked; True if a play was made. A picture
+    may change between the look and the click (the table passes for a seat that has nothing to play):
+    then nothing is clicked and the next look decides."""
     state = _state(page)
     if not state or state["over"]:
         return False
+    room = f"{LIVE} .comet-room .comet-play"
     if state["plays"]:
-        buttons = page.locator(f"{LIVE} .comet-room .comet-play .comet-play-buttons .widget-button:visible:enabled")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        target = page.locator(f"{room} .comet-play-buttons .widget-button:visible:enabled")
+        count = target.count()
+        if not count:
+            return False
+        target = target.nth(rng.randrange(count))
     elif state["other"]:
-        page.locator(f"{LIVE} .comet-room .comet-play-other .widget-button").click()
+        target = page.locator(f"{room} .comet-play-other .widget-button:visible:enabled").first
     elif state["pass"]:
-        page.locator(f"{LIVE} .comet-room .comet-play-pass:visible").first.click()
+        target = page.locator(f"{room} .comet-play-pass:visible:enabled").first
     else:
+        return False
+    try:
+        target.click(timeout=3_000)
+    except PlaywrightTimeout:
         return False
     page.wait_for_function(f"() => ({STATE_JS})().seq > {state['seq']}")
     return True
@@ -117,7 +128,7 @@ def test_two_people_and_a_teacher_play_a_room_on_the_static_site(browser: Any, r
     teacher_watch = watch_page(teacher)
     teacher.goto(f"{room_page}?lang=en")
     _live(teacher, ".comet-room-players select").select_option(label="3")
-    _live(teacher, ".comet-room-seat-1 select").select_option(label="Person")
+    _live(teacher, ".comet-room-seat-2 select").select_option(index=1)  # (seats 0 and 1: people; 2: a bot)
     _live(teacher, ".comet-room-tables input").fill("1")
     _live(teacher, ".comet-room-class-name input").fill("4B")
     _live(teacher, ".comet-room-class").click()
