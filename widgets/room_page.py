@@ -261,8 +261,8 @@ class RoomPage(W.VBox):
         if [b.description for b in self.openers.children] != [self._opener_label(c, view) for c in codes]:
             buttons = []
             for code in codes:
-                b = W.Button(description=self._opener_label(code, view), tooltip=_("Every hand of this table, and the "
-                                                                                    "coach's suggestion"))
+                b = W.Button(description=self._opener_label(code, view), layout=W.Layout(width="auto"),
+                             tooltip=_("Every hand of this table, and the coach's suggestion"))
                 b.add_class(f"comet-room-open-{code}")
                 b.on_click(lambda _b, code=code: self.client.look(code))
                 buttons.append(b)
