@@ -27,9 +27,14 @@ AXE_CORE_VERSION := 4.14.1
 PYODIDE_VERSION := 314.0.7
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 LIVE_WHEELS := $(foreach p,ipywidgets traitlets comm fsrs typing_extensions,$(shell grep -iE '^$(p)==' requirements.txt | cut -d' ' -f1))
+# The site's service worker is generated at build time by Workbox (book/_ext/comet_app.py): its Node
+# build tool, installed with its dependencies into _vendor/node (nothing of it reaches the site but
+# the worker it writes).
+WORKBOX_VERSION := 7.4.1
 VENDOR_DIR := _vendor
 VENDOR_NPM := @jupyter-widgets/html-manager@$(HTML_MANAGER_VERSION) requirejs@$(REQUIREJS_VERSION) mathjax@$(MATHJAX_VERSION) axe-core@$(AXE_CORE_VERSION) pyodide@$(PYODIDE_VERSION)
-VENDOR_SPEC := $(VENDOR_NPM) $(LIVE_WHEELS)
+VENDOR_NODE := workbox-build@$(WORKBOX_VERSION)
+VENDOR_SPEC := $(VENDOR_NPM) $(LIVE_WHEELS) $(VENDOR_NODE)
 VENDOR_STAMP := $(VENDOR_DIR)/.stamp
 
 BUILD_DIR := _build
@@ -103,6 +108,7 @@ deps-system:
 #   _vendor/book/live/pyodide/        the Pyodide core (-> _static/live/pyodide/)
 #   _vendor/wheels/*.whl              ipywidgets, traitlets, comm (pure Python, from PyPI), byte-compiled
 #                                     with the site's Python into _static/live/site-*.zip at each build
+#   _vendor/node/node_modules/        workbox-build and its dependencies (the build's service worker)
 vendor: venv $(VENDOR_STAMP)
 
 $(VENDOR_STAMP): Makefile requirements.txt
@@ -122,6 +128,8 @@ $(VENDOR_STAMP): Makefile requirements.txt
 	for f in $(PYODIDE_FILES); do cp $(VENDOR_DIR)/src/pyodide-$(PYODIDE_VERSION)/package/$$f $(VENDOR_DIR)/book/live/pyodide/; done; \
 	$(VPY) -m pip download --disable-pip-version-check --no-input -q --no-deps --only-binary=:all: \
 	  --python-version 3.14 --platform any --implementation py --abi none -d $(VENDOR_DIR)/wheels $(LIVE_WHEELS); \
+	$(STAGE) "make vendor: npm install" --every 10 -- npm install --prefix $(VENDOR_DIR)/node --no-save --no-fund \
+	  --no-audit --silent --prefer-offline $(VENDOR_NODE); \
 	rm -rf $(VENDOR_DIR)/src; \
 	echo "$(VENDOR_SPEC)" > $@
 
@@ -137,7 +145,10 @@ $(CATALOGS_MO) &: $(CATALOGS_PO) tools/catalogs.py $(VENV_STAMP)
 	$(VPY) tools/catalogs.py compile
 
 # --- Book --------------------------------------------------------------------
-# Always a clean build: -W only sees warnings of the pages Sphinx re-reads.
+# Always a clean build: -W only sees warnings of the pages Sphinx re-reads. The site as an app (manifests,
+# service worker: book/_ext/comet_app.py) is made at the end of the English build, over the whole site; pages
+# placed after it (the editions' fr/, ru/, es/ of issue 47) need `$(VPY) book/_ext/comet_app.py $(BUILD_DIR)/html`
+# after them (the step again over the whole site, then its precompressed copies).
 book: venv vendor catalogs
 	rm -rf $(BUILD_DIR)
 	$(VENV)/bin/jupyter-book build . -W -n --keep-going

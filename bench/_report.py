@@ -7,6 +7,9 @@ import statistics
 from pathlib import Path
 
 README = Path(__file__).with_name("README.md")
+SMOKE_HELP = ("a smoke run: the smallest input, in seconds, nothing written (no README section, history or data "
+              "file), no timing judged; make test runs every bench so (tests/test_benches.py)")
+"""The ``--smoke`` option every bench takes."""
 
 
 def write_section(key: str, title: str, body: str) -> None:

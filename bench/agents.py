@@ -8,7 +8,7 @@ agent's time per move.  Writes the "agents" section of bench/README.md, and the
 ``ISMCTSBot`` given about the same time per move, every seat in turn, on modern comet for
 two and the 1718 comet for three; skipped when open_spiel is not installed).
 
-    python -m bench.agents [--games 2000] [--workers 2] [--ismcts-only]
+    python -m bench.agents [--games 2000] [--workers 2] [--ismcts-only] [--smoke]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 import comet
 from comet.agents import LEVELS, GreedyAgent, SearchAgent, decide
 
-from bench._report import ci_mean, write_section
+from bench._report import SMOKE_HELP, ci_mean, write_section
 
 VARIANT = "modern-comet-1991"
 
@@ -74,15 +74,16 @@ ISMCTS_MATCHES = (
 )
 
 
-def versus_ismcts(workers: int, scale: float, readme: bool) -> None:
-    """SearchAgent against OpenSpiel's ISMCTSBot (see bench/_ismcts.py)."""
+def versus_ismcts(workers: int, scale: float, readme: bool, matches: int = len(ISMCTS_MATCHES)) -> None:
+    """SearchAgent against OpenSpiel's ISMCTSBot (see bench/_ismcts.py): the first ``matches`` of
+    :data:`ISMCTS_MATCHES`."""
     try:
         from bench import _ismcts
     except ImportError as err:  # open_spiel missing
         print(f"IS-MCTS comparison skipped: {err}")
         return
     rows = []
-    for variant, players, level, deals, rollouts in ISMCTS_MATCHES:
+    for variant, players, level, deals, rollouts in ISMCTS_MATCHES[:matches]:
         deals = max(1, round(deals * scale))
         r = _ismcts.match(variant, players, level, deals, workers, rollouts)
         rows.append(r)
@@ -164,7 +165,7 @@ def ismcts_report(rows: list[dict[str, Any]], workers: int) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--normal-games", type=int, default=200)
@@ -172,23 +173,30 @@ def main() -> None:
     ap.add_argument("--no-readme", action="store_true")
     ap.add_argument("--ismcts-only", action="store_true", help="only the IS-MCTS comparison")
     ap.add_argument("--ismcts-scale", type=float, default=1.0, help="scale the IS-MCTS comparison's deals")
-    args = ap.parse_args()
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    args = ap.parse_args(argv)
+    if args.smoke:  # (two deals of the fast matches, two moves timed, the first IS-MCTS match on one deal)
+        args.games, args.normal_games, args.workers, args.no_readme = 2, 0, 1, True
     if args.ismcts_only:
         versus_ismcts(args.workers, args.ismcts_scale, not args.no_readme)
         return
     rows = []
     for a, b, games in (("greedy", "random", args.games), ("search-fast", "greedy", args.games),
                         ("search", "greedy", args.normal_games)):
+        if not games:
+            continue
         res = duel(a, b, games, f"bench-{a}-{b}", args.workers)
         rows.append((a, b, res))
         print(f"{a} vs {b}: {games} deals, win {res['win']:.3f} ± {res['win_ci']:.3f}, "
               f"payment {res['pay']:+.2f} ± {res['pay_ci']:.2f} ({res['seconds']:.0f} s)", flush=True)
     timings = {}
     for level in ("fast", "normal"):
-        timings[level] = time_per_move(level)
+        timings[level] = time_per_move(level, 2 if args.smoke else 150)
         m, med, mx = timings[level]
         print(f"search level {level}: {m * 1000:.0f} ms/move mean, {med * 1000:.0f} median, {mx * 1000:.0f} max")
     if args.no_readme:
+        if args.smoke:
+            versus_ismcts(1, 0.0, False, matches=1)
         return
     lines = [
         f"`python -m bench.agents` ({VARIANT}, 2 players, seeded deals, seats swapped every deal; "

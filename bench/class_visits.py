@@ -17,6 +17,7 @@ Writes the "Playable pages under a class" section of ``bench/README.md``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -29,7 +30,7 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from bench._report import write_section  # run from the checkout: python -m bench.class_visits
+from bench._report import SMOKE_HELP, write_section  # run from the checkout: python -m bench.class_visits
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_serve, stop_serve
 from tests.browser.soak import CLICKABLE, PAGES, burst, clock, leave, percentile, settle
 
@@ -66,16 +67,16 @@ def second_visitor(context: Any, url: str) -> tuple[float, float]:
     return times[1], times[0]
 
 
-def static_burst(contexts: list[Any], url: str) -> list[float]:
-    """Seconds to the ``load`` event for ``BURST`` visitors opening ``url`` at once."""
+def static_burst(contexts: list[Any], url: str, size: int = BURST) -> list[float]:
+    """Seconds to the ``load`` event for ``size`` visitors opening ``url`` at once."""
     pages = []
     start = time.perf_counter()
-    for i in range(BURST):
+    for i in range(size):
         page = contexts[i % len(contexts)].new_page()
         page.goto(url, wait_until="commit")
         pages.append(page)
     done: dict[int, float] = {}
-    while len(done) < BURST and time.perf_counter() - start < 120:
+    while len(done) < size and time.perf_counter() - start < 120:
         for i, page in enumerate(pages):
             if i not in done and page.evaluate("document.readyState") == "complete":
                 done[i] = time.perf_counter() - start
@@ -97,53 +98,80 @@ def run_soak() -> dict[str, Any] | None:
     return figures
 
 
-def main() -> None:
+def measure(served: Any, browser: Any, trials: int = TRIALS, size: int = BURST, static_page: str = "index.html",
+            pause: bool = True) -> dict[str, Any]:
+    """Visitors of ``served``'s pages in two new contexts of ``browser``: ``trials`` of the next
+    visitor, a burst of ``size`` on one page and on ``static_page`` of the book; with ``pause``, the
+    server refills its kernels in between (:func:`smoke` does not wait for that)."""
+    contexts = [browser.new_context() for _ in range(2)]
+    for c in contexts:
+        clock(c)
+    pid, pool = served.process.pid, POOL * len(PAGES)
+    firsts: list[float] = []
+    seconds: list[float] = []
+    if pause:
+        time.sleep(5)
+    start_load = os.getloadavg()[0]
+    for t in range(trials):
+        one, two = second_visitor(contexts[0], served.page_url(PAGES[t % len(PAGES)], f"seed={t}"))
+        firsts.append(one)
+        seconds.append(two)
+        if pause:
+            settle(pid, pool, limit=60)
+            time.sleep(8)  # the refilled kernels have run their page
+    print("1st visitor:", [f"{s:.2f}" for s in firsts], "2nd visitor:", [f"{s:.2f}" for s in seconds])
+    waited, failed = burst(contexts, lambda i: served.page_url("modern", f"seed={200 + i}"), size)
+    print(f"burst: p50 {percentile(waited, 0.5):.2f} s, p95 {percentile(waited, 0.95):.2f} s, "
+          f"max {max(waited, default=float('nan')):.2f} s, failed {failed}")
+    if pause:
+        settle(pid, pool, limit=60)
+    static = static_burst(contexts, served.book_url + static_page, size)
+    for c in contexts:
+        c.close()
+    return {"firsts": firsts, "seconds": seconds, "waited": waited, "failed": failed, "static": static,
+            "start_load": start_load, "size": size}
+
+
+def smoke(browser: Any, served: Any) -> str:
+    """One trial and bursts of two, in ``browser`` against ``served`` (the tests' Voilà server), no
+    soak: the section it would write (nothing written)."""
+    return report(measure(served, browser, trials=1, size=2, pause=False), None, soak_run=False)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    smoke_run = ap.parse_args(argv).smoke
     book_dir = ROOT / "_build" / "html"
     static_page = "index.html"
     if not (book_dir / "index.html").is_file():
         book_dir = Path(tempfile.mkdtemp(prefix="comet-bench-book-"))
         (book_dir / "index.html").write_text("<!doctype html><title>book</title><p>book</p>\n")
-    served = start_serve(book_dir, pool_size=POOL, fill_delay=None)
-    seconds: list[float] = []
-    firsts: list[float] = []
-    waited: list[float] = []
-    failed: list[str] = []
-    static: list[float] = []
-    pool = POOL * len(PAGES)
-    start_load = float("nan")
+    served = start_serve(book_dir, pool_size=1 if smoke_run else POOL, fill_delay=None)
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            contexts = [browser.new_context() for _ in range(2)]
-            for c in contexts:
-                clock(c)
-            pid = served.process.pid
-            settle(pid, pool, limit=180)
-            time.sleep(5)
-            start_load = os.getloadavg()[0]
-            for t in range(TRIALS):
-                one, two = second_visitor(contexts[0], served.page_url(PAGES[t % len(PAGES)], f"seed={t}"))
-                firsts.append(one)
-                seconds.append(two)
-                settle(pid, pool, limit=60)
-                time.sleep(8)  # the refilled kernels have run their page
-            print("1st visitor:", [f"{s:.2f}" for s in firsts], "2nd visitor:", [f"{s:.2f}" for s in seconds])
-            waited, failed = burst(contexts, lambda i: served.page_url("modern", f"seed={200 + i}"), BURST)
-            print(f"burst: p50 {percentile(waited, 0.5):.2f} s, p95 {percentile(waited, 0.95):.2f} s, "
-                  f"max {max(waited, default=float('nan')):.2f} s, failed {failed}")
-            settle(pid, pool, limit=60)
-            static = static_burst(contexts, served.book_url + static_page)
-            for c in contexts:
-                c.close()
+            if smoke_run:
+                print(smoke(browser, served))
+                return
+            settle(served.process.pid, POOL * len(PAGES), limit=180)
+            figures = measure(served, browser, static_page=static_page)
             browser.close()
     finally:
         stop_serve(served.process)
-    soak = run_soak() if os.environ.get("COMET_BENCH_SOAK", "1") != "0" else None
+    soak_run = os.environ.get("COMET_BENCH_SOAK", "1") != "0"
+    write_section("class", "Playable pages under a class", report(figures, run_soak() if soak_run else None, soak_run))
+
+
+def report(figures: dict[str, Any], soak: dict[str, Any] | None, soak_run: bool) -> str:
+    """The "Playable pages under a class" section of bench/README.md."""
+    firsts, seconds, waited, failed, static = (figures[k] for k in ("firsts", "seconds", "waited", "failed", "static"))
+    start_load, size = figures["start_load"], figures["size"]
     load = os.getloadavg()[0]  # (the start's is printed with the figures above)
     def ok(good: bool) -> str:
         return "met" if good else "NOT met"
 
-    soak_text = ("the soak test did not report (see its output)" if os.environ.get("COMET_BENCH_SOAK", "1") != "0"
+    soak_text = ("the soak test did not report (see its output)" if soak_run
                  else "The soak test was not run this time (`COMET_BENCH_SOAK=0`).")
     if soak is not None:
         soak_text = (
@@ -167,8 +195,8 @@ began: {start_load:.1f}, at the end: {load:.1f} (the machine is shared with othe
 |---|---:|---:|---:|---|
 | 1st visitor on a page (the reference: one page on this machine now) | {percentile(firsts, 0.5):.2f} s | {percentile(firsts, 0.95):.2f} s | {max(firsts, default=float('nan')):.2f} s | |
 | 2nd visitor on a page, 2 s after the 1st ({len(seconds)} trials) | {percentile(seconds, 0.5):.2f} s | {percentile(seconds, 0.95):.2f} s | {max(seconds, default=float('nan')):.2f} s | ≤ 2 s: {ok(max(seconds, default=99) <= 2)} |
-| burst of {BURST} visitors on one page, to a clickable table | {percentile(waited, 0.5):.2f} s | {percentile(waited, 0.95):.2f} s | {max(waited, default=float('nan')):.2f} s | reported |
-| burst of {BURST} visitors on a static book page, to its `load` event | {percentile(static, 0.5):.2f} s | {percentile(static, 0.95):.2f} s | {max(static, default=float('nan')):.2f} s | the comparison |
+| burst of {size} visitors on one page, to a clickable table | {percentile(waited, 0.5):.2f} s | {percentile(waited, 0.95):.2f} s | {max(waited, default=float('nan')):.2f} s | reported |
+| burst of {size} visitors on a static book page, to its `load` event | {percentile(static, 0.5):.2f} s | {percentile(static, 0.95):.2f} s | {max(static, default=float('nan')):.2f} s | the comparison |
 
 Burst visitors without a table within 300 s: {len(failed)}. With two pre-heated kernels per page the
 first two of a burst get a table at once; every other one waits for a kernel started for it (a kernel
@@ -183,7 +211,7 @@ waits for a clickable table, plays a card and leaves.
 
 {NOTES.read_text(encoding="utf-8").split(chr(10), 2)[2].strip()}
 """
-    write_section("class", "Playable pages under a class", body)
+    return body
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from comet import VARIANTS, Round
 
-from bench._report import write_section
+from bench._report import SMOKE_HELP, write_section
 
 TARGET = 250_000
 BASELINE = "4446318"
@@ -41,10 +41,11 @@ BOTS = ("random", "greedy")
 """Players counted through ``comet.agents.decide`` besides the bare random playouts."""
 
 
-def against(rev: str, rounds: int, games: int) -> dict[str, float]:
+def against(rev: str, rounds: int, games: int, count: bool = True) -> dict[str, float]:
     """Paired A/B: the engine of git revision ``rev`` (A) against this checkout's (B), timed
-    (``bench/_paired.py``) and, where valgrind is installed, counted in instructions per move
-    (``a_instructions``, ``b_instructions``) over ``games`` deals."""
+    (``bench/_paired.py``) and, where valgrind is installed and ``count``, counted in instructions
+    per move (``a_instructions``, ``b_instructions``) over ``games`` deals (a minute of valgrind a
+    count on this machine)."""
     archive = subprocess.run(["git", "archive", rev, "comet"], cwd=ROOT, check=True, capture_output=True).stdout
     with tempfile.TemporaryDirectory() as old:
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
@@ -52,7 +53,7 @@ def against(rev: str, rounds: int, games: int) -> dict[str, float]:
         out = subprocess.run([sys.executable, str(Path(__file__).with_name("_paired.py")), old, str(ROOT),
                               str(rounds)], check=True, capture_output=True, text=True).stdout
         result: dict[str, float] = json.loads(out)
-        if shutil.which("valgrind"):
+        if count and shutil.which("valgrind"):
             result["a_instructions"] = instructions_per_move(old, games)
             result["b_instructions"] = instructions_per_move(str(ROOT), games)
             for bots in BOTS:  # the players asked through comet.agents.decide, as simulations ask them
@@ -117,18 +118,22 @@ def measure(variant: str, players: int, games: int, repeats: int) -> dict[str, f
     return best
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000, help="games per measurement (default 2000)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="fewer games, for a smoke run")
     parser.add_argument("--no-write", action="store_true", help="do not update bench/README.md")
     parser.add_argument("--against", default=BASELINE, help=f"git revision to compare with (default {BASELINE})")
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true",
+                        help=SMOKE_HELP + "; no instruction count (valgrind takes a minute a count)")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.games, args.repeats, args.no_write = 2, 1, True
     games = 200 if args.quick else args.games
     counted_games = 20 if args.quick else 100
     load = os.getloadavg()[0]
-    paired = against(args.against, 6 if args.quick else 40, counted_games)
+    paired = against(args.against, 1 if args.smoke else 6 if args.quick else 40, counted_games, count=not args.smoke)
     counted = "a_instructions" in paired
     print(f"against {args.against}: {paired['ratio']:.3f}x (paired median)"
           + (f", {paired['a_instructions'] / paired['b_instructions']:.3f}x fewer instructions" if counted else "")

@@ -25,6 +25,7 @@ under a flood" section of ``bench/README.md``.
 
 from __future__ import annotations
 
+import argparse
 import http.client
 import ipaddress
 import os
@@ -44,7 +45,7 @@ import psutil
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from bench._report import write_section  # run from the checkout: python -m bench.hostile
+from bench._report import SMOKE_HELP, write_section  # run from the checkout: python -m bench.hostile
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, Served, start_serve, stop_serve
 from tests.browser.soak import CLICKABLE, server, settle
 
@@ -224,77 +225,114 @@ def fmt(xs: list[float], unit: str = " s") -> str:
     return f"{min(xs):.1f} / {statistics.median(xs):.1f} / {max(xs):.1f}{unit}"
 
 
-def main() -> None:
-    book = Path(tempfile.mkdtemp(prefix="comet-bench-book-"))
-    (book / "index.html").write_text("<!doctype html><title>book</title><p>book</p>\n")
-    log = book / "serve.log"
-    served = start_serve(book, pool_size=POOL, fill_delay=None, log=log, extra_env={
-        "COMET_MAX_KERNELS": str(CAP), "COMET_KERNELS_PER_ADDRESS": str(PER_ADDRESS),
-        "COMET_CONNECT_TIMEOUT": f"{CONNECT_TIMEOUT:g}", "COMET_TRUSTED_PROXIES": PROXY, "COMET_BOT_DELAY": "0"})
+def measure(served: Served, browser: Any, pool: int, size: int = FLOOD, timeout: float = CONNECT_TIMEOUT,
+            pause: bool = True) -> dict[str, Any]:
+    """The reference visitor, a flood of ``size`` GETs from one address, then one from as many
+    addresses, against ``served`` (whose kernels a page has ``timeout`` s to connect to), its visitor
+    in a new context of ``browser``; with ``pause``, the server's ``pool`` of pre-heated kernels is
+    refilled between the steps (:func:`smoke` does not wait for that)."""
     pid = served.process.pid
     url = served.page_url(PAGE, "seed=7")
     pages = len(list((ROOT / "book" / "play").glob("*.ipynb")))
-    pool = POOL * pages
     r: dict[str, Any] = {"machine_cap": default_max_kernels(available_memory()), "load_start": os.getloadavg()[0],
-                         "pages": pages}
+                         "pages": pages, "size": size}
     sampler = Sampler(pid)
     try:
-        settle(pid, pool, limit=240)
-        time.sleep(5)
+        if pause:
+            settle(pid, pool, limit=240)
+            time.sleep(5)
         sampler.look()
         r["pool_rss"] = [v / MB for v in sampler.rss.values()]
         r["pool_pss"] = [pss_mb(p.pid) for p in psutil.Process(pid).children(recursive=True)
                          if KERNEL_FILE.search(" ".join(p.cmdline()))]
         r["voila_idle_mb"] = sampler.voila.memory_info().rss / MB
         sampler.start()
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            context = browser.new_context()
-            first = visit(context, url, time.monotonic(), 90, plays=5, sampler=sampler)
-            r["first"], r["visitor_rss"] = first.seconds, first.kernel_rss_mb
+        context = browser.new_context()
+        first = visit(context, url, time.monotonic(), 90, plays=5 if pause else 1, sampler=sampler)
+        r["first"], r["visitor_rss"] = first.seconds, first.kernel_rss_mb
+        if pause:
             settle(pid, pool, limit=60)
             time.sleep(8)
-            print(f"reference visitor: {first.seconds:.2f} s; pool kernels {fmt(r['pool_rss'], ' MB')}", flush=True)
+        print(f"reference visitor: {first.seconds:.2f} s; pool kernels {fmt(r['pool_rss'], ' MB')}", flush=True)
 
-            # 2. One address.
-            a = flood(served, ["203.0.113.66"] * FLOOD)
-            a_visit = visit(context, url, a.ended, 120)
-            r["a"], r["a_visit"] = a, a_visit
-            r["a_peak"] = sampler.peak(a.started)
-            print(f"one address: {dict(a.statuses)} in {a.ended - a.started:.1f} s; visitor {a_visit.seconds:.2f} s "
-                  f"(refused {dict(a_visit.refused)}); peak {r['a_peak'][0]} kernels", flush=True)
-            r["a_cut"] = cut_after(sampler, a.handed, CONNECT_TIMEOUT + 60)
-            r["flood_rss"] = [sampler.rss[k] / MB for k in a.handed if k in sampler.rss]
+        # 2. One address.
+        a = flood(served, ["203.0.113.66"] * size)
+        a_visit = visit(context, url, a.ended, 120)
+        r["a"], r["a_visit"] = a, a_visit
+        r["a_peak"] = sampler.peak(a.started)
+        print(f"one address: {dict(a.statuses)} in {a.ended - a.started:.1f} s; visitor {a_visit.seconds:.2f} s "
+              f"(refused {dict(a_visit.refused)}); peak {r['a_peak'][0]} kernels", flush=True)
+        r["a_cut"] = cut_after(sampler, a.handed, timeout + 60)
+        r["flood_rss"] = [sampler.rss[k] / MB for k in a.handed if k in sampler.rss]
+        if pause:
             settle(pid, pool, limit=120)
             time.sleep(8)
 
-            # 3. Many addresses.
-            before = sampler.samples[-1][3] / MB
-            many = [str(ipaddress.ip_address("10.0.0.0") + 1 + i) for i in range(FLOOD)]
-            b = flood(served, many)
-            b_visit = visit(context, url, b.ended, CONNECT_TIMEOUT + 120)
-            # Capacity frees when the first of the flood's kernels is gone (if one went during the
-            # flood, the flood took its room again: then from the flood's end).
-            freed = max(b.ended, min((sampler.gone.get(k, float("inf")) for k in b.handed), default=float("inf")))
-            r["b"], r["b_visit"], r["b_freed"] = b, b_visit, freed - b.ended
-            r["b_after_free"] = b_visit.seconds - (freed - b.ended)
-            r["b_peak"] = sampler.peak(b.started)
-            r["voila_per_kernel_mb"] = (max(s[3] for s in sampler.samples if s[0] >= b.started) / MB - before) / max(
-                1, r["b_peak"][0] - pool)
-            print(f"many addresses: {dict(b.statuses)} in {b.ended - b.started:.1f} s; peak {r['b_peak'][0]} kernels; "
-                  f"capacity freed {r['b_freed']:.1f} s after; visitor {b_visit.seconds:.2f} s "
-                  f"({r['b_after_free']:.2f} s after capacity freed; refused {dict(b_visit.refused)})", flush=True)
-            r["b_cut"] = cut_after(sampler, b.handed, CONNECT_TIMEOUT + 60)
-            browser.close()
+        # 3. Many addresses.
+        before = sampler.samples[-1][3] / MB
+        many = [str(ipaddress.ip_address("10.0.0.0") + 1 + i) for i in range(size)]
+        b = flood(served, many)
+        b_visit = visit(context, url, b.ended, timeout + 120)
+        # Capacity frees when the first of the flood's kernels is gone (if one went during the
+        # flood, the flood took its room again: then from the flood's end).
+        freed = max(b.ended, min((sampler.gone.get(k, float("inf")) for k in b.handed), default=float("inf")))
+        r["b"], r["b_visit"], r["b_freed"] = b, b_visit, freed - b.ended
+        r["b_after_free"] = b_visit.seconds - (freed - b.ended)
+        r["b_peak"] = sampler.peak(b.started)
+        r["voila_per_kernel_mb"] = (max(s[3] for s in sampler.samples if s[0] >= b.started) / MB - before) / max(
+            1, r["b_peak"][0] - pool)
+        print(f"many addresses: {dict(b.statuses)} in {b.ended - b.started:.1f} s; peak {r['b_peak'][0]} kernels; "
+              f"capacity freed {r['b_freed']:.1f} s after; visitor {b_visit.seconds:.2f} s "
+              f"({r['b_after_free']:.2f} s after capacity freed; refused {dict(b_visit.refused)})", flush=True)
+        r["b_cut"] = cut_after(sampler, b.handed, timeout + 60)
+        context.close()
     finally:
         sampler.stop.set()
-        stop_serve(served.process)
     r["load_end"] = os.getloadavg()[0]
+    return r
+
+
+SMOKE_CAP = 2
+"""The smoke run's cap: the floods start two kernels each, not one a GET."""
+
+
+def smoke(browser: Any, served: Served, log: Path | None, timeout: float) -> str:
+    """Floods of three GETs against ``served`` (a server with a trusted proxy at 127.0.0.2, no
+    pre-heated kernels and :data:`SMOKE_CAP`, whose pages have ``timeout`` s to connect and whose
+    log is ``log``), in ``browser``: the section it would write (nothing written)."""
+    r = measure(served, browser, pool=0, size=3, timeout=timeout, pause=False)
+    r["traceback"] = log is not None and "Traceback" in log.read_text()
+    return report(r)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    smoke_run = ap.parse_args(argv).smoke
+    book = Path(tempfile.mkdtemp(prefix="comet-bench-book-"))
+    (book / "index.html").write_text("<!doctype html><title>book</title><p>book</p>\n")
+    log = book / "serve.log"
+    timeout = 2.0 if smoke_run else CONNECT_TIMEOUT
+    served = start_serve(book, pool_size=0 if smoke_run else POOL, fill_delay=None, log=log, extra_env={
+        "COMET_MAX_KERNELS": str(SMOKE_CAP if smoke_run else CAP), "COMET_KERNELS_PER_ADDRESS": str(PER_ADDRESS),
+        "COMET_CONNECT_TIMEOUT": f"{timeout:g}", "COMET_TRUSTED_PROXIES": PROXY, "COMET_BOT_DELAY": "0"})
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            if smoke_run:
+                print(smoke(browser, served, log, timeout))
+                return
+            pages = len(list((ROOT / "book" / "play").glob("*.ipynb")))
+            r = measure(served, browser, POOL * pages)
+            browser.close()
+    finally:
+        stop_serve(served.process)
     r["traceback"] = "Traceback" in log.read_text()
-    report(r)
+    write_section("hostile", "The play server under a flood", report(r))
 
 
-def report(r: dict[str, Any]) -> None:
+def report(r: dict[str, Any]) -> str:
+    """The "The play server under a flood" section of bench/README.md from :func:`measure`'s figures."""
     a, b = r["a"], r["b"]
     limit_mb = CAP * KERNEL_MB
 
@@ -306,7 +344,7 @@ def report(r: dict[str, Any]) -> None:
 the {r['pages']} pages, refilled 6 s after use; 60 s for a page to connect; {PER_ADDRESS} new kernels per address a
 minute), with the cap at {CAP} kernels (`COMET_BENCH_CAP`; the default on this machine, half its available
 memory in kernels of {KERNEL_MB} MB, would be {r['machine_cap']}), and 127.0.0.2 as a trusted proxy: the floods
-are {FLOOD} plain GETs of `voila/render/{PAGE}.ipynb` sent from it with `X-Forwarded-For`, {WORKERS} at a time,
+are {r['size']} plain GETs of `voila/render/{PAGE}.ipynb` sent from it with `X-Forwarded-For`, {WORKERS} at a time,
 each read to the end; the real visitor is headless Chromium from 127.0.0.1. Load average (1 min) at the
 start {r['load_start']:.1f}, at the end {r['load_end']:.1f} (the machine is shared with other work).
 
@@ -334,7 +372,7 @@ the visitor's kernel after five plays {r['visitor_rss']:.0f} MB; Voilà grew by 
 kernel in the second flood. `KERNEL_MB` = {KERNEL_MB}: the RSS, shared pages and all, rounded up, with Voilà's
 share.
 """
-    write_section("hostile", "The play server under a flood", body)
+    return body
 
 
 if __name__ == "__main__":

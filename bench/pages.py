@@ -21,6 +21,7 @@ Writes the "Playable pages" section of ``bench/README.md``. Targets (issue 7): c
 
 from __future__ import annotations
 
+import argparse
 import csv
 import os
 import statistics
@@ -28,6 +29,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import psutil
@@ -35,7 +37,7 @@ from playwright.sync_api import sync_playwright
 
 # Run from the checkout as ``python -m bench.pages`` (``make bench`` does): the browser tests' helpers
 # (tests/browser) are not part of the installed project; comet and widgets are.
-from bench._report import write_section
+from bench._report import SMOKE_HELP, write_section
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_serve, stop_serve
 from tests.browser.play_driver import Game, check_settlement, next_action, page_state
 
@@ -162,133 +164,163 @@ def kernels_of(serve_pid: int) -> list[psutil.Process]:
             if "ipykernel_launcher" in " ".join(p.cmdline())]
 
 
-def main() -> None:
-    book = Path(os.environ.get("TMPDIR", "/tmp")) / "comet-bench-book"
-    book.mkdir(exist_ok=True)
-    (book / "index.html").write_text("<!doctype html><title>book</title>\n")
-    served = start_serve(book, pool_size=2, fill_delay=None)
+def measure(served: Any, new_context: Callable[[], Any], rounds: int = ROUNDS, pages: list[str] = PAGES,
+            sessions: int = SESSIONS, deals: int = 2, idle: Callable[[int], None] = wait_idle) -> dict[str, Any]:
+    """Time ``served``'s pages in browser contexts made by ``new_context()`` (profiles on disk for the
+    bench; :func:`smoke` passes the tests' browser's): ``rounds`` first and returning visits of each
+    of ``pages``, ``deals`` whole deals of each for the clicks, ``sessions`` visitors at once;
+    ``idle(pid)`` waits for the server to be idle between loads."""
     cold: list[float] = []
     warm: list[float] = []
     latencies: list[float] = []
-    load_line = ""
-    idle_load = float("nan")
-    finished: int | None = None  # visitors of the load test who finished their deal
+    pid = served.process.pid
+    idle(pid)
+    idle_load = os.getloadavg()[0]
+    returning = new_context()
+    watch_requests(returning)
+    for name in pages:  # the visitor has seen every page once
+        _, first = clickable(returning, served.page_url(name, "seed=999"))
+        first.close()
+        idle(pid)
+    newcomer = new_context()
+    watch_requests(newcomer)
+    for r in range(rounds):
+        for name in pages:
+            seconds, page = clickable(newcomer, served.page_url(name, f"seed={r}"), first_visit=True)
+            if seconds != float("inf"):
+                cold.append(seconds)
+            page.close()
+            idle(pid)
+        for name in pages:
+            seconds, page = clickable(returning, served.page_url(name, f"seed={10 + r}"))
+            if seconds != float("inf"):
+                warm.append(seconds)
+            page.close()
+            idle(pid)
+    print(f"clickable: first visit median {statistics.median(cold):.2f} s, "
+          f"returning {statistics.median(warm):.2f} s")
+
+    # Click latency: complete deals, one page at a time.
+    for i, name in enumerate(pages * deals):
+        seconds, page = clickable(returning, served.page_url(name, f"players=3&seed={40 + i}"))
+        if seconds == float("inf"):
+            page.close()
+            continue
+        idle(pid)
+        for _ in range(400):
+            state = page_state(page)
+            if state is None or ("Deal over" in state["table"] and "\nSettlement\n" in state["table"]):
+                break
+            action = next_action(state)
+            if action is None:
+                break
+            ms = page.evaluate(TIMED_CLICK_JS, action)
+            assert ms >= 0, "a click was not answered"
+            latencies.append(ms)
+        page.close()
+    print(f"click: {len(latencies)} clicks, median {statistics.median(latencies):.0f} ms, "
+          f"p95 {pct(latencies, 0.95):.0f} ms")
+    returning.close()
+    newcomer.close()
+
+    # Many visitors at once.
+    idle(pid)
+    before = {p.pid for p in kernels_of(pid)}
+    voila = psutil.Process(pid).children()[0]
+    voila_before = voila.memory_info().rss
+    contexts = [new_context() for _ in range(2)]
+    for ctx in contexts:
+        watch_requests(ctx)
+    games = []
+    start = time.monotonic()
+    for i in range(sessions):
+        page = contexts[i % 2].new_page()
+        page.set_default_timeout(120_000)
+        url = served.page_url(pages[i % len(pages)], f"players=3&seed={100 + i}")
+        page.goto(url, wait_until="commit")
+        games.append(Game(page, url))
+    while not all(g.done for g in games) and time.monotonic() - start < 300:
+        for g in games:
+            g.step(real_click=False)
+        time.sleep(0.01)
+    wall = time.monotonic() - start
+    finished = sum(g.done and not g.errors for g in games)
+    for g in games:
+        if not g.done or g.errors:
+            state = page_state(g.page)
+            UNFINISHED.append(f"{g.url.split('/render/')[-1]}: {g.clicks} clicks, "
+                              + ("no table on the page" if state is None else f"table at step {state['seq']}")
+                              + (f", errors {g.errors}" if g.errors else ""))
+            print("unfinished:", UNFINISHED[-1])
+    for g in games:
+        if g.done and not g.errors:
+            check_settlement(g.lines, g.players)
+    started = [p for p in kernels_of(pid) if p.pid not in before]
+    used = kernels_of(pid)
+    rss = [p.memory_info().rss / 2**20 for p in used]
+    uss = [p.memory_full_info().uss / 2**20 for p in used]
+    voila_growth = (voila.memory_info().rss - voila_before) / 2**20 / sessions
+    clicks = sum(g.clicks for g in games)
+    reloads = sum(g.reloads for g in games)
+    load_line = (f"| {sessions} | {finished} | {sum(len(g.errors) for g in games)} | {reloads} | {clicks} | "
+                 f"{wall:.0f} s | {statistics.median(rss):.0f} MB | {statistics.median(uss):.0f} MB | "
+                 f"{voila_growth:.1f} MB |")
+    print(f"load: {finished}/{sessions} finished in {wall:.0f} s, kernel RSS median {statistics.median(rss):.0f}"
+          f" MB, USS {statistics.median(uss):.0f} MB, Voila +{voila_growth:.1f} MB/session, "
+          f"{len(started)} kernels started during the run")
+    for ctx in contexts:
+        ctx.close()
+    return {"cold": cold, "warm": warm, "latencies": latencies, "finished": finished, "load_line": load_line,
+            "idle_load": idle_load, "sessions": sessions, "rounds": rounds}
+
+
+def smoke(browser: Any, served: Any) -> str:
+    """The bench on its smallest input (one page, one round, one deal, two visitors at once), in
+    new contexts of ``browser`` against ``served`` (the tests' Voilà server); the section it would
+    write (nothing written)."""
+    figures = measure(served, lambda: browser.new_context(), rounds=1, pages=["modern"], sessions=2, deals=1,
+                      idle=lambda pid: None)
+    return report(figures, "")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    smoke_run = ap.parse_args(argv).smoke
+    book = Path(os.environ.get("TMPDIR", "/tmp")) / "comet-bench-book"
+    book.mkdir(exist_ok=True)
+    (book / "index.html").write_text("<!doctype html><title>book</title>\n")
+    served = start_serve(book, pool_size=1 if smoke_run else 2, fill_delay=None)
     try:
         with sync_playwright() as pw:
-            pid = served.process.pid
+            if smoke_run:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                print(smoke(browser, served))
+                browser.close()
+                return
             time.sleep(10)  # every pool filled
-            wait_idle(pid)
-            idle_load = os.getloadavg()[0]
-            returning = pw.chromium.launch_persistent_context(tempfile.mkdtemp(prefix="comet-bench-"),
-                                                              executable_path=CHROMIUM, args=ARGS)
-            watch_requests(returning)
-            for name in PAGES:  # the visitor has seen every page once
-                _, first = clickable(returning, served.page_url(name, "seed=999"))
-                first.close()
-                wait_idle(pid)
-            newcomer = pw.chromium.launch_persistent_context(tempfile.mkdtemp(prefix="comet-bench-"),
-                                                             executable_path=CHROMIUM, args=ARGS)
-            watch_requests(newcomer)
-            for r in range(ROUNDS):
-                for name in PAGES:
-                    seconds, page = clickable(newcomer, served.page_url(name, f"seed={r}"), first_visit=True)
-                    if seconds != float("inf"):
-                        cold.append(seconds)
-                    page.close()
-                    wait_idle(pid)
-                for name in PAGES:
-                    seconds, page = clickable(returning, served.page_url(name, f"seed={10 + r}"))
-                    if seconds != float("inf"):
-                        warm.append(seconds)
-                    page.close()
-                    wait_idle(pid)
-            print(f"clickable: first visit median {statistics.median(cold):.2f} s, "
-                  f"returning {statistics.median(warm):.2f} s")
-
-            # Click latency: complete deals, one page at a time.
-            for i, name in enumerate(PAGES * 2):
-                seconds, page = clickable(returning, served.page_url(name, f"players=3&seed={40 + i}"))
-                if seconds == float("inf"):
-                    page.close()
-                    continue
-                wait_idle(pid)
-                for _ in range(400):
-                    state = page_state(page)
-                    if state is None or ("Deal over" in state["table"] and "\nSettlement\n" in state["table"]):
-                        break
-                    action = next_action(state)
-                    if action is None:
-                        break
-                    ms = page.evaluate(TIMED_CLICK_JS, action)
-                    assert ms >= 0, "a click was not answered"
-                    latencies.append(ms)
-                page.close()
-            print(f"click: {len(latencies)} clicks, median {statistics.median(latencies):.0f} ms, "
-                  f"p95 {pct(latencies, 0.95):.0f} ms")
-            returning.close()
-            newcomer.close()
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-
-            # 20 visitors at once.
-            time.sleep(5)
-            before = {p.pid for p in kernels_of(served.process.pid)}
-            voila = psutil.Process(served.process.pid).children()[0]
-            voila_before = voila.memory_info().rss
-            contexts = [browser.new_context() for _ in range(2)]
-            for ctx in contexts:
-                watch_requests(ctx)
-            games = []
-            start = time.monotonic()
-            for i in range(SESSIONS):
-                page = contexts[i % 2].new_page()
-                page.set_default_timeout(120_000)
-                url = served.page_url(PAGES[i % len(PAGES)], f"players=3&seed={100 + i}")
-                page.goto(url, wait_until="commit")
-                games.append(Game(page, url))
-            while not all(g.done for g in games) and time.monotonic() - start < 300:
-                for g in games:
-                    g.step(real_click=False)
-                time.sleep(0.01)
-            wall = time.monotonic() - start
-            finished = sum(g.done and not g.errors for g in games)
-            for g in games:
-                if not g.done or g.errors:
-                    state = page_state(g.page)
-                    UNFINISHED.append(f"{g.url.split('/render/')[-1]}: {g.clicks} clicks, "
-                                      + ("no table on the page" if state is None else f"table at step {state['seq']}")
-                                      + (f", errors {g.errors}" if g.errors else ""))
-                    print("unfinished:", UNFINISHED[-1])
-            for g in games:
-                if g.done and not g.errors:
-                    check_settlement(g.lines, g.players)
-            sessions = [p for p in kernels_of(served.process.pid) if p.pid not in before]
-            used = [p for p in kernels_of(served.process.pid)]
-            rss = [p.memory_info().rss / 2**20 for p in used]
-            uss = [p.memory_full_info().uss / 2**20 for p in used]
-            voila_growth = (voila.memory_info().rss - voila_before) / 2**20 / SESSIONS
-            clicks = sum(g.clicks for g in games)
-            reloads = sum(g.reloads for g in games)
-            load_line = (f"| {SESSIONS} | {finished} | {sum(len(g.errors) for g in games)} | {reloads} | {clicks} | "
-                         f"{wall:.0f} s | "
-                         f"{statistics.median(rss):.0f} MB | {statistics.median(uss):.0f} MB | "
-                         f"{voila_growth:.1f} MB |")
-            print(f"load: {finished}/{SESSIONS} finished in {wall:.0f} s, kernel RSS median {statistics.median(rss):.0f}"
-                  f" MB, USS {statistics.median(uss):.0f} MB, Voila +{voila_growth:.1f} MB/session, "
-                  f"{len(sessions)} kernels started during the run")
-            for ctx in contexts:
-                ctx.close()
-            browser.close()
+            figures = measure(served, lambda: pw.chromium.launch_persistent_context(
+                tempfile.mkdtemp(prefix="comet-bench-"), executable_path=CHROMIUM, args=ARGS))
     finally:
         stop_serve(served.process)
+    body = report(figures, record_run(figures["idle_load"], figures["cold"], figures["warm"], figures["latencies"],
+                                      figures["finished"]))
+    write_section("pages", "Playable pages", body)
 
-    history = record_run(idle_load, cold, warm, latencies, finished)
+
+def report(figures: dict[str, Any], history: str) -> str:
+    """The "Playable pages" section of bench/README.md from :func:`measure`'s figures."""
+    cold, warm, latencies = figures["cold"], figures["warm"], figures["latencies"]
+    idle_load, load_line, sessions, rounds = (figures["idle_load"], figures["load_line"], figures["sessions"],
+                                              figures["rounds"])
+
     def ok(good: bool) -> str:
         return "met" if good else "NOT met"
 
     body = f"""
 `python -m bench.pages`: `tools/serve.py` as `make serve` runs it (two pre-heated kernels per page, refilled
 6 s after use), headless Chromium (Playwright) on the same 2-core machine, loopback, no host but 127.0.0.1
-resolvable. {ROUNDS} loads of each of the 5 pages per row, each once the server is idle again (the used
+resolvable. {rounds} loads of each of the 5 pages per row, each once the server is idle again (the used
 kernel replaced). Browsers keep a profile on disk, as visitors' do: a first visit empties the browser's cache
 first; a returning visitor's profile has seen the pages (Voilà's ~4 MB of scripts, and their compiled code, cached).
 Load average (1 min) when the timing began, server idle: {idle_load:.1f}.
@@ -302,7 +334,7 @@ Load average (1 min) when the timing began, server idle: {idle_load:.1f}.
 Click latency is measured in the page: from `button.click()` to the table's `comet-seq-N` class changing
 (every update of the click received and applied), plus one animation frame.
 
-{SESSIONS} visitors at once (two browser contexts, each page playing a deal of 3 players by clicking):
+{sessions} visitors at once (two browser contexts, each page playing a deal of 3 players by clicking):
 
 | sessions | finished | errors | reloads | clicks | wall time | kernel RSS (median) | kernel USS (median) | Voila server per session |
 |---:|---:|---:|---:|---:|---:|---:|---:|---:|
@@ -331,7 +363,7 @@ Memory per session is one Python kernel (ipykernel, ipywidgets, comet and the ta
 shared libraries in every kernel; USS is what the session alone adds. Plan about 100 MB of RAM per
 concurrent visitor, plus the browser-side cost on the visitor's machine.
 """
-    write_section("pages", "Playable pages", body)
+    return body
 
 
 if __name__ == "__main__":

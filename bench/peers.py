@@ -22,7 +22,7 @@ from typing import Callable
 
 import comet
 
-from bench._report import write_section
+from bench._report import SMOKE_HELP, write_section
 
 Runner = Callable[[float], tuple[int, int]]  # seconds -> (moves, games)
 
@@ -96,11 +96,14 @@ PEERS: list[tuple[str, str, Runner]] = [
 ]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--no-readme", action="store_true")
-    args = ap.parse_args()
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    args = ap.parse_args(argv)
+    if args.smoke:
+        args.seconds, args.no_readme = 0.2, True
     results: dict[str, tuple[str, float, float] | str] = {}
     for key, label, runner in PEERS:
         try:

@@ -35,7 +35,7 @@ from comet_learn import proof
 from comet_learn.puzzles import CHECK_DEALS, Puzzle, load, recheck
 from comet_learn.solver import Solver
 
-from bench._report import write_section
+from bench._report import SMOKE_HELP, write_section
 
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = ROOT / "bench" / "results" / "make_puzzles.json"
@@ -163,8 +163,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--family", action="append", help="only this family (repeatable)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--no-readme", action="store_true", help="print the figures only")
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP + ": one exact puzzle and one sampled on 10 deals")
     args = ap.parse_args(argv)
     puzzles = [p for p in load() if not args.family or p.family in args.family]
+    if args.smoke:
+        args.deals, args.cross, args.workers, args.no_readme = 10, 2, 1, True
+        puzzles = [next(p for p in puzzles if p.method == method) for method in ("exact", "sampled")]
     start = time.perf_counter()
     tasks = [(p, args.deals, args.cross) for p in puzzles]
     if args.workers > 1:

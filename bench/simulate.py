@@ -1,6 +1,6 @@
 """Time 100,000 random deals of modern-comet-1991 with 2 players through comet.simulate.
 
-    python -m bench.simulate [--games 100000] [--workers N]
+    python -m bench.simulate [--games 100000] [--workers N] [--smoke]
 """
 
 from __future__ import annotations
@@ -12,15 +12,18 @@ import time
 
 import comet
 
-from bench._report import write_section
+from bench._report import SMOKE_HELP, write_section
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--no-readme", action="store_true")
-    args = ap.parse_args()
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    args = ap.parse_args(argv)
+    if args.smoke:
+        args.games, args.workers, args.no_readme = 20, 1, True
     start = time.perf_counter()
     records = comet.simulate("modern-comet-1991", 2, "random", games=args.games, seed=2024, workers=args.workers)
     seconds = time.perf_counter() - start

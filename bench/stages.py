@@ -3,6 +3,7 @@
     python -m bench.stages            # a fresh clone of HEAD in a temporary folder, `make test` in it
     python -m bench.stages --here     # `make test` in this tree (its .venv and _vendor kept)
     python -m bench.stages --from FILE  # record a run already made (its bench/results/test-stages.tsv)
+    python -m bench.stages --smoke    # two stages of a trivial command timed by tools/stage.py, nothing written
 
 `make test` times each of its stages itself (``tools/stage.py``: wall time, and the CPU time of
 every process of the stage, browsers and kernels included) into ``bench/results/test-stages.tsv``
@@ -59,8 +60,25 @@ def split_total(stages: list[tuple[str, float, float, int]]) -> tuple[list[tuple
     return rows, (total[-1] if total else sum(s[1] for s in rows))
 
 
+def smoke_stages(folder: Path) -> Path:
+    """What ``make test`` leaves, made small: two stages of a trivial command timed by
+    ``tools/stage.py`` and its total row."""
+    log, stage = folder / "test-stages.tsv", [sys.executable, str(ROOT / "tools" / "stage.py")]
+    start = f"{time.time():.3f}"
+    for name in ("one", "two"):
+        subprocess.run([*stage, name, "--log", str(log), "--", sys.executable, "-c", "pass"], check=True)
+    subprocess.run([*stage, "--summary", str(log), "--since", start], check=True)
+    return log
+
+
 def main(argv: list[str]) -> int:
     load_before = os.getloadavg()[0]
+    if "--smoke" in argv:
+        with tempfile.TemporaryDirectory(prefix="comet-stages-") as tmp:
+            stages = read_stages(smoke_stages(Path(tmp)))
+        assert [s[0] for s in stages] == ["one", "two", "total"], stages
+        print(report(stages, "smoke", load_before, os.getloadavg()[0], []))
+        return 0
     if "--from" in argv:
         where, log = "recorded", Path(argv[argv.index("--from") + 1])
     elif "--here" in argv:
@@ -86,6 +104,15 @@ def main(argv: list[str]) -> int:
                              "cpu_s": f"{cpu:.1f}", "exit": status})
     with HISTORY.open(newline="") as f:
         history = list(csv.DictReader(f))
+    body = report(stages, where, load_before, load_after, history)
+    print(body)
+    write_section("test-stages", "`make test`, stage by stage", body)
+    return 0
+
+
+def report(stages: list[tuple[str, float, float, int]], where: str, load_before: float, load_after: float,
+           history: list[dict[str, str]]) -> str:
+    """The README section: this run's stages, and the total of every run in ``history``."""
     stages, total_wall = split_total(stages)
     lines = [
         f"`python -m bench.stages` runs `make test` ({where}) and reads the time of each of its stages "
@@ -108,10 +135,7 @@ def main(argv: list[str]) -> int:
         run, wall = split_total([(r["stage"], float(r["wall_s"]), float(r["cpu_s"]), int(r["exit"])) for r in rows])
         lines.append(f"| {date_} | {sha} | {where_} | {rows[0]['load_before']}/{rows[0]['load_after']} | "
                      f"{wall:.0f} s | {sum(r[2] for r in run):.0f} s |")
-    body = "\n".join(lines)
-    print(body)
-    write_section("test-stages", "`make test`, stage by stage", body)
-    return 0
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -20,16 +20,12 @@ Targets (issue 15): cold first visit ≤ 8 s, returning ≤ 3 s, click p95 ≤ 1
 ≤ 300 ms (search-fast), the demo steps within 0.5 s. Appends to ``bench/history/static.csv`` and
 writes the "Static pages" section of ``bench/README.md``, beside the Voilà pages' latest figures.
 
-**On a real network** (issue 29): a cold visit of ``play/modern.html`` under Chromium's network
-emulation (CDP ``Network.emulateNetworkConditions``, on the page and on its Web Worker, whose
-fetches of Python the page's conditions do not reach), for a fast mobile network (10 Mbit/s down,
-40 ms) and a slow one (1.6 Mbit/s, 150 ms): bytes on the wire, time to the table's snapshot
-(first contentful paint: the table is in the page's HTML), time to a clickable live table, and
-what the loading note showed meanwhile (its progress bar's values); then a returning visit in
-the same profile (bytes on the wire: nothing big again). Targets: on the fast profile snapshot
-≤ 1.5 s, clickable ≤ 8 s, ≤ 8 MB on the wire; on the slow one snapshot ≤ 3 s, the loading note
-with its progress. Appends to ``bench/history/static-network.csv``, writes the "Static pages on
-a real network" section.
+**On a real network** (issues 29 and 48, ``--network``): both play pages of ``bench/_network.py``
+(``play/modern.html``, ``play/learn.html``) under a fast and a slow mobile network's emulation, cold,
+returning and offline, with the waterfall of each visit; appends to
+``bench/history/static-network.csv`` and writes the "Static pages on a real network" section.
+``--smoke``: one cold visit of ``play/modern.html`` on loopback and its waterfall, nothing written
+(``tests/browser/test_benches.py`` runs it in the tests' own browser: :func:`smoke`).
 
 The site is served by ``tools/serve.py``'s ``StaticSiteHandler``: the build's precompressed
 copies (brotli, gzip) as ``Accept-Encoding`` allows, content-named files cacheable for good, the
@@ -41,7 +37,6 @@ from __future__ import annotations
 import csv
 import functools
 import http.server
-import importlib.util
 import os
 import statistics
 import subprocess
@@ -52,13 +47,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 
+from bench import _network
+from bench._network import SNAPSHOT_KEPT_JS, wire_bytes
 from bench._report import write_section  # run from the checkout: python -m bench.static
 from bench.pages import TIMED_CLICK_JS, pct
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.load_file import load_file
 from tests.browser.play_driver import SEQ_JS, next_action, page_state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,14 +68,13 @@ HISTORY = ROOT / "bench" / "history" / "static.csv"
 FIELDS = ["date", "commit", "load", "cold_median", "returning_median", "click_p95_greedy",
           "click_p95_search_fast", "demo_steps_s", "site_mb", "page_mb"]
 VOILA_HISTORY = ROOT / "bench" / "history" / "pages.csv"
+NETWORK_HISTORY = ROOT / "bench" / "history" / "static-network.csv"
 
 
 def _serve_module() -> Any:
-    spec = importlib.util.spec_from_file_location("comet_serve_bench", ROOT / "tools" / "serve.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """``tools/serve.py`` (not a package's module), registered in ``sys.modules`` as the tests
+    register it: its dataclasses look their module up there."""
+    return load_file("tools/serve.py", "comet_serve")
 
 
 def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
@@ -89,19 +84,6 @@ def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
-def wire_bytes(request: Any) -> int:
-    """Bytes of a finished request's response on the wire (headers and encoded body); 0 when it
-    came from the browser's cache."""
-    try:
-        sizes = request.sizes()
-    except PlaywrightError:  # (a request that failed or was cancelled)
-        return 0
-    return int(sizes.get("responseBodySize", 0)) + int(sizes.get("responseHeadersSize", 0))
-
-
-SNAPSHOT_KEPT_JS = "async () => (await (await caches.open('comet-python')).keys()).length"
 
 
 def wait_for_snapshot(page: Any, seconds: float = 30.0) -> None:
@@ -171,141 +153,6 @@ def demo_steps(context: Any, base: str) -> tuple[float, float]:
     return seconds, drawn
 
 
-NETWORK_HISTORY = ROOT / "bench" / "history" / "static-network.csv"
-NETWORK_FIELDS = ["date", "commit", "load", "profile", "wire_mb", "snapshot_s", "clickable_s", "progress",
-                  "worker_throttled", "returning_wire_kb", "returning_clickable_s"]
-PROFILES = {
-    "fast mobile (10 Mbit/s, 40 ms)": {"latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 5e6 / 8},
-    "slow mobile (1.6 Mbit/s, 150 ms)": {"latency": 150, "downloadThroughput": 1.6e6 / 8,
-                                          "uploadThroughput": 0.75e6 / 8},
-}
-"""Chromium's network emulation (CDP ``Network.emulateNetworkConditions``; throughputs in bytes/s)."""
-FIRST_PAINT_JS = "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime / 1000"
-PROGRESS_JS = "(() => { const b = document.querySelector('.comet-live-progress'); return b ? b.value : null; })()"
-
-
-def emulate(context: Any, page: Any, conditions: dict[str, float]) -> Any:
-    session = context.new_cdp_session(page)
-    session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
-    return session
-
-
-def network_visit(context: Any, url: str, conditions: dict[str, float]) -> dict[str, Any]:
-    """One visit of ``url`` under ``conditions``: bytes on the wire, first paint, clickable, the
-    progress bar's values (sampled every half second), and whether the worker's fetch of the
-    WebAssembly took as long as the emulated network says (if not, its fetches were not slowed)."""
-    page = context.new_page()
-    emulate(context, page, conditions)
-    finished: list[Any] = []
-    page.on("requestfinished", lambda r: finished.append(r))
-    page.goto(url, wait_until="commit")
-    progress: list[int] = []
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < 240:
-        try:
-            page.wait_for_selector(LIVE_CLICKABLE, timeout=500)
-            break
-        except PlaywrightTimeoutError:  # (not yet)
-            value = page.evaluate(PROGRESS_JS)
-            if value is not None and (not progress or value != progress[-1]):
-                progress.append(int(value))
-    clickable = page.evaluate("performance.now() / 1000")
-    snapshot = page.evaluate(FIRST_PAINT_JS)
-    has_snapshot = page.evaluate("!!document.querySelector('.comet-live-slot')")
-    wire = sum(wire_bytes(r) for r in finished)
-    throttled = None
-    for r in finished:
-        if r.url.endswith(".wasm"):
-            timing, size = r.timing, wire_bytes(r)
-            seconds = (timing["responseEnd"] - timing["requestStart"]) / 1000
-            throttled = seconds >= 0.8 * size / conditions["downloadThroughput"]
-    fetches = {r.url.rsplit("/", 1)[-1].split("?")[0]: round(r.timing["responseEnd"] / 1000 + r.timing["startTime"] / 1000
-                                                             - page.evaluate("performance.timeOrigin") / 1000, 2)
-               for r in finished if r.timing["responseEnd"] > 0}
-    return {"page": page, "wire": wire, "snapshot": snapshot, "clickable": clickable, "progress": progress,
-            "throttled": throttled, "has_snapshot": has_snapshot, "times": page.evaluate("window.cometLiveTimes"),
-            "fetches": fetches}
-
-
-def network(p: Any, base: str) -> list[dict[str, str]]:
-    rows = []
-    for name, conditions in PROFILES.items():
-        with tempfile.TemporaryDirectory() as profile:
-            context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
-            cold = network_visit(context, base + PAGE, conditions)
-            wait_for_snapshot(cold["page"], 120)
-            cold["page"].close()
-            again = network_visit(context, base + PAGE, conditions)
-            again["page"].close()
-            context.close()
-        rows.append({
-            "date": time.strftime("%Y-%m-%d %H:%M"), "commit": commit(), "load": f"{os.getloadavg()[0]:.1f}",
-            "profile": name, "wire_mb": f"{cold['wire'] / 1e6:.2f}", "snapshot_s": f"{cold['snapshot']:.2f}",
-            "clickable_s": f"{cold['clickable']:.2f}",
-            "progress": "/".join(str(v) for v in cold["progress"][:1] + cold["progress"][-1:]) or "none",
-            "worker_throttled": {True: "yes", False: "no", None: "?"}[cold["throttled"]],
-            "returning_wire_kb": f"{again['wire'] / 1e3:.0f}", "returning_clickable_s": f"{again['clickable']:.2f}",
-        })
-        print(rows[-1], "progress values:", cold["progress"], "worker's times (ms):", cold["times"],
-              "responses done (s):", cold["fetches"], flush=True)
-    return rows
-
-
-def record_network(rows: list[dict[str, str]]) -> list[dict[str, str]]:
-    new = not NETWORK_HISTORY.exists()
-    with NETWORK_HISTORY.open("a", newline="") as f:
-        writer = csv.DictWriter(f, NETWORK_FIELDS)
-        if new:
-            writer.writeheader()
-        writer.writerows(rows)
-    with NETWORK_HISTORY.open(newline="") as f:
-        return list(csv.DictReader(f))
-
-
-def network_section(rows: list[dict[str, str]], history: list[dict[str, str]]) -> str:
-    def mark(value: float, target: float) -> str:
-        return "met" if value <= target else f"not met (+{value - target:.2f})"
-
-    fast, slow = rows[0], rows[1]
-    lines = [
-        "`python bench/static.py` (also `--network` alone): a cold visit of `play/modern.html` in a new browser "
-        "profile under Chromium's network emulation, the site served with its precompressed copies (brotli) by "
-        "`tools/serve.py`'s `StaticSiteHandler`, then a returning visit in the same profile. The snapshot is the "
-        "first contentful paint (the table is in the page's HTML); clickable is a card of the live table enabled. "
-        f"Load average {fast['load']} (2 cores).",
-        "",
-        "| profile | on the wire (cold) | snapshot | clickable | progress bar (first/last value seen) | "
-        "worker's fetches slowed | returning: on the wire, clickable |",
-        "|---|---:|---:|---:|---|---|---|",
-    ]
-    for r in rows:
-        lines.append(f"| {r['profile']} | {r['wire_mb']} MB | {r['snapshot_s']} s | {r['clickable_s']} s | "
-                     f"{r['progress']} % | {r['worker_throttled']} | {r['returning_wire_kb']} KB, "
-                     f"{r['returning_clickable_s']} s |")
-    lines += [
-        "",
-        "| target (issue 29) | measured | |",
-        "|---|---:|---|",
-        f"| fast: snapshot ≤ 1.5 s | {fast['snapshot_s']} s | {mark(float(fast['snapshot_s']), 1.5)} |",
-        f"| fast: clickable ≤ 8 s | {fast['clickable_s']} s | {mark(float(fast['clickable_s']), 8)} |",
-        f"| fast: ≤ 8 MB on the wire | {fast['wire_mb']} MB | {mark(float(fast['wire_mb']), 8)} |",
-        f"| slow: snapshot ≤ 3 s | {slow['snapshot_s']} s | {mark(float(slow['snapshot_s']), 3)} |",
-        f"| slow: the note says the engine is loading, with its progress | {slow['progress']} % | "
-        f"{'met' if slow['progress'] != 'none' else 'not met'} |",
-        "",
-        "Every run (`bench/history/static-network.csv`, newest last):",
-        "",
-        "| date | commit | load | profile | wire | snapshot | clickable | progress | worker slowed | returning |",
-        "|---|---|---:|---|---:|---:|---:|---|---|---|",
-    ]
-    for h in history:
-        lines.append(f"| {h['date']} | {h['commit']} | {h['load']} | {h['profile']} | {h['wire_mb']} MB | "
-                     f"{h['snapshot_s']} s | {h['clickable_s']} s | {h['progress']} | {h['worker_throttled']} | "
-                     f"{h['returning_wire_kb']} KB, {h['returning_clickable_s']} s |")
-    return "\n".join(lines)
-
-
 def site_bytes() -> int:
     """The live pages' files as they lie (not their precompressed ``.br``/``.gz`` copies)."""
     files = [*(SITE / "_static" / "live").rglob("*"), *(SITE / "play").rglob("*")]
@@ -338,17 +185,45 @@ def voila_latest() -> dict[str, str] | None:
     return rows[-1] if rows else None
 
 
-def main() -> None:
-    if not (SITE / "play" / "modern.html").is_file():
-        sys.exit(f"{SITE}/play/modern.html is missing: run `make book` first")
-    server, base = serve()
-    with sync_playwright() as p:
-        rows = network(p, base)
-    history_rows = record_network(rows)
-    body = network_section(rows, history_rows)
+def network(base: str) -> None:
+    """Both pages on both profiles (bench/_network.py): printed, recorded, written to the README."""
+    load = os.getloadavg()[0]
+    with sync_playwright() as p, tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profiles:
+        visits = _network.run(_network.persistent_contexts(p, CHROMIUM, ARGS, profiles), base, _network.PAGES,
+                              _network.PROFILES)
+    history = _network.record(NETWORK_HISTORY, _network.rows_of(visits, time.strftime("%Y-%m-%d %H:%M"), commit(), load))
+    body = _network.section(visits, history, load)
     print(body)
     write_section("static-network", "Static pages on a real network", body)
-    if "--network" in sys.argv[1:]:
+
+
+def smoke(browser: Any) -> list[str]:
+    """One cold visit of the modern table on loopback, in a new context of ``browser``: its waterfall
+    (nothing written)."""
+    server, base = serve()
+    try:
+        visits = _network.run(lambda: browser.new_context(), base, _network.PAGES[:1],
+                              {"loopback": ("loopback", _network.LOOPBACK)}, returning=False, timeout=120)
+    finally:
+        server.shutdown()
+    rows = _network.waterfall(visits[0])
+    print("\n".join(rows))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if not (SITE / "play" / "modern.html").is_file():
+        sys.exit(f"{SITE}/play/modern.html is missing: run `make book` first")
+    if "--smoke" in args:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            smoke(browser)
+            browser.close()
+        return
+    server, base = serve()
+    network(base)
+    if "--network" in args:
         server.shutdown()
         return
     load = os.getloadavg()[0]

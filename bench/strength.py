@@ -12,7 +12,7 @@ against the greedy bot, modern-comet-1991 for two, seeded deals with the seats s
 Writes ``comet_learn/data/bot_strength.json`` (which the table reads: never typed into a sentence)
 and the "strength" section of ``bench/README.md``.
 
-    python -m bench.strength [--games 2000] [--workers 2]
+    python -m bench.strength [--games 2000] [--workers 2] [--smoke]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import json
 import os
 from pathlib import Path
 
-from bench._report import write_section
+from bench._report import SMOKE_HELP, write_section
 from bench.agents import duel
 
 DATA = Path(__file__).resolve().parent.parent / "comet_learn" / "data" / "bot_strength.json"
@@ -35,16 +35,22 @@ FROM_AGENTS = (
 )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.games, args.workers = 2, 1
     got = duel("random", "greedy", args.games, "strength/random-greedy", args.workers)
     rows = [{"bot": bot, "against": other, "variant": VARIANT, "players": 2, "deals": deals, "win": win,
              "ci": ci, "source": "bench/agents.py"} for bot, other, deals, win, ci in FROM_AGENTS]
     rows.append({"bot": "random", "against": "greedy", "variant": VARIANT, "players": 2, "deals": args.games,
                  "win": round(got["win"], 3), "ci": round(got["win_ci"], 3), "source": "bench/strength.py"})
+    if args.smoke:
+        print(json.dumps({"v": 1, "matches": rows}))
+        return
     DATA.write_text(json.dumps({"v": 1, "matches": rows}, indent=1) + "\n", encoding="utf-8")
     table = "\n".join(f"| {r['bot']} | {r['against']} | {r['deals']:,} | {r['win']:.3f} ± {r['ci']:.3f} | "
                       f"`{r['source']}` |" for r in rows)

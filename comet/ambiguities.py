@@ -114,7 +114,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
               "A king always stops and its player leads anew (PW); S2's literal reading, a king on a king, is an "
               "option.", "S2, PW", "king_stops"),
     Ambiguity("AMB-31", "Opera: what is going out 'at once'? The modern rules say the eldest goes out at once "
-              "(S0 «сразу же», S1 «inmediatamente»); 1752 says before anyone else has played a card.",
+              "(S0 «сразу же», S1 «inmediatamente»); 1752 says the first hand goes out at once (S0 «сразу», S1 "
+              "«inmediatamente»), before anyone else has played a card.",
               "For 1991 and Arnold's game: in the eldest's first, unbroken turn (stopped by a king or the comet, "
               "the eldest leads on; once the turn has gone round, no opera). For 1752: before anyone else has "
               "played a card, even if the others passed in between.", "S0, S1", "opera"),

@@ -167,7 +167,7 @@ def _settle_manille(rnd: "Round", w: int, opera: bool, out: list[Payment], notes
                                      (Term(Count.KINGS, len(kings), r.king_penalty_each),)))
 
 
-_NEW_ROWS = {
+NEW_ROWS = {
     # (opera, comet last, as nine): (mg, mp, mb)  -- the Académie's multipliers (S0, S1), AMB-12
     (False, False, False): (1, 1, 0),
     (False, True, False): (2, 2, 2),
@@ -176,6 +176,7 @@ _NEW_ROWS = {
     (True, True, False): (4, 4, 4),
     (True, True, True): (16, 8, 4),
 }
+HOLDING_FACTOR = 2  # 1752: a loser still holding the comet when the winner goes out pays double (S0, S1)
 
 
 def _bonuses(opera: bool, last: bool, nine: bool) -> tuple[Bonus, ...]:
@@ -190,7 +191,7 @@ def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: No
     """1752: game, points and bonus with the multipliers of the Académie (S0, S1; AMB-12)."""
     r = rnd.rules
     last, nine = last_play_wild(rnd)
-    mg, mp, mb = _NEW_ROWS[(opera, last, nine and last)]
+    mg, mp, mb = NEW_ROWS[(opera, last, nine and last)]
     why = _bonuses(opera, last, nine)
     if why:
         notes.append(Note(Say.MULTIPLIERS, counts=(mg, mp, mb), why=why))
@@ -202,7 +203,8 @@ def _settle_new(rnd: "Round", w: int, opera: bool, out: list[Payment], notes: No
         if mb and r.comet_bonus:
             terms.append(Term(Count.BONUS, r.comet_bonus, mb))
         amount = sum(t.value * t.times for t in terms)
-        factors = (Factor(2, "holding"),) if _holds_wild(rnd, hand) and not (why and r.multipliers == "largest") else ()
+        held = _holds_wild(rnd, hand) and not (why and r.multipliers == "largest")
+        factors = (Factor(HOLDING_FACTOR, "holding"),) if held else ()
         for f in factors:
             amount *= f.times
         if amount:

@@ -40,7 +40,7 @@ COMMIT_TURNS = Lesson(
              cards=(("d8", "8D"),), readings=(("then", "AMB-22"), ("then", "AMB-23"))),
         Step(N_("The run needs {need}: the next card of the same suit, and you hold it. Play it."),
              "5C",
-             N_("Only the next card of the run's suit may follow."),
+             N_("Here only the next card of the run's suit may follow."),
              N_("Each next club went to its holder: {p2} the {c6} and the {c7}, {p1} the {c8}, {p2} the {c9}."),
              "8S",
              replies=("6C", "7C", "8C", "9C"),
@@ -49,7 +49,7 @@ COMMIT_TURNS = Lesson(
              readings=(("say", "AMB-22"), ("then", "AMB-23"))),
         Step(N_("The run needs {need}, and you hold it: play it."),
              "TC",
-             N_("Whoever holds the next card plays it: now that is you."),
+             N_("Here whoever holds the next card plays it: now that is you."),
              N_("{p2} held the {cj} and the {cq} and played them. The {ck} lies in the spare hand: nobody can play "
                 "it."),
              "QH",
@@ -95,8 +95,8 @@ COMMIT_STOPS = Lesson(
 
 COMMIT_BRIDGE = Lesson(
     "commit-bridge", "commit", N_("The nine of diamonds bridges a gap"),
-    N_("When nobody holds the card a run needs, the holder of the nine of diamonds may play it in its place, and "
-       "the run goes on."),
+    N_("The nine of diamonds may be played instead of any other card “to prevent a stop”: here, when nobody holds "
+       "the card a run needs, its holder plays it in that card's place, and the run goes on."),
     COMMIT_CHAPTER, "S0, S1, Foster",
     (
         Step(N_("Play the {card}."),
@@ -110,7 +110,7 @@ COMMIT_BRIDGE = Lesson(
         Step(N_("Nobody holds {need}, so the turn comes to you, who hold the {comet}. It may replace the missing "
                 "card, so that the run goes on: play it as {need}."),
              "9D=7H",
-             N_("The nine of diamonds replaces a card nobody can play, to prevent a stop."),
+             N_("Here the nine of diamonds replaces a card nobody can play, to prevent a stop."),
              N_("The {comet} stood for the missing card and the run went on: {p1} held the next card and played it. "
                 "After it nobody could go on, so she began again with the {s4}."),
              "pass",
@@ -119,15 +119,15 @@ COMMIT_BRIDGE = Lesson(
              cards=(("s4", "4S"),), readings=(("say", "AMB-22"), ("say", "AMB-23"), ("say", "AMB-24"))),
         Step(N_("Her {s4} calls for your {card}: play it."),
              "5S",
-             N_("Whoever holds the next card plays it."),
+             N_("Here whoever holds the next card plays it."),
              N_("Nobody holds the {s6}: the run stopped at your card."),
              "3D",
              claims=(InSpare("6S"), Stops(Stop.INCIDENTAL)),
              cards=(("s4", "4S"), ("s6", "6S"))),
     ),
     practice(COMMIT, 70, 7),
-    changes=N_("What changes from the modern game: the wild card does not stop the run; it bridges a gap that "
-               "nobody can fill, and the run goes on."),
+    changes=N_("What changes from the modern game: the wild card does not stop the run; in the engine's reading, "
+               "it bridges a gap that nobody can fill, and the run goes on."),
     credits=(RULES_1857, Credit("S0, S1", N_("the nine of diamonds played for any card, to prevent a stop"),
                                 amb="AMB-24"), IN_SUIT),
 )

@@ -78,7 +78,7 @@ RUNS = Lesson(
         Step(N_("The run is back with you, and it needs {need}. You hold it, and a player who can go on must: "
                 "play the {card}."),
              "TD",
-             N_("A player who can go on must: a pass is for when you cannot."),
+             N_("Here a player who can go on must: a pass is for when you cannot."),
              N_("You took the run on from {p1}. Now it needs {now}."),
              "KH",
              claims=(Illegal(("pass",)), Needs(("J",))), readings=(("say", "AMB-35"),)),
@@ -220,7 +220,7 @@ GOING_OUT = Lesson(
 
 OPERA = Lesson(
     "modern-opera", "modern", N_("The opera"),
-    N_("The eldest who plays out the whole hand in the first turn makes an opera: everything is doubled."),
+    N_("The eldest who plays out the whole hand in the first turn makes an opera: what the others pay is doubled."),
     CHAPTER, "S0, S1",
     (
         Step(N_("You are eldest and nobody has played yet. If you play out your whole hand in this first turn, "
@@ -247,9 +247,9 @@ OPERA = Lesson(
              "9C=7",
              N_("The comet stands for the card the run needs and empties your hand in the first turn."),
              N_("An opera: your whole hand in the first turn. With two players an opera is drawn if the dealer "
-                "could have gone out in one turn too; {p1} could not, so it stands. She pays for her {count} pips, "
-                "doubled for your last card, the comet, and doubled again for the opera: {count} × 2 × 2 = {paid}. "
-                "With the comet's {amount} in play, you win {net}."),
+                "could have made one too; {p1} could not have gone out in one turn, so it stands. She pays for "
+                "her {count} pips, doubled for your last card, the comet, and doubled again for the opera: "
+                "{count} × 2 × 2 = {paid}. With the comet's {amount} in play, you win {net}."),
              "pass",
              claims=(Ends(0, 138, opera=True), Pays(Why.WILD, 2), Reckons(1, 34, (2, 2))),
              readings=(("say", "AMB-17"), ("then", "AMB-45"))),

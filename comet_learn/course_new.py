@@ -17,8 +17,8 @@ RULES_1752 = Credit("S0, S1", N_("the rules of the new comet"), work="academie17
 
 NEW_FIRST_HAND = Lesson(
     "new-comet-first-hand", "new-comet", N_("Before the first card: a new deal, carte blanche"),
-    N_("The first hand may keep its cards or demand a new deal; a hand without a court card is a carte blanche, "
-       "paid at once."),
+    N_("The first hand may keep its cards or demand a new deal; a carte blanche brings 50 points, or 100 with the "
+       "comet: read as at Piquet, a hand without a court card, paid at once."),
     NEW_CHAPTER, "S0, S1",
     (
         Step(N_("The new comet of 1752. Its two packs are the modern game's: this deal uses the black pack, {pack} "
@@ -32,7 +32,7 @@ NEW_FIRST_HAND = Lesson(
              "8C",
              claims=(Pack(48, "CS"), Redeals(), Pays(Why.BLANCHE, 50)),
              setup=Setup(NEW, ("2C 4S 6S 8C TS QC", "KC QS 3S 5C"), pack="black"),
-             readings=(("say", "AMB-40"), ("then", "AMB-41"))),
+             readings=(("say", "AMB-2"), ("say", "AMB-40"), ("then", "AMB-41"))),
         Step(N_("The right is used: this deal goes on with these cards. Lead your {card}."),
              "3C",
              N_("Once the first hand has kept its cards or had them dealt again, play begins."),
@@ -42,7 +42,7 @@ NEW_FIRST_HAND = Lesson(
         Step(N_("Another table, and a deal in the red pack. Your hand has no court card, and it holds the comet, the "
                 "{comet}. Keep it."),
              "keep",
-             N_("A carte blanche is paid when the hand is kept, before the first card."),
+             N_("Here a carte blanche is paid when the hand is kept, before the first card."),
              N_("A carte blanche with the comet in it pays double: {p1} paid you {amount}."),
              "5H",
              claims=(Pays(Why.BLANCHE_COMET, 100),),
@@ -55,9 +55,9 @@ NEW_FIRST_HAND = Lesson(
 )
 
 NEW_GROUPS = Lesson(
-    "new-comet-groups", "new-comet", N_("Kings together, and nothing paid in play"),
-    N_("Two or three kings may go down together, as well as four of a kind and three nines; the deal is counted "
-       "in points at its end."),
+    "new-comet-groups", "new-comet", N_("Kings together, and a count in points"),
+    N_("Two or three kings may go down together, as well as four of a kind and three nines; in our reading, "
+       "nothing is paid in play: the deal is counted in points at its end."),
     NEW_CHAPTER, "S0, S1",
     (
         Step(N_("You kept your hand. Besides four of a kind and three nines, the new comet lets two or three kings go "
@@ -84,7 +84,7 @@ NEW_GROUPS = Lesson(
              claims=(Needs(("J",)),)),
         Step(N_("Play the comet, the {comet}, as the card the run needs: {card}."),
              "9C=J",
-             N_("The comet stands for the card the run needs, and stops the run."),
+             N_("The comet stands for the card the run needs, and here it stops the run."),
              N_("The comet stopped the run, and you lead again: the 1752 account does not say that it stops, and "
                 "the engine has it stop as in the modern game. But in the modern game it would have earned chips at "
                 "once; here nothing is paid in play, and the comet counts only when the deal ends."),
@@ -93,7 +93,7 @@ NEW_GROUPS = Lesson(
     ),
     practice(NEW, 52),
     changes=N_("What changes from the modern game: two or three kings make a group too, and the deal is counted "
-               "in points at its end."),
+               "in points; in our reading, at its end only."),
     credits=(RULES_1752, Credit("S0, S1", N_("the groups: four of a kind, three nines, two or three kings"))),
 )
 
@@ -118,9 +118,9 @@ NEW_OPERA = Lesson(
              N_("Both kings go down in one play, and your hand is empty."),
              N_("You went out before anyone else played a card. The 1752 account calls an opera the first hand's "
                 "going out “at once, before anyone else played a card”; {p1} passed in between, and the engine, "
-                "reading those words to the letter, counts an opera all the same. It doubles what she pays: you win "
-                "{net}. Read as the modern game's “at once” is read, the turn went round when she passed, and this "
-                "would be no opera."),
+                "taking “before anyone else played a card” as the test, counts an opera all the same. It doubles "
+                "what she pays: you win {net}. Read as the modern game's “at once” is read, the turn went round "
+                "when she passed, and this would be no opera."),
              "KH",
              claims=(Ends(0, 70, opera=True), OperaUnder((("opera", "first_turn"),), False)),
              readings=(("then", "AMB-12"), ("then", "AMB-31"))),
@@ -134,8 +134,8 @@ NEW_OPERA = Lesson(
 
 NEW_PARTNERS = Lesson(
     "new-comet-partners", "new-comet", N_("Two against two"),
-    N_("Four play as two sides, partners facing each other; when one goes out, the side wins, and the partner's "
-       "cards count for nothing."),
+    N_("Four play in two teams of two; here partners face each other, and when one goes out, the side wins and "
+       "the partner's cards count for nothing."),
     NEW_CHAPTER, "S0, S1",
     (
         Step(N_("Four players, two against two: your partner is {p2}, facing you; {p1} and {p3} are the other "
@@ -182,14 +182,14 @@ YAN_PACKS = Credit("S2", N_("the packs, the deal and the comets"), work="yanovsk
 
 YAN_TURNS = Lesson(
     "yanovsky-turns", "yanovsky", N_("Turn and turn about"),
-    N_("Two players alternate: each turn lays one or more cards of one rank, the top card's rank or the next."),
+    N_("Two players alternate: each turn lays one or more cards, of the top card's rank or the next."),
     NEW_CHAPTER, "S2, PW",
     (
-        Step(N_("The Russian encyclopedia entry «КОМЕТА» takes its packs and deal from Yanovsky (1804); its rules of "
-                "play are its own: two players, and they alternate. You lead one card, {p1} builds on it, then you, "
-                "and so on. Lead the {card}."),
+        Step(N_("The Russian encyclopedia entry «КОМЕТА» quotes Yanovsky (1804), whose packs and deal its "
+                "description shares; its rules of play are its own: two players, and they alternate. You lead one "
+                "card, {p1} builds on it, then you, and so on. Lead the {card}."),
              "5H",
-             N_("A lead is one card; then the turn passes."),
+             N_("Here a lead is one card; then the turn passes."),
              N_("The run could take your 6, but it is {p1}'s turn: each player adds cards in turn, and the engine "
                 "passes the turn after every play. She laid two 5s at once, the same rank as the top card."),
              "8D",
@@ -199,7 +199,7 @@ YAN_TURNS = Lesson(
         Step(N_("A turn lays one or more cards of one rank: the top card's rank, or the next. The run may take "
                 "{need}: lay your two 6s together, {card}."),
              "6D 6H",
-             N_("Any number of cards of one rank go down in one turn."),
+             N_("Here any number of cards of one rank go down in one turn."),
              N_("{p1} laid her two 7s, the next rank."),
              "6D",
              replies=("7H 7D",),
@@ -223,13 +223,13 @@ YAN_TURNS = Lesson(
     practice(YAN, 66),
     changes=N_("What changes from the modern game: the two players alternate, each adding one or more cards of the "
                "top card's rank or the next."),
-    credits=(S2_RULES, Credit("S2, PW", N_("a turn of several cards of one rank, as all four 8s on a 7"), amb="AMB-29")),
+    credits=(S2_RULES, Credit("PW", N_("a turn of several cards of one rank, as all four 8s on a 7"), amb="AMB-29")),
 )
 
 YAN_COMET = Lesson(
     "yanovsky-comet", "yanovsky", N_("The comet replaces the proper card"),
-    N_("The comet may be played instead of the card the run needs, alone, as a whole turn; it stops the run and "
-       "its player leads anew."),
+    N_("The comet may be played instead of the card the run needs; it stops the run and its player begins a new "
+       "one at once."),
     NEW_CHAPTER, "S2, PW",
     (
         Step(N_("Yanovsky's packs are the new comet's, but this deal's black pack has its own comet: the {comet}, "
@@ -252,7 +252,7 @@ YAN_COMET = Lesson(
         Step(N_("A king stops too: the encyclopedia's “the same rank” would let a king follow a king, but the "
                 "compendium text says a king always stops, and so does the engine. Lead the {card}."),
              "KC",
-             N_("Nothing may follow a king: it stops, and you lead again."),
+             N_("Here nothing may follow a king: it stops, and you lead again."),
              N_("The king stopped the run, and you lead again."),
              "2C",
              claims=(Stops(Stop.KING),), readings=(("say", "AMB-30"),)),
@@ -273,7 +273,7 @@ YAN_SCORE = Lesson(
     (
         Step(N_("Lead the {card}."),
              "6S",
-             N_("Keep your pair: two cards of one rank go down in one turn."),
+             N_("Keep your pair: here two cards of one rank go down in one turn."),
              N_("{p1} laid the next rank."),
              "8S",
              replies=("7C",),

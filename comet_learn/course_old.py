@@ -43,20 +43,20 @@ HOC_STAGE = Lesson(
     changes=N_("Hoc's card play is pieced together from sources that describe it only in part. What changes from the "
                "modern game: one full pack with its aces, the aces low, no comet, and the turn goes round "
                "anticlockwise."),
-    credits=(HOC_STAGE_OF, HOC_PAGES, Credit("W-Hoc, AJO-Hoc", N_("fifteen cards each for two players"),
+    credits=(HOC_STAGE_OF, HOC_PAGES, Credit("AJO-Hoc", N_("fifteen cards each for two players"),
                                              amb="AMB-4")),
 )
 
 HOC_HOCS = Lesson(
     "hoc-hocs", "hoc", N_("The hocs cut all others"),
-    N_("Six cards, the hocs, may be played on your turn whatever the run needs: each stops it, and “hoc!” "
-       "earns a jeton from each opponent."),
+    N_("Six cards, the hocs, “cut all others”: here each may be played on your turn whatever the run needs "
+       "and stops it, and “hoc!” earns a jeton from each opponent, as one late source alone says."),
     ORIGINS, "FR-Hoc",
     (
         Step(N_("The run needs {need}, and you hold none. In the modern game you would pass; in Hoc you may cut "
                 "with a hoc: the four kings, the {qs} and the {jd}. Play your {card} and say “hoc!”."),
              "JD",
-             N_("A hoc may be played on your turn whatever the run needs: it stops the run, and you lead again."),
+             N_("Here a hoc may be played on your turn whatever the run needs: it stops the run, and you lead again."),
              N_("The {card} cut the run: you lead again, and {p1} paid you {amount} for the “hoc!”. One late "
                 "source alone gives that jeton; the engine keeps it, as the book warns."),
              "9H",
@@ -100,20 +100,20 @@ HOC_OUT = Lesson(
     (
         Step(N_("Three players now, {p1} and {p2} with you. Lead the {card}."),
              "6C",
-             N_("Play your run first: a hoc can wait, since it may go at any time."),
+             N_("Play your run first: a hoc can wait, since here it may go at any time."),
              N_("The run needs {now}."),
              "KS",
              claims=(Needs(("7",)), Turn(0)),
              setup=Setup(HOC, ("6C 7D KS", "KH 2S 3D", "QD 5S 8C"))),
         Step(N_("Play the {card}, not your king yet."),
              "7D",
-             N_("Play your run first: a hoc can wait, since it may go at any time."),
+             N_("Play your run first: a hoc can wait, since here it may go at any time."),
              N_("The run needs {now}, and you hold none. Your last card is a hoc."),
              "KS",
              claims=(Needs(("8",)), Turn(0))),
         Step(N_("A hoc may go whatever the run needs: cut with the {card}, your last card."),
              "KS",
-             N_("A hoc may be played at any time on your turn, and it is your last card."),
+             N_("Here a hoc may be played at any time on your turn, and it is your last card."),
              N_("You are out, and the first out wins. How the others pay, the pages on Hoc do not say; the engine "
                 "pays as in manille: {p1} and {p2} each pay you a jeton for each pip left in hand, courts ten, on "
                 "top of the jeton for “hoc!”, and {p1}'s {kh}, a hoc kept in hand, counts its pips like any card. "

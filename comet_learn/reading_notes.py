@@ -13,6 +13,9 @@ from __future__ import annotations
 from comet_render.i18n import N_
 
 NOTES: dict[str, str] = {
+    "AMB-2": N_("The Wikipedia article dates the new game to 1752, the Académie its rules come from; the Russian "
+                "encyclopedia entry names an earlier printing of its rules, Paris, 1748 («Regles du nouveau jeu de la "
+                "Comete»). We call it the new comet of 1752, after the account we follow; it was in print by 1748."),
     "AMB-4": N_("The pages on Hoc disagree on the deal: one gives twelve cards each without saying for how many "
                 "players, the other fifteen each for two and twelve for three. We follow the second, which names the "
                 "players; twelve each is an option."),
@@ -60,7 +63,8 @@ NOTES: dict[str, str] = {
     "AMB-22": N_("The 1857 account, as the Wikipedia article reports it, does not say whether a run keeps to its "
                  "suit. Foster's Hoyle of 1897 plays in suit, and a 7♦ that stops because the 8♦ is out suggests it: "
                  "we play in suit; suits ignored are an option."),
-    "AMB-23": N_("In the 1857 account the players play “in turn”. We give the turn to whoever holds the next card, as "
+    "AMB-23": N_("In the 1857 account the players play “in turn” («по очереди»; the Spanish has «en secuencia», in "
+                 "sequence). We give the turn to whoever holds the next card, as "
                  "in Pope Joan and the other games of stops; turns round the table are an option."),
     "AMB-24": N_("The 1857 nine of diamonds “may be played instead of any other card to prevent a stop”. We let it "
                  "bridge a gap nobody can fill, and the run goes on; a nine that replaces any card, or that stops, "
@@ -81,10 +85,11 @@ NOTES: dict[str, str] = {
     "AMB-30": N_("The encyclopedia entry allows “the same rank”, which would let a king follow a king; the compendium "
                  "text says a king always stops. We follow the compendium; a king on a king is an option."),
     "AMB-31": N_("The 1752 account calls an opera the first hand going out “at once, before anyone else played a "
-                 "card” («сразу перед тем, как кто-либо еще разыграл карту»); the modern rules say only that the eldest "
-                 "goes out “at once” («сразу же», «inmediatamente»). We read 1752 to the letter, passes in between "
-                 "allowed, and the modern “at once” as the eldest's first, unbroken turn; each game may be played the "
-                 "other way, as an option."),
+                 "card” («сразу перед тем, как кто-либо еще разыграл карту», «inmediatamente antes de que alguien más "
+                 "jugara una carta»); the modern rules say that the eldest goes out “at once” («сразу же», "
+                 "«inmediatamente»), the same word. For 1752 we take “before anyone else played a card” as the test, "
+                 "passes in between allowed, and the modern “at once” as the eldest's first, unbroken turn; each game "
+                 "may be played the other way, as an option."),
     "AMB-32": N_("A drawn opera: the sources say only that the hand is drawn. We keep the chips paid for the comet "
                  "during the play; returning them is an option."),
     "AMB-33": N_("The opera is getting rid of one's cards “in one turn” («за один ход»). With the turn passing after "
@@ -115,9 +120,10 @@ NOTES: dict[str, str] = {
                  "We have it go down alone, as its player's whole turn."),
     "AMB-44": N_("The 1752 packs “were used alternately”; the modern rules name a red and a black pack without saying "
                  "so. We use them in turn, red first, as in 1752."),
-    "AMB-45": N_("Each source gives the multipliers one at a time: going out with the comet, as a nine, the opera, a "
-                 "loser holding the comet. When several apply we multiply them together; only the largest counting "
-                 "is an option."),
+    "AMB-45": N_("The sources give the multipliers one at a time (going out with the comet, as a nine, the opera, a "
+                 "loser holding the comet), except an opera ended with the comet: ×4 in 1752 and in the Russian "
+                 "encyclopedia entry, and in 1752 the game ×16 and the points ×8 with the comet as a nine. When "
+                 "several apply we multiply them together; only the largest counting is an option."),
     "AMB-46": N_("The 1991 players stake an ante to a pool; the sources do not say how much. We ante one chip each, "
                  "each deal."),
     "AMB-47": N_("The pages on Hoc give the purse and say that the first player out wins, not what the others pay. We "

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from comet.cards import Card, sort_key
+from comet.settlement import HOLDING_FACTOR, NEW_ROWS
 from comet.state import PHASE_PLAY
 from comet.variant import Variant
 from comet_learn.refusals import instead
@@ -238,6 +239,10 @@ def end_lines(v: Variant, _: Words) -> list[Line]:
     else:
         out.append(Line("pay", _("Each other player pays the winner {per}.", per=per), _read(v, "AMB-47")))
     more = []
+    if r.scheme == "new":  # the Académie's table (AMB-12): the comet's multipliers are not the Rules' fields
+        more.append(_("a loser still holding the comet pays ×{n}", n=HOLDING_FACTOR))
+        more.append(_("going out with the comet ×{n}, as a nine ×{m}", n=NEW_ROWS[(False, True, False)][1],
+                      m=NEW_ROWS[(False, True, True)][1]))
     if r.comet_holder_multiplier > 1:
         more.append(_("a loser still holding the comet pays ×{n}", n=r.comet_holder_multiplier))
     if r.comet_last_multiplier > 1:
@@ -262,7 +267,7 @@ def end_lines(v: Variant, _: Words) -> list[Line]:
         out.append(Line("redeal", _("Before play, the first hand may keep the hand or demand a new deal."),
                         _read(v, "AMB-40")))
     if r.target:
-        out.append(Line("target", _("A match is played to {n}.", n=r.target)))
+        out.append(Line("target", _("A match is played to an agreed total, here {n}.", n=r.target)))
     return out
 
 

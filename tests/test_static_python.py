@@ -2,7 +2,9 @@
 
 * ``tools/pyodide/stdlib.py`` (run by ``compile.mjs`` at every build) repacks Pyodide's standard
   library: entries stored (the host sends the brotli copy), what the pages import byte-compiled,
-  tools nothing imports left out, but never a module that the site's own Python imports;
+  tools nothing imports left out, but never a module that the site's own Python imports; what may
+  be imported later in a second zip, whose modules the site's zip lists (for the finder that
+  fetches it when one is wanted first), none of them in the first;
 * the site's zip holds ``.pyc`` where the sources were, not both, entries stored;
 * ``favicon.ico`` is at the site's root (browsers ask for it on the root page, which names no
   icon), drawn from the book's icon by ``book/_ext/comet_favicon.py``.
@@ -11,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import os
 import sys
 import zipfile
@@ -54,9 +57,16 @@ def test_the_standard_library_is_compiled_pruned_and_stored() -> None:
     for tool in ("_pyrepl/__init__.py", "pydoc.py", "pdb.py", "doctest.py"):
         assert tool not in names and tool + "c" not in names, tool
     assert "pyodide/__init__.pyc" in names and "_pyodide/__init__.pyc" in names
+    more = zipfile.ZipFile(next((SITE / "_static" / "live").glob("pyodide-*/python_stdlib_more.zip")))
+    assert all(i.compress_type == zipfile.ZIP_STORED for i in more.infolist())
+    assert not set(more.namelist()) & set(names) and all(n.endswith(".py") for n in more.namelist())
+    assert "statistics.py" in more.namelist() and "statistics.py" not in names
+    site = zipfile.ZipFile(next((SITE / "_static" / "live").glob("site-*.zip")))
+    assert set(json.loads(site.read("comet_stdlib_more.json"))) == _modules(more.namelist())
+    assert "comet_stdlib_more.pyc" in site.namelist()
     # Every standard module the site's own Python imports anywhere is there (compiled or not).
     vendored = _modules(zipfile.ZipFile(VENDORED).namelist())
-    kept = _modules(names)
+    kept = _modules(names) | _modules(more.namelist())
     missing = set()
     for package in PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
@@ -80,6 +90,9 @@ def test_the_sites_zip_holds_compiled_modules_once() -> None:
     assert not [n for n in names if n.endswith(".py") and n + "c" in names]
     assert not [n for n in names if "__pycache__" in n]
     assert "comet_learn/data/puzzles.json" in names
+    # Compiled without docstrings (tools/pyodide/pyc.py): the module's own is not in its byte code.
+    docstring = ast.get_docstring(ast.parse((ROOT / "widgets" / "browser.py").read_text(encoding="utf-8")))
+    assert docstring and docstring.split("\n")[0].encode() not in site.read("widgets/browser.pyc")
 
 
 def test_favicon_drawn_from_the_books_icon(tmp_path: Path) -> None:

@@ -82,14 +82,15 @@ def _subpaths(d: str) -> list[tuple[list[tuple[float, float]], bool]]:
     return out
 
 
-def draw(svg: bytes) -> Any:
-    """The SVG's shapes as a square RGBA image of :data:`SCALE` pixels."""
+def draw(svg: bytes, size: int = SCALE) -> Any:
+    """The SVG's shapes as a square RGBA image of ``size`` pixels (:data:`SCALE`: the favicon's, drawn
+    large and scaled down; the app's icons, ``comet_app``, at their own sizes)."""
     from PIL import Image, ImageDraw
 
     root = ET.fromstring(svg)
     box = [float(v) for v in re.split(r"[\s,]+", root.get("viewBox", "0 0 64 64").strip())]
-    k = SCALE / max(box[2], box[3])
-    image = Image.new("RGBA", (SCALE, SCALE), (0, 0, 0, 0))
+    k = size / max(box[2], box[3])
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
 
     def at(x: float, y: float) -> tuple[float, float]:
         return (x - box[0]) * k, (y - box[1]) * k
@@ -127,13 +128,14 @@ def draw(svg: bytes) -> Any:
     return image
 
 
-def plain() -> Any:
+def plain(size: int = SCALE) -> Any:
     """A plain round icon (the book's colours), for an icon that cannot be read."""
     from PIL import Image, ImageDraw
 
-    image = Image.new("RGBA", (SCALE, SCALE), (0, 0, 0, 0))
-    ImageDraw.Draw(image).ellipse((8, 8, SCALE - 8, SCALE - 8), fill=(200, 16, 46, 255), outline=(31, 63, 115, 255),
-                                  width=SCALE // 12)
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    edge = size // 32
+    ImageDraw.Draw(image).ellipse((edge, edge, size - edge, size - edge), fill=(200, 16, 46, 255),
+                                  outline=(31, 63, 115, 255), width=size // 12)
     return image
 
 

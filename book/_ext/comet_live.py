@@ -11,7 +11,9 @@
   ``make vendor`` (``_vendor/book/live/pyodide``, ``_vendor/wheels``). The same run repacks
   Pyodide's standard library (``tools/pyodide/stdlib.py``: what the pages import byte-compiled,
   what nothing can import left out, entries stored for the host's brotli copy), which replaces
-  ``python_stdlib.zip`` in the site's copy of the core.
+  ``python_stdlib.zip`` in the site's copy of the core; what the pages may import later, but not
+  before a table is drawn, goes in a second zip beside it (``python_stdlib_more.zip``, fetched once
+  the page is drawn or when wanted: ``tools/pyodide/comet_stdlib_more.py``).
 * A step-through's snapshot is written into the page as HTML (:mod:`bookkit.snapshot`), so that
   it steps through its saved frames as soon as the page is shown. A page with no other snapshot
   leaves the widget manager out of its head: live.js loads it with Python.
@@ -64,7 +66,7 @@ def _python_files() -> list[tuple[str, Path]]:
         for path in sorted((ROOT / package).rglob("*")):
             if path.suffix == ".py" or path.suffix in DATA_SUFFIXES:
                 files.append((path.relative_to(ROOT).as_posix(), path))
-    for path in sorted((SHIMS / "IPython").rglob("*.py")):
+    for path in [*sorted((SHIMS / "IPython").rglob("*.py")), SHIMS / "comet_stdlib_more.py"]:
         files.append((path.relative_to(SHIMS).as_posix(), path))
     return files
 
@@ -82,28 +84,28 @@ def sources_zip() -> bytes:
 
 def site_zip() -> tuple[str, bytes]:
     """Every module the pages import, byte-compiled for the browser's Python; and its file name."""
-    name, data, _ = compile_python()
+    name, data, _, _ = compile_python()
     return name, data
 
 
-def compile_python() -> tuple[str, bytes, bytes]:
-    """The site's zip (its file name and bytes) and the repacked standard library (bytes), from
-    one run of ``compile.mjs``."""
+def compile_python() -> tuple[str, bytes, bytes, bytes]:
+    """The site's zip (its file name and bytes) and the repacked standard library (the bytes of its
+    two zips), from one run of ``compile.mjs``."""
     wheels = sorted(WHEELS.glob("*.whl"))
     if not wheels or not (PYODIDE / "pyodide.mjs").is_file():
         raise RuntimeError(f"the Pyodide core or the wheels are missing ({PYODIDE}, {WHEELS}): run `make vendor`")
     with tempfile.TemporaryDirectory() as tmp:
         sources = Path(tmp) / "sources.zip"
         sources.write_bytes(sources_zip())
-        out, stdlib = Path(tmp) / "site.zip", Path(tmp) / "stdlib.zip"
-        done = subprocess.run(["node", str(COMPILE), str(PYODIDE), str(out), "--stdlib", str(stdlib),
+        out, stdlib, more = Path(tmp) / "site.zip", Path(tmp) / "stdlib.zip", Path(tmp) / "more.zip"
+        done = subprocess.run(["node", str(COMPILE), str(PYODIDE), str(out), "--stdlib", str(stdlib), str(more),
                                *map(str, wheels), str(sources)], capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"byte-compiling the site's Python failed:\n{done.stdout}{done.stderr}")
         status(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "standard library repacked")
         data = out.read_bytes()
-        stdlib_data = stdlib.read_bytes()
-    return f"site-{hashlib.sha256(data).hexdigest()[:10]}.zip", data, stdlib_data
+        stdlib_data, more_data = stdlib.read_bytes(), more.read_bytes()
+    return f"site-{hashlib.sha256(data).hexdigest()[:10]}.zip", data, stdlib_data, more_data
 
 
 def archives(zip_name: str) -> list[dict[str, str]]:
@@ -121,18 +123,21 @@ def live_cells(source: Path) -> list[str]:
 
 
 STDLIB = "python_stdlib.zip"
+STDLIB_MORE = "python_stdlib_more.zip"
 
 
-def pyodide_folder(stdlib: bytes | None = None) -> str:
+def pyodide_folder(stdlib: bytes | None = None, more: bytes = b"") -> str:
     """The Pyodide core's folder in ``_static/live/``, named by its files' content
     (``pyodide-<hash>/``; ``stdlib``: the repacked standard library that replaces the vendored one
-    there): a new Pyodide gets a new address, so a browser may keep these files for good (README,
-    "Deploying")."""
+    there, ``more`` its second zip): a new Pyodide gets a new address, so a browser may keep these
+    files for good (README, "Deploying")."""
     digest = hashlib.sha256()
     for path in sorted(PYODIDE.iterdir()):
         if path.is_file():
             data = stdlib if stdlib is not None and path.name == STDLIB else path.read_bytes()
             digest.update(path.name.encode() + b"\0" + data)
+    if more:
+        digest.update(STDLIB_MORE.encode() + b"\0" + more)
     return f"pyodide-{digest.hexdigest()[:10]}/"
 
 
@@ -143,14 +148,14 @@ with those, the progress bar's total."""
 
 def config_script(cells: list[str], slots: str, zip_name: str, *, query: bool = False,
                   manager: list[str] | None = None, early: bool = False, pyodide: str = "pyodide/",
-                  download: int = 0) -> str:
+                  download: int = 0, more: str = "") -> str:
     """The page's ``<script id="comet-live">`` (read by live.js). ``manager``: the widget manager's
     scripts, for live.js to load on a page that does not load them itself: when Python is ready
     (a book page, whose demos step meanwhile), or with Python (``early``: a play page).
     ``pyodide``: the Pyodide core's folder; ``download``: the bytes the worker fetches (for the
-    progress bar)."""
+    progress bar); ``more``: the standard library's second zip, in that folder."""
     data = {"cells": cells, "slots": slots, "archives": archives(zip_name), "query": query,
-            "manager": manager or [], "early": early, "pyodide": pyodide, "download": download}
+            "manager": manager or [], "early": early, "pyodide": pyodide, "download": download, "more": more}
     text = json.dumps(data).replace("</", "<\\/")
     return f'<script type="application/json" id="comet-live">{text}</script>'
 
@@ -200,7 +205,7 @@ def _live(app: Sphinx) -> dict[str, Any]:
     """What every live page's configuration says of the Python files: their folder and size."""
     name, data = app.comet_live_zip  # type: ignore[attr-defined]
     core = sum((PYODIDE / f).stat().st_size for f in DOWNLOADS) + len(app.comet_stdlib)  # type: ignore[attr-defined]
-    return {"pyodide": app.comet_pyodide, "download": core + len(data)}  # type: ignore[attr-defined]
+    return {"pyodide": app.comet_pyodide, "download": core + len(data), "more": STDLIB_MORE}  # type: ignore[attr-defined]
 
 
 DEFLATE_ENV = "COMET_DEFLATE_ZIPS"
@@ -224,14 +229,15 @@ def _builder_inited(app: Sphinx) -> None:
     import os
 
     status("byte-compiling the site's Python and the standard library with the site's Pyodide (Node)")
-    name, data, stdlib = compile_python()
+    name, data, stdlib, more = compile_python()
     if os.environ.get(DEFLATE_ENV, "") not in ("", "0"):
         status(f"{DEFLATE_ENV}: the Python zips' entries deflated (a host that sends files as they lie)")
-        data, stdlib = deflated(data), deflated(stdlib)
+        data, stdlib, more = deflated(data), deflated(stdlib), deflated(more)
         name = f"site-{hashlib.sha256(data).hexdigest()[:10]}.zip"
     app.comet_live_zip = (name, data)  # type: ignore[attr-defined]
     app.comet_stdlib = stdlib  # type: ignore[attr-defined]
-    app.comet_pyodide = pyodide_folder(stdlib)  # type: ignore[attr-defined]
+    app.comet_stdlib_more = more  # type: ignore[attr-defined]
+    app.comet_pyodide = pyodide_folder(stdlib, more)  # type: ignore[attr-defined]
 
 
 def _build_finished(app: Sphinx, exception: Exception | None) -> None:
@@ -252,6 +258,7 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
         shutil.rmtree(old)
     (live / "pyodide").rename(folder)
     (folder / STDLIB).write_bytes(app.comet_stdlib)  # type: ignore[attr-defined]
+    (folder / STDLIB_MORE).write_bytes(app.comet_stdlib_more)  # type: ignore[attr-defined]
     from comet_play_static import write_play_pages
 
     status("writing the static play pages (each page's cells run here for its snapshot)")

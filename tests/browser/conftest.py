@@ -54,6 +54,8 @@ BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 """The test browser resolves no host but 127.0.0.1: no request can leave the machine. (Pages are
 watched by listening, not by routing every request through Playwright, which would turn the
 browser's cache off: every page would fetch and compile all its scripts again.)"""
+LAUNCH_ARGS = [*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS]
+"""The tests' Chromium's command line (a browser of a test's own, ``test_app.py``'s, too)."""
 # No request may leave 127.0.0.1: the book vendors everything it loads, and the play pages'
 # Voila template (tools/jupyter/voila/templates/comet) drops the FontAwesome CDN stylesheets of
 # Voila's `lab` template.
@@ -96,9 +98,16 @@ cost about a tenth of the browser tests' CPU. A test of the animations themselve
 its page: ``page.emulate_media(reduced_motion="no-preference")``."""
 
 
+SERVICE_WORKERS = "block"
+"""The pages of the tests' browser register no service worker (Playwright's ``service_workers``): a
+first visit's worker would fetch and keep everything the site precaches, in every new context, for
+tests of what a page shows. The tests of the site as an app (``test_app.py``) allow it."""
+
+
 class TestBrowser:
     """The session's Chromium, whose new contexts and pages prefer reduced motion
-    (:data:`REDUCED_MOTION`) unless the options say otherwise; otherwise Playwright's ``Browser``."""
+    (:data:`REDUCED_MOTION`) and register no service worker (:data:`SERVICE_WORKERS`) unless the
+    options say otherwise; otherwise Playwright's ``Browser``."""
 
     __test__ = False  # (not a test class, for pytest)
 
@@ -107,10 +116,12 @@ class TestBrowser:
 
     def new_context(self, **options: Any) -> Any:
         options.setdefault("reduced_motion", REDUCED_MOTION)
+        options.setdefault("service_workers", SERVICE_WORKERS)
         return self._browser.new_context(**options)
 
     def new_page(self, **options: Any) -> Any:
         options.setdefault("reduced_motion", REDUCED_MOTION)
+        options.setdefault("service_workers", SERVICE_WORKERS)
         return self._browser.new_page(**options)
 
     def __getattr__(self, name: str) -> Any:
@@ -126,7 +137,7 @@ def browser() -> Iterator[Any]:
     except ImportError:
         _missing("playwright is not installed: run `make venv`")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS])
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
             yield TestBrowser(browser)
         finally:

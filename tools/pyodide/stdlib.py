@@ -11,26 +11,32 @@ has been imported as a reader's browser imports it (``widgets.browser.preload()`
   functions and ``try`` blocks: found by reading their sources, so an over-approximation) stay as
   sources; so do every module of :data:`KEEP` (imported by name at run time: Pyodide's own
   packages, which its JavaScript calls into, and the codecs);
+* those sources of a package or module none of whose modules is imported (``email``, ``statistics``:
+  what a page imports at run time is mostly of the packages it imported to start, as
+  ``importlib.resources``'s readers) go in a second zip (``STDLIB_MORE``), which a page fetches once
+  its table is drawn, or when one of them is imported before (``tools/pyodide/comet_stdlib_more.py``:
+  their names in ``SITE/comet_stdlib_more.json``, which goes into the site's zip); the first holds
+  what Python needs to start and the pages import (issue 48: a third of a megabyte less before a
+  first visit plays);
 * the rest (the REPL, unittest, pydoc, the mail and network servers...) is left out: nothing the
   site runs can import it;
 * entries are stored, not deflated: the site's host sends the zip compressed (its precompressed
   brotli copy, ``comet_precompress``), which compresses the whole archive better than zip's
   entry-by-entry deflate, and Python then reads the modules without inflating them.
 
-Its globals in: ``STDLIB_IN``, ``STDLIB_OUT`` (paths in Pyodide's file system), ``SITE`` (where the
-site's Python is unpacked), ``TRACED`` (``sys.modules``' names once the site's Python was imported,
+Its globals in: ``STDLIB_IN``, ``STDLIB_OUT``, ``STDLIB_MORE`` (paths in Pyodide's file system), ``SITE``
+(where the site's Python is unpacked), ``TRACED`` (``sys.modules``' names once the site's Python was imported,
 before anything of the build's own was). Leaves ``STDLIB_REPORT`` (a line for the build's log).
 """
 
 from __future__ import annotations
 
 import ast
-import importlib.util
+import json
 import os
 import re
 import sys
 import zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
 KEEP = ("pyodide", "_pyodide", "encodings", "site", "sitecustomize", "_sysconfigdata__emscripten_wasm32-emscripten")
 """Kept whatever the reading finds: imported by name (by Pyodide's JavaScript, the codec registry)."""
@@ -99,7 +105,11 @@ def site_imports(root: str) -> set[str]:
     return found
 
 
-def repack(stdlib_in: str, stdlib_out: str, site: str, traced: set[str]) -> str:
+MORE_NAMES = "comet_stdlib_more.json"
+"""The modules of the second zip, written into ``SITE`` (so into the site's zip)."""
+
+
+def repack(stdlib_in: str, stdlib_out: str, stdlib_more: str, site: str, traced: set[str]) -> str:
     source = zipfile.ZipFile(stdlib_in)
     files = {module_of(i.filename): i.filename for i in source.infolist() if i.filename.endswith(".py")}
     imported = {name for name in traced if name in files}
@@ -113,7 +123,10 @@ def repack(stdlib_in: str, stdlib_out: str, site: str, traced: set[str]) -> str:
         wanted |= new
     prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
     counts = {"compiled": 0, "sources": 0, "left out": 0}
-    with zipfile.ZipFile(stdlib_out, "w", zipfile.ZIP_STORED) as out:
+    started = {name.split(".")[0] for name in imported}
+    later: list[str] = []
+    with zipfile.ZipFile(stdlib_out, "w", zipfile.ZIP_STORED) as out, \
+            zipfile.ZipFile(stdlib_more, "w", zipfile.ZIP_STORED) as more:
         for info in source.infolist():
             name = info.filename
             if name.endswith("/"):
@@ -122,19 +135,27 @@ def repack(stdlib_in: str, stdlib_out: str, site: str, traced: set[str]) -> str:
             if name.endswith(".py"):
                 module = module_of(name)
                 if module in imported:
-                    code = compile(data, prefix + name, "exec", dont_inherit=True)
-                    data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+                    data = pyc(data, prefix + name)  # type: ignore[name-defined]  # noqa: F821 (tools/pyodide/pyc.py)
                     name += "c"
                     counts["compiled"] += 1
-                elif module in wanted or (module.split(".")[0] in KEEP and not CODE_PAGES.match(module)):
+                elif module.split(".")[0] in KEEP and not CODE_PAGES.match(module):
                     counts["sources"] += 1
+                elif module in wanted:
+                    counts["sources"] += 1
+                    if module.split(".")[0] not in started:
+                        more.writestr(zipfile.ZipInfo(name, date_time=DATE), data)
+                        later.append(module)
+                        continue
                 else:
                     counts["left out"] += 1
                     continue
             out.writestr(zipfile.ZipInfo(name, date_time=DATE), data)
-    size = os.path.getsize(stdlib_out)
-    return (f"standard library: {counts['compiled']} modules byte-compiled, {counts['sources']} kept as sources, "
-            f"{counts['left out']} left out ({size / 1e6:.1f} MB stored)")
+    with open(os.path.join(site, MORE_NAMES), "w", encoding="utf-8") as names:
+        json.dump(sorted(later), names)
+    size, later_size = os.path.getsize(stdlib_out), os.path.getsize(stdlib_more)
+    return (f"standard library: {counts['compiled']} modules byte-compiled, {counts['sources']} kept as sources "
+            f"({len(later)} of them in the second zip), {counts['left out']} left out ({size / 1e6:.1f} MB stored, "
+            f"and {later_size / 1e6:.1f} MB)")
 
 
-STDLIB_REPORT = repack(STDLIB_IN, STDLIB_OUT, SITE, set(TRACED))  # type: ignore[name-defined]  # noqa: F821
+STDLIB_REPORT = repack(STDLIB_IN, STDLIB_OUT, STDLIB_MORE, SITE, set(TRACED))  # type: ignore[name-defined]  # noqa: F821

@@ -39,10 +39,11 @@ function sendToPage(text, buffers) {
   post({ type: "py", text: text, buffers: list });
 }
 
-/* What has come of the files fetched (Pyodide's core, the site's zip), for the page's progress
- * bar: every fetch of this worker is counted as its body arrives, on a copy of the response
- * (r.clone()), so that the response itself goes on to Pyodide untouched (the WebAssembly is
- * compiled as it streams, and its compiled code cached by the browser). */
+/* What has come of the files this worker fetches (Pyodide's core), for the page's progress bar
+ * (which adds what the page fetches itself: the site's zip): every fetch is counted as its body
+ * arrives, on a copy of the response (r.clone()), so that the response itself goes on to Pyodide
+ * untouched (the WebAssembly is compiled as it streams, and its compiled code cached by the
+ * browser); the standard library is counted as it is handed on (``relayed``). */
 var loaded = 0;
 var lastReport = 0;
 var realFetch = self.fetch.bind(self);
@@ -55,13 +56,27 @@ function report(force) {
   }
 }
 
-/* The Pyodide core's two big files: the site's zip is fetched once they are in, so that on a slow
- * network it does not share its bandwidth with what Python needs first; Python then starts while
- * the site's zip comes. */
+/* The Pyodide core's two big files: once they are in, the worker says so ("core") and the page
+ * fetches the site's zip (and its widget manager), so that on a slow network they do not share
+ * their bandwidth with what Python needs first; Python then starts while the site's zip comes. The
+ * page's own thread fetches it, because this one is busy starting Python meanwhile: a response
+ * read here would wait for it (and its download with it), as the first visits' waterfalls showed
+ * (bench/static.py --network). "core" is said before Pyodide can see the standard library's end
+ * (its response is handed on through a stream of our own, closed after), so that the page's fetch
+ * never waits for Python's start either. */
 var CORE = ["pyodide.asm.wasm", "python_stdlib.zip"];
-var coreLeft = CORE.length;
-var onCore = null;
-var coreFetched = new Promise(function (resolve) { onCore = resolve; });
+var coreIn = {};
+var onArchives = null;
+var archivesFetched = new Promise(function (resolve, reject) {
+  onArchives = function (m) { if (m.error) { reject(new Error(m.error)); } else { resolve(m.buffers); } };
+});
+archivesFetched.catch(function () { /* reported by init, which waits on it */ });
+
+function arrived(name) {
+  if (!name || coreIn[name]) { return; }
+  coreIn[name] = true;
+  if (CORE.every(function (n) { return coreIn[n]; })) { post({ type: "core" }); }
+}
 
 async function count(body, core) {
   try {
@@ -74,10 +89,30 @@ async function count(body, core) {
     }
     report(true);
   } catch (e) { /* the download failed: Pyodide reports it */ }
-  if (core) {
-    coreLeft -= 1;
-    if (coreLeft === 0) { onCore(); }
-  }
+  arrived(core);
+}
+
+/* A response whose body is read (and counted) here and handed on: it ends for its reader only
+ * after ``arrived``. (Not for the WebAssembly: the browser caches its compiled code only for a
+ * response of its own.) */
+function relayed(r, name) {
+  var reader = r.body.getReader();
+  var body = new ReadableStream({
+    pull: function (controller) {
+      return reader.read().then(function (chunk) {
+        if (chunk.done) {
+          report(true);
+          arrived(name);
+          controller.close();
+          return;
+        }
+        loaded += chunk.value.byteLength;
+        report(false);
+        controller.enqueue(chunk.value);
+      }, function (e) { arrived(name); controller.error(e); });
+    },
+  });
+  return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
 }
 
 /* The Pyodide core's files, asked for as soon as the worker knows their folder (init) rather than
@@ -104,23 +139,17 @@ self.fetch = function (input, init) {
     delete early[url];
     return response;
   }
-  var core = CORE.some(function (name) { return url.split("?")[0].endsWith("/" + name); });
+  var core = CORE.filter(function (name) { return url.split("?")[0].endsWith("/" + name); })[0] || "";
   return realFetch(input, init).then(function (r) {
-    if (r.ok && r.body && r.status !== 304) {
-      count(r.clone().body, core);
-    } else if (core) {
-      count(null, true);
+    if (!(r.ok && r.body && r.status !== 304)) {
+      arrived(core);
+      return r;
     }
+    if (core && core !== CORE[0]) { return relayed(r, core); }
+    count(r.clone().body, core);
     return r;
   });
 };
-
-function fetchBytes(url) {
-  return fetch(url).then(function (r) {
-    if (!r.ok) { throw new Error("could not load " + url + " (HTTP " + r.status + ")"); }
-    return r.arrayBuffer();
-  });
-}
 
 var SNAPSHOTS = "comet-python";
 /* The Cache Storage that keeps the interpreter's snapshot. */
@@ -166,10 +195,6 @@ async function init(m) {
   var asm = import(m.indexURL + "pyodide.asm.mjs").catch(function () { /* Pyodide reports it */ });
   var pyodide = await import(m.indexURL + "pyodide.mjs");
   await asm;
-  var pythonLoaded = null;
-  var archives = Promise.race([coreFetched, new Promise(function (resolve) { pythonLoaded = resolve; })])
-    .then(function () { return Promise.all(m.archives.map(function (a) { return fetchBytes(a.url); })); })
-    .then(function (buffers) { post({ type: "core" }); return buffers; });
   var snapshots = canSnapshot();
   snapshotKey = new URL("python-snapshot/" + pyodide.version + "/" +
     m.archives.map(function (a) { return a.url.split("/").pop(); }).join("+"), m.indexURL).href;
@@ -193,23 +218,31 @@ async function init(m) {
     py = await pyodide.loadPyodide(Object.assign({ _makeSnapshot: snapshots }, options));
   }
   var t1 = performance.now();
-  pythonLoaded();
-  var buffers = await archives;
+  var buffers = await archivesFetched;
   var t2 = performance.now();
   py.FS.mkdirTree(SITE);
   m.archives.forEach(function (a, i) {
     py.unpackArchive(buffers[i], a.format, { extractDir: SITE });
   });
   var t3 = performance.now();
+  // The standard library's second zip (what the pages may import later) is fetched once the page
+  // is drawn (fetchMore), or there and then by the finder installed here if a module of it is
+  // imported before (tools/pyodide/comet_stdlib_more.py).
+  var more = m.more ? "import json, comet_stdlib_more\n" +
+    "comet_stdlib_more.install(json.load(open(" + JSON.stringify(SITE + "/comet_stdlib_more.json") + ")), " +
+    "comet_stdlib_more.fetch_in_worker(" + JSON.stringify(m.more) + "))\n" : "";
+  moreURL = m.more || "";
   if (!restored) {
     py.runPython(
       "import sys\n" +
-      "sys.path.insert(0, " + JSON.stringify(SITE) + ")\n" +
+      "sys.path.insert(0, " + JSON.stringify(SITE) + ")\n" + more +
       "import widgets.browser\n" +
       "widgets.browser.preload()\n"
     );
     times.preloaded = Math.round(performance.now() - t0);
     if (snapshots) { pendingSnapshot = py.makeMemorySnapshot(); }
+  } else if (more) {
+    py.runPython(more);
   }
   var t4 = performance.now();
   py.registerJsModule("comet_page", { send: sendToPage });
@@ -222,7 +255,7 @@ async function init(m) {
     "widgets.browser.install(send)\n"
   );
   py.pyimport("widgets.browser").load_storage(m.storage || "{}");
-  times = Object.assign(times, { snapshot: restored ? "restored" : snapshots ? "made" : "none",
+  times = Object.assign(times, { origin: performance.timeOrigin + t0, snapshot: restored ? "restored" : snapshots ? "made" : "none",
     python: Math.round(t1 - t0), fetched: Math.round(t2 - t0), unpacked: Math.round(t3 - t0),
     imported: Math.round(t4 - t0), ready: Math.round(performance.now() - t0) });
   start = t0;
@@ -255,12 +288,39 @@ function runCells(cells) {
     pendingSnapshot = null;
     keepSnapshot(snapshotKey, bytes);
   }
+  if (moreURL) {
+    var first = py.pyimport("comet_stdlib_more").wanted_first();
+    if (first) {  // (a module a page imports as it starts belongs in the first zip: tools/pyodide/stdlib.py)
+      post({ type: "warning", line: "the standard library's second zip was fetched as the page started, for " + first });
+    }
+  }
+  fetchMore();
+}
+
+var moreURL = "";
+
+function fetchMore() {
+  if (!moreURL) { return; }
+  var url = moreURL;
+  moreURL = "";
+  realFetch(url).then(function (r) {
+    if (!r.ok) { throw new Error("HTTP " + r.status); }
+    return r.arrayBuffer();
+  }).then(function (buffer) {
+    py.pyimport("comet_stdlib_more").fetched(py.toPy(new Uint8Array(buffer)));
+  }).catch(function (e) {  // (a module of it, if wanted, is fetched then)
+    post({ type: "stderr", line: "the standard library's second zip did not load: " + String(e && e.message || e) });
+  });
 }
 
 var receive = null;
 
 self.onmessage = function (event) {
   var m = event.data;
+  if (m.type === "archives") {  // (the site's Python, fetched by the page: see CORE)
+    onArchives(m);
+    return;
+  }
   if (m.type === "init") {
     // A failure is reported to the page (which says so in words) and handled here: the promise
     // stays rejected for the messages that wait on it, with a handler, so nothing is uncaught.

@@ -69,8 +69,11 @@
     words.textContent = " " + percent + "%";
   }
 
-  function onProgress(loaded) {
-    progress = config.download ? loaded / config.download : 0;
+  var workerLoaded = 0;
+  var pageLoaded = 0;
+
+  function onProgress() {
+    progress = config.download ? (workerLoaded + pageLoaded) / config.download : 0;
     slots.forEach(function (slot) {
       var note = slot.querySelector(".comet-live-note");
       if (note && slot.classList.contains("comet-live-pending")) { showProgress(note, progress); }
@@ -171,7 +174,7 @@
   var worker = null;
   var manager = null;
   var onPythonReady = null;
-  var onCoreFetched = null;
+  var onArchivesFetched = function () {};
   var comms = {};
   var pending = {};
   var counter = 0;
@@ -334,19 +337,48 @@
     }, Promise.resolve());
   }
 
+  // The site's Python (the archives), fetched here once the worker has Pyodide's core ("core"),
+  // and handed to it: the worker's own thread is busy starting Python meanwhile (live-worker.js).
+  function fetchArchive(url) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) { throw new Error("could not load " + url + " (HTTP " + r.status + ")"); }
+      var reader = r.body.getReader();
+      var parts = [];
+      function next() {
+        return reader.read().then(function (chunk) {
+          if (chunk.done) { return new Blob(parts).arrayBuffer(); }
+          parts.push(chunk.value);
+          pageLoaded += chunk.value.byteLength;
+          onProgress();
+          return next();
+        });
+      }
+      return next();
+    });
+  }
+
+  function fetchArchives() {
+    Promise.all(config.archives.map(function (a) { return fetchArchive(BASE + a.name); })).then(function (buffers) {
+      worker.postMessage({ type: "archives", buffers: buffers }, buffers);
+      onArchivesFetched();
+    }, function (e) {
+      worker.postMessage({ type: "archives", error: String(e && e.message || e) });
+    });
+  }
+
   function start() {
     if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
       fail(say("no_wasm", "This browser cannot run the engine (it lacks WebAssembly or web workers): the saved picture stays."));
       return;
     }
     worker = new Worker(BASE + "live-worker.js", { type: "module" });
-    // A play page (config.early) loads the widget manager while Python starts (once the worker has
-    // the Pyodide core: "core"), so that both are ready together; on a book page it is loaded once
-    // Python is ready, so that its start (most of a second of the page's own thread) never holds
-    // up a reader stepping through a demo meanwhile.
+    // A play page (config.early) loads the widget manager while Python starts (once the page has
+    // the site's Python, which Python needs first), so that both are ready together; on a book page
+    // it is loaded once Python is ready, so that its start (most of a second of the page's own
+    // thread) never holds up a reader stepping through a demo meanwhile.
     var pythonReady = new Promise(function (resolve) { onPythonReady = resolve; });
-    var coreFetched = new Promise(function (resolve) { onCoreFetched = resolve; });
-    var managerReady = (window.requirejs ? Promise.resolve() : config.early ? Promise.race([coreFetched, pythonReady])
+    var archivesFetched = new Promise(function (resolve) { onArchivesFetched = resolve; });
+    var managerReady = (window.requirejs ? Promise.resolve() : config.early ? Promise.race([archivesFetched, pythonReady])
       : pythonReady).then(loadManager).then(function () {
       return new Promise(function (resolve, reject) {
         window.require(["@jupyter-widgets/html-manager"], function (hm) {
@@ -372,9 +404,10 @@
           return fromPython(msg, m.buffers);
         }).catch(function (e) { console.error("comet live widgets:", e); });
       } else if (m.type === "core") {
-        onCoreFetched();
+        fetchArchives();
       } else if (m.type === "progress") {
-        onProgress(m.loaded);
+        workerLoaded = m.loaded;
+        onProgress();
       } else if (m.type === "ready") {
         onPythonReady();
         worker.postMessage({ type: "run", cells: config.cells });
@@ -392,6 +425,8 @@
         fail(say("failed", "The engine could not be loaded in this browser: the saved picture stays."));
       } else if (m.type === "stderr") {
         console.error("Python: " + m.line);
+      } else if (m.type === "warning") {
+        console.warn("comet live widgets: " + m.line);
       } else if (m.type === "error") {
         console.error("comet live widgets: " + m.error);
       }
@@ -405,6 +440,7 @@
     worker.postMessage({
       type: "init",
       indexURL: BASE + (config.pyodide || "pyodide/"),
+      more: config.more ? BASE + (config.pyodide || "pyodide/") + config.more : "",
       archives: config.archives.map(function (a) { return { url: BASE + a.name, format: a.format }; }),
       query: config.query ? location.search.replace(/^\?/, "") : "",
       storage: JSON.stringify(kept()),
