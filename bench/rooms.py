@@ -1,7 +1,7 @@
 """The room server under a class: 200 simulated devices in 50 rooms of four people, on loopback.
 
     python -m bench.rooms            # 200 devices, 50 rooms, each device plays when its turn comes
-    python -m bench.rooms --quick    # 8 devices in 2 rooms, a few seconds (a smoke run)
+    python -m bench.rooms --smoke    # 8 devices in 2 rooms, a few seconds (a smoke run)
 
 Starts ``tools/room_server.py`` on a free port of 127.0.0.1 (its store in memory, no pause between bots'
 plays, no cap that a class would hit), then opens the rooms: in each, a first device makes a table of
@@ -10,7 +10,7 @@ to play, after a think of 0.5 to 1.5 s (a person's pace; the rooms' plays interl
 random among those its snapshot offers. Measured: from the moment a play is sent to the moment every
 seat of its room has the snapshot that follows it, over every play (p50, p95, max); and the server's
 memory (RSS) before the rooms and after, per room. Bounded: at most ``--seconds`` of play (60; 6 with
-``--quick``). The target: p95 at most 100 ms on this 2-core machine. Writes ``bench/results/rooms.json``.
+``--smoke``). The target: p95 at most 100 ms on this 2-core machine. Writes ``bench/results/rooms.json``.
 """
 
 from __future__ import annotations
@@ -158,11 +158,12 @@ async def run(rooms: int, seconds: float, url: str, pid: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="8 devices in 2 rooms for a few seconds (a smoke run)")
+    parser.add_argument("--smoke", "--quick", dest="smoke", action="store_true",
+                        help="8 devices in 2 rooms for a few seconds, nothing written (a smoke run)")
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     args = parser.parse_args(argv)
-    rooms, seconds = (2, 6.0) if args.quick else (args.rooms, args.seconds)
+    rooms, seconds = (2, 6.0) if args.smoke else (args.rooms, args.seconds)
     port = free_port()
     env = dict(os.environ, COMET_ROOM_STORE=":memory:", COMET_ROOM_BOT_DELAY="0", COMET_ROOMS_PER_ADDRESS="100000",
                COMET_ROOM_MAX_ROOMS="100000", COMET_ROOM_MESSAGES="50", COMET_ROOM_ORIGINS="*")
@@ -180,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         server.terminate()
         server.wait(10)
     print(json.dumps(result, indent=1))
-    if not args.quick:
+    if not args.smoke:
         out = ROOT / "bench" / "results"
         out.mkdir(parents=True, exist_ok=True)
         (out / "rooms.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
