@@ -52,7 +52,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: help venv deps-system vendor catalogs book serve test mypy test-unit test-built test-browser nbval fuzz bench clean puzzles
+.PHONY: help venv deps-system vendor catalogs book book-po book-check serve test mypy test-unit test-built test-browser nbval fuzz bench clean puzzles
 
 help:
 	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
@@ -60,7 +60,9 @@ help:
 	@echo "make venv         create .venv from requirements.txt"
 	@echo "make deps-system  install Debian's chromium (for the browser tests) and redis-server (rooms' tests) if missing"
 	@echo "make vendor       fetch the pinned offline JavaScript into $(VENDOR_DIR)/"
-	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n)"
+	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n): English at the root, fr/ ru/ es/ beside it"
+	@echo "make book-po      the editions' catalogs (book/locales/<lang>/LC_MESSAGES/<page>.po) made or updated from the English pages"
+	@echo "make book-check   the editions' catalogs up to date with the English pages and complete (exit 1 if not)"
 	@echo "make catalogs     compile the interface's message catalogs (.po -> .mo, Babel)"
 	@echo "make fuzz         every property test with $(FUZZ_SCALE)x make test's examples, a random search (.hypothesis/)"
 	@echo "make bench        run the benchmarks in bench/ (if any)"
@@ -137,7 +139,7 @@ $(VENDOR_STAMP): Makefile requirements.txt
 # The interface in four languages: comet_render/locale/<lang>/LC_MESSAGES/comet.po (committed) are
 # compiled to .mo (not committed) with Babel; `tools/catalogs.py extract` refreshes the .po from the
 # code when its messages change. The browser's Python reads the .mo with the standard gettext.
-CATALOGS_PO := $(wildcard comet_render/locale/*/LC_MESSAGES/comet.po)
+CATALOGS_PO := $(wildcard comet_render/locale/*/LC_MESSAGES/*.po)
 CATALOGS_MO := $(CATALOGS_PO:.po=.mo)
 catalogs: $(CATALOGS_MO)
 
@@ -145,13 +147,30 @@ $(CATALOGS_MO) &: $(CATALOGS_PO) tools/catalogs.py $(VENV_STAMP)
 	$(VPY) tools/catalogs.py compile
 
 # --- Book --------------------------------------------------------------------
-# Always a clean build: -W only sees warnings of the pages Sphinx re-reads. The site as an app (manifests,
-# service worker: book/_ext/comet_app.py) is made at the end of the English build, over the whole site; pages
-# placed after it (the editions' fr/, ru/, es/ of issue 47) need `$(VPY) book/_ext/comet_app.py $(BUILD_DIR)/html`
-# after them (the step again over the whole site, then its precompressed copies).
+# Always a clean build: -W only sees warnings of the pages Sphinx re-reads. The English edition (the
+# source; its notebooks run here, into _build/.jupyter_cache) at the root, then the French, Russian and
+# Spanish editions beside it (fr/, ru/, es/: tools/editions.py, side by side, from that cache). Beside the
+# English build, the English pages' messages (_build/gettext, no notebook run: for the catalogs' checks).
+# The site as an app (manifests, service worker: book/_ext/comet_app.py) is made over the whole site once the
+# editions are in place (then the precompressed copies again).
+EDITIONS_LOG := $(BUILD_DIR)/gettext.log
 book: venv vendor catalogs
-	rm -rf $(BUILD_DIR)
-	$(VENV)/bin/jupyter-book build . -W -n --keep-going
+	rm -rf $(BUILD_DIR); mkdir -p $(BUILD_DIR)
+	@$(VPY) tools/editions.py pot >$(EDITIONS_LOG) 2>&1 & pot=$$!; \
+	status=0; $(STAGE) "book: the English edition" -- $(VENV)/bin/jupyter-book build . -W -n --keep-going || status=$$?; \
+	if ! wait $$pot; then echo "make book: the English pages' messages (tools/editions.py pot) failed:"; cat $(EDITIONS_LOG); status=1; fi; \
+	if [ $$status -ne 0 ]; then exit $$status; fi
+	$(STAGE) "book: the fr, ru and es editions" -- $(VPY) tools/editions.py build
+	$(STAGE) "book: the site as an app, over every edition" -- $(VPY) book/_ext/comet_app.py $(BUILD_DIR)/html
+
+# The editions' catalogs, one per page and language (book/locales/<lang>/LC_MESSAGES/<page>.po), made or
+# updated from the English pages (sphinx-build -b gettext, then sphinx-intl update): new or changed
+# English arrives untranslated; translate it, then `make book`.
+book-po: venv
+	$(VPY) tools/editions.py po
+
+book-check: venv
+	$(VPY) tools/editions.py pot && $(VPY) tools/editions.py check
 
 $(BOOK_INDEX): $(BOOK_SOURCES) $(VENV_STAMP) $(VENDOR_STAMP) $(CATALOGS_PO)
 	$(MAKE) --no-print-directory book

@@ -3,7 +3,8 @@
 ``comet`` is the engine and imports nothing from here.  The pages import this package as
 ``import bookkit as book`` (every helper is re-exported at the top):
 
-* :mod:`bookkit.markdown`: citations, exercise answers, the reference tables (MyST);
+* :mod:`bookkit.markdown`: citations, exercise answers, the reference tables (MyST), each in a language;
+* :mod:`bookkit.editions`: a value glued once per language, for the book's editions (``glue_each``);
 * :mod:`bookkit.stats`: estimates with their intervals, computed by statsmodels and scipy.stats,
   and :func:`~bookkit.stats.verdict`, the wording of a comparison read from its interval;
 * :mod:`bookkit.designs`, :mod:`bookkit.claims`, :mod:`bookkit.history` and :mod:`bookkit.claimset`:
@@ -24,6 +25,7 @@ from bookkit.markdown import (
     cite,
     deal_markdown,
     glossary_markdown,
+    ledger_markdown,
     number_word,
     outcome_markdown,
     outcome_words,
@@ -32,6 +34,7 @@ from bookkit.markdown import (
     readings_markdown,
     rules_markdown,
 )
+from bookkit.editions import glue_each
 from bookkit.pictures import cribbage_svg, figure_markdown, pack_html, trail_of
 from bookkit.stats import (
     VERDICT_WORDS,
@@ -68,10 +71,10 @@ from bookkit.studies import (
 
 __all__ = [
     "BIB_KEYS", "cite", "plays_text", "outcome_markdown", "outcome_words", "position_link", "rules_markdown", "deal_markdown",
-    "ambiguities_markdown", "readings_markdown", "glossary_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
+    "ambiguities_markdown", "readings_markdown", "glossary_markdown", "ledger_markdown", "and_list", "number_word", "Estimate", "proportion_ci", "mean_ci",
     "mean_difference", "proportion_difference", "paired_ci", "clustered_mean", "clustered_difference", "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS",
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
     "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "pack_html", "figure_markdown",
-    "first_hand_by_quality", "first_hand_net_by_quality", "group_hands", "GROUPS",
+    "first_hand_by_quality", "first_hand_net_by_quality", "group_hands", "GROUPS", "glue_each",
 ]

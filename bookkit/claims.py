@@ -29,6 +29,7 @@ from bookkit.designs import (C1_EDGE, C1_MODERN_PLAYERS, C1_PLAYERS, C2_HAND, C4
                              C10_MARGINS, C11_MOSTLY, C13_EVENING, C15_LONG, C15_SHARE, DESIGNS, Design, design)
 from bookkit.markdown import and_list, number_word
 from bookkit.stats import Estimate, verdict_of, within
+from comet_render.i18n import N_
 
 __all__ = ["Design", "Finding", "DESIGNS", "design", "SUPPORTED", "CONTRADICTED", "UNDECIDED", "OUTCOME_WORDS",
            "C1_PLAYERS", "C1_MODERN_PLAYERS", "C1_EDGE", "C2_HAND", "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGINS",
@@ -39,7 +40,7 @@ __all__ = ["Design", "Finding", "DESIGNS", "design", "SUPPORTED", "CONTRADICTED"
            "Rule", "rule_of", "decided", "combined", "POLICY_NAMES"]
 
 SUPPORTED, CONTRADICTED, UNDECIDED = "supported", "contradicted", "cannot decide"
-OUTCOME_WORDS = {SUPPORTED: "supported", CONTRADICTED: "contradicted", UNDECIDED: "the data cannot decide"}
+OUTCOME_WORDS = {SUPPORTED: N_("supported"), CONTRADICTED: N_("contradicted"), UNDECIDED: N_("the data cannot decide")}
 """How an outcome reads; a claim may have outcomes of its own ("mixed", "partial", "void", C9's
 "common", "rare", "neither")."""
 
@@ -177,8 +178,8 @@ def verdict_c5(manille: Estimate, whole: Estimate) -> Finding:
                    parts)
 
 
-POLICY_NAMES = {"highest": "the highest card", "aces-first": "an ace first", "lowest": "the lowest card",
-                "random": "a card at random"}
+POLICY_NAMES = {"highest": N_("the highest card"), "aces-first": N_("an ace first"), "lowest": N_("the lowest card"),
+                "random": N_("a card at random")}
 
 
 def verdict_c6(advice: Mapping[str, Estimate]) -> Finding:

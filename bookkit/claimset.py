@@ -34,6 +34,7 @@ from typing import Any, Callable, Mapping
 from bookkit.claims import DESIGNS, Finding, decided, design, rule_of
 from bookkit.judging import fingerprint, judge
 from bookkit.stats import ALPHA, Estimate, level_text, p_value
+from comet_render.i18n import N_, book_words
 
 __all__ = ["CLAIM_PAGES", "claims_dir", "record", "load", "Comparison", "FamilyRow", "family", "summary_rows",
            "family_sentence"]
@@ -192,25 +193,36 @@ def summary_rows(records: Mapping[str, Record], alpha: float = ALPHA) -> list[di
             for row in rows]
 
 
-def family_sentence(row: FamilyRow) -> str:
+FAMILY_EXACT = N_("{claim} makes no test (its values are exact), so the correction across the family of claims "
+                  "does not touch it.")
+FAMILY_SAME = N_("Across the family of all the chapter's comparisons (Holm's correction), {claim}'s verdict is the same: "
+                 "{verdict}.")
+FAMILY_SAME_BUT = N_("Across the family of all the chapter's comparisons (Holm's correction), {claim}'s verdict is the "
+                     "same: {verdict}; but Holm's correction decides {across} of the claim's {tests} comparisons where "
+                     "the claim's own decides {within}, so not every comparison this page reads one by one is decided "
+                     "the same way across the chapter.")
+FAMILY_DIFFERS = N_("Across the family of all the chapter's comparisons (Holm's correction), {claim}'s verdict differs: "
+                    "{verdict}. Holm's correction decides {across} of the claim's {tests} comparisons where the claim's "
+                    "own decides {within}, so the verdict above ({own}) holds for this claim taken alone, not for the "
+                    "chapter as a whole.")
+"""The sentences of :func:`family_sentence`, in the book's catalogs."""
+
+
+def family_sentence(row: FamilyRow, lang: str = "en") -> str:
     """What a claim's page says of its verdict across the family, beside its own (issue 46, item 3):
     the same verdict, or the family's with the claim's own and how many comparisons each decides.  A
     verdict may read only some of its claim's comparisons (C11, C15), so the same verdict with a
-    different count of decided comparisons says so too: the page reads the others one by one."""
+    different count of decided comparisons says so too: the page reads the others one by one.
+    In ``lang``, the book's catalog's words (the verdicts are the claims' own)."""
+    _ = book_words(lang)
     if not row.tests:
-        return (f"{row.claim} makes no test (its values are exact), so the correction across the family of claims "
-                "does not touch it.")
+        return _(FAMILY_EXACT, claim=row.claim)
+    counts = {"claim": row.claim, "verdict": row.across.headline, "across": row.decided_across, "tests": row.tests,
+              "within": row.decided_within}
     if row.across.headline == row.within.headline:
-        same = (f"Across the family of all the chapter's comparisons (Holm's correction), {row.claim}'s verdict is "
-                f"the same: {row.across.headline}.")
         if row.decided_across == row.decided_within:
-            return same
+            return _(FAMILY_SAME, claim=row.claim, verdict=row.across.headline)
         # The verdict reads only some comparisons (C11's against three in four, C15's manille and experiment):
         # the others, which the page may read one by one, can still differ across the family.
-        return (same[:-1] + f"; but Holm's correction decides {row.decided_across} of the claim's {row.tests} "
-                f"comparisons where the claim's own decides {row.decided_within}, so not every comparison this page "
-                "reads one by one is decided the same way across the chapter.")
-    return (f"Across the family of all the chapter's comparisons (Holm's correction), {row.claim}'s verdict differs: "
-            f"{row.across.headline}. Holm's correction decides {row.decided_across} of the claim's {row.tests} "
-            f"comparisons where the claim's own decides {row.decided_within}, so the verdict above ({row.within.headline}) "
-            "holds for this claim taken alone, not for the chapter as a whole.")
+        return _(FAMILY_SAME_BUT, **counts)
+    return _(FAMILY_DIFFERS, own=row.within.headline, **counts)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from bookkit.dates import Dated, fact, variant_date
 from bookkit.markdown import cite
 from comet.variants import VARIANTS
+from comet_render.i18n import N_, book_words, words
 
 CHAPTERS: dict[str, str] = {
     "hoc": "history/origins",
@@ -47,21 +48,30 @@ class Event:
     """The chapter that tells it (a key of :data:`CHAPTERS`' values)."""
     variant: str = ""
     """The id of the variant this entry is, if the engine plays it."""
+    note: str = ""
+    """For a variant's entry, what its date is the date of (:attr:`what` is its name and this)."""
+
+    def text(self, lang: str = "en") -> str:
+        """:attr:`what` in ``lang`` (the catalogs' ``book`` domain; a variant's name, the interface's)."""
+        _ = book_words(lang)
+        if self.variant:
+            return _("{game}: {what}", game=words(lang)(VARIANTS[self.variant].name), what=_(self.note))
+        return _(self.what)
 
 
 _VARIANT_NOTES: dict[str, str] = {
-    "hoc-third-stage": "the card-play stage as the pages on Hoc describe it (their rules are undated)",
-    "old-comet-1718": "the earliest known rules, in the Académie Universelle des Jeux: manille, alias Commette or Comete",
-    "new-comet-1752": "\"le nouveau Jeu de la Cométe\" appears; the old game becomes l'Ancienne Cométe",
-    "yanovsky-1804": "Yanovsky's packs, deal and comets of 1804, played by the encyclopedia's own undated rules",
-    "yanovsky-exchange": "the Russian encyclopedia's own description, with an exchange from the talon",
-    "single-pack-joker": "the Russian encyclopedia's simplified form, one pack and a joker",
-    "modern-comet-1991": "Morehead, Frey and Mott-Smith's Hoyle: the rules of the modern game",
-    "two-handed-arnold-2011": "Arnold's book: comet for two, to 121 on a cribbage board",
-    "comet-6-8-players": "\"one set of rules\" for six to eight players, undated in the article",
-    "commit-1857": "the American Hoyle's Games prints Commit",
-    "commit-1991": "the 1991 Hoyle gives comet and commit apart; Commit: a pool, the comet restarts from a ten",
-    "commit-2011": "Arnold changes Commit: in suit, the holder of the next card plays it",
+    "hoc-third-stage": N_("the card-play stage as the pages on Hoc describe it (their rules are undated)"),
+    "old-comet-1718": N_("the earliest known rules, in the Académie Universelle des Jeux: manille, alias Commette or Comete"),
+    "new-comet-1752": N_("\"le nouveau Jeu de la Cométe\" appears; the old game becomes l'Ancienne Cométe"),
+    "yanovsky-1804": N_("Yanovsky's packs, deal and comets of 1804, played by the encyclopedia's own undated rules"),
+    "yanovsky-exchange": N_("the Russian encyclopedia's own description, with an exchange from the talon"),
+    "single-pack-joker": N_("the Russian encyclopedia's simplified form, one pack and a joker"),
+    "modern-comet-1991": N_("Morehead, Frey and Mott-Smith's Hoyle: the rules of the modern game"),
+    "two-handed-arnold-2011": N_("Arnold's book: comet for two, to 121 on a cribbage board"),
+    "comet-6-8-players": N_("\"one set of rules\" for six to eight players, undated in the article"),
+    "commit-1857": N_("the American Hoyle's Games prints Commit"),
+    "commit-1991": N_("the 1991 Hoyle gives comet and commit apart; Commit: a pool, the comet restarts from a ten"),
+    "commit-2011": N_("Arnold changes Commit: in suit, the holder of the next card plays it"),
 }
 """What each variant's date is the date of (falls back on the variant's summary)."""
 
@@ -75,20 +85,20 @@ def _event(fact_id: str, what: str, chapter: str) -> Event:
 
 
 OTHER_EVENTS: tuple[Event, ...] = (
-    _event("hoc-1649", "Hoc is mentioned in print, as an invention of the devil", "history/origins"),
-    _event("hoc-1654", "the first printed rules of Hoc, titled simply \"Hoc\" (not seen; the engine plays the "
-           "card-play stage from undated pages)", "history/origins"),
-    _event("renamed-1682", "Halley's comet; manille is renamed comet (S2: \"apparently\" after it)", "history/origins"),
-    _event("apollo-1708", "the British Apollo prints \"the curse of Scotland\" for the 9♦, with no word of comet "
-           "(one page reports it)", "history/origins"),
-    _event("new-comet-1748", "Regles du nouveau jeu de la Comete, 24 pages, Paris (S2)", "rules/new-comet"),
-    _event("gentmag-1786", "a letter to The Gentleman's Magazine: the Duke of York brought comet to Scotland",
+    _event("hoc-1649", N_("Hoc is mentioned in print, as an invention of the devil"), "history/origins"),
+    _event("hoc-1654", N_("the first printed rules of Hoc, titled simply \"Hoc\" (not seen; the engine plays the "
+           "card-play stage from undated pages)"), "history/origins"),
+    _event("renamed-1682", N_("Halley's comet; manille is renamed comet (S2: \"apparently\" after it)"), "history/origins"),
+    _event("apollo-1708", N_("the British Apollo prints \"the curse of Scotland\" for the 9♦, with no word of comet "
+           "(one page reports it)"), "history/origins"),
+    _event("new-comet-1748", N_("Regles du nouveau jeu de la Comete, 24 pages, Paris (S2)"), "rules/new-comet"),
+    _event("gentmag-1786", N_("a letter to The Gentleman's Magazine: the Duke of York brought comet to Scotland"),
            "history/origins"),
-    _event("yanovsky-1804", "Yanovsky's dictionary describes the two packs, the deal and the comets (S2 quotes it)",
+    _event("yanovsky-1804", N_("Yanovsky's dictionary describes the two packs, the deal and the comets (S2 quotes it)"),
            "rules/new-comet"),
-    _event("russia-1791-1809", "the rules are printed twice in Russia; the game \"never had wide popularity\"",
+    _event("russia-1791-1809", N_("the rules are printed twice in Russia; the game \"never had wide popularity\""),
            "rules/new-comet"),
-    _event("red-nines-1812", "first mentions of red nines, which may descend from comet", "rules/commit"),
+    _event("red-nines-1812", N_("first mentions of red nines, which may descend from comet"), "rules/commit"),
 )
 """Dated events that are not games the engine plays."""
 
@@ -112,7 +122,7 @@ def variant_events() -> list[Event]:
     """One entry per variant, at its year (``None`` if the variant is undated), citing the
     sources of its date."""
     return [Event(_year(v.year), v.year, f"{v.name}: {_VARIANT_NOTES.get(v.id, v.summary)}",
-                  date_sources(v.id), CHAPTERS[v.family], v.id)
+                  date_sources(v.id), CHAPTERS[v.family], v.id, _VARIANT_NOTES.get(v.id, v.summary))
             for v in VARIANTS.values()]
 
 
@@ -175,19 +185,19 @@ class Game:
 
 
 FAMILY: tuple[Game, ...] = (
-    Game("hoc", "Hoc Mazarin", "", "", ("S0", "S1", "W-Hoc"), ("hoc",), dated=("hoc-1654",)),
-    Game("comet", "Manille, the old comet", "hoc", "descends", ("S0", "S1"), ("manille",)),
-    Game("new", "The new comet", "comet", "descends", ("S0", "S1", "S2"), ("new comet",),
+    Game("hoc", N_("Hoc Mazarin"), "", "", ("S0", "S1", "W-Hoc"), ("hoc",), dated=("hoc-1654",)),
+    Game("comet", N_("Manille, the old comet"), "hoc", "descends", ("S0", "S1"), ("manille",)),
+    Game("new", N_("The new comet"), "comet", "descends", ("S0", "S1", "S2"), ("new comet",),
          dated=("new-comet-1748", "yanovsky-1804")),
-    Game("modern", "Modern comet", "new", "descends", ("S0", "S1"), ("modern",)),
-    Game("commit", "Commit", "comet", "descends", ("S0", "S1"), ("commit",)),
-    Game("red9", "Red nines", "comet", "may descend", ("S0", "S1", "W-Red9"), dated=("red-nines-1812",)),
-    Game("pink9", "Pink Nines", "red9", "descends", ("W-Red9",), dated=("pink-nines",),
-         note="S2 calls Pink Nines the modern form of comet itself («Современная форма игры — Розовые девятки»); "
-              "it never names red nines"),
-    Game("popejoan", "Pope Joan", "comet", "related", ("S2", "PJ")),
-    Game("newmarket", "Newmarket", "comet", "related", ("S0", "S1", "S2", "W-NM"), dated=("newmarket-1885",)),
-    Game("michigan", "Michigan", "newmarket", "descends", ("W-NM",), dated=("michigan-1920s",)),
+    Game("modern", N_("Modern comet"), "new", "descends", ("S0", "S1"), ("modern",)),
+    Game("commit", N_("Commit"), "comet", "descends", ("S0", "S1"), ("commit",)),
+    Game("red9", N_("Red nines"), "comet", "may descend", ("S0", "S1", "W-Red9"), dated=("red-nines-1812",)),
+    Game("pink9", N_("Pink Nines"), "red9", "descends", ("W-Red9",), dated=("pink-nines",),
+         note=N_("S2 calls Pink Nines the modern form of comet itself («Современная форма игры — Розовые "
+                 "девятки»); it never names red nines")),
+    Game("popejoan", N_("Pope Joan"), "comet", "related", ("S2", "PJ")),
+    Game("newmarket", N_("Newmarket"), "comet", "related", ("S0", "S1", "S2", "W-NM"), dated=("newmarket-1885",)),
+    Game("michigan", N_("Michigan"), "newmarket", "descends", ("W-NM",), dated=("michigan-1920s",)),
 )
 """The stops games the sources name, each under the game it comes from or is related to.
 
@@ -220,40 +230,83 @@ def _link(chapter: str) -> str:
     return f"{{doc}}`/book/{chapter}`"
 
 
-def timeline_markdown() -> str:
-    """The timeline as a Markdown table (date, event, sources, chapter): the text alternative
-    of :func:`bookkit.svg_family.timeline_svg`."""
+DATE_WORDS = {"undated": N_("undated")}
+"""The dates that are words (the others are years, ``"c. 1930"`` or a decade, :func:`when_text`)."""
+ABOUT, DECADE = N_("c. {year}"), N_("the {decade}s")
+HOW = {"descends": N_("grew out of the game above"), "may descend": N_("may have grown out of the game above"),
+       "related": N_("a relative of the game above"), "": N_("the root")}
+"""A game's place in the tree (:attr:`Game.relation`), in a sentence of the tree's list."""
 
-    lines = ["| date | what | sources | chapter |", "|---|---|---|---|"]
+
+def when_text(when: str, lang: str = "en") -> str:
+    """A date as the sources give it, in ``lang``: ``"undated"``, ``"c. 1930"``, ``"1920s"``,
+    ``"1791, 1809"`` (years as they are)."""
+    _ = book_words(lang)
+    if when in DATE_WORDS:
+        return _(DATE_WORDS[when])
+    if when.startswith("c. ") and when[3:].isdigit():
+        return _(ABOUT, year=when[3:])
+    if when.endswith("s") and when[:-1].isdigit():
+        return _(DECADE, decade=when[:-1]).removeprefix("the ")
+    return when
+
+
+def game_name(game: Game, lang: str = "en") -> str:
+    """A game's name in ``lang`` (a game the engine plays: its variant's name, the interface's)."""
+    return book_words(lang)(game.name)
+
+
+def timeline_markdown(lang: str = "en") -> str:
+    """The timeline as a Markdown table (date, event, sources, chapter): the text alternative
+    of :func:`bookkit.svg_family.timeline_svg`; in ``lang``."""
+    _ = book_words(lang)
+    heads = (_("date"), _("what"), _("sources"), _("chapter"))
+    lines = ["| " + " | ".join(heads) + " |", "|---|---|---|---|"]
     for e in timeline():
-        lines.append(f"| {e.when} | {e.what.replace('|', '/')} | {cite(e.sources)} | {_link(e.chapter)} |")
+        lines.append(f"| {when_text(e.when, lang)} | {e.text(lang).replace('|', '/')} | {cite(e.sources)} | "
+                     f"{_link(e.chapter)} |")
     return "\n".join(lines)
 
 
-def dates_markdown(game: Game) -> str:
+def dates_markdown(game: Game, lang: str = "en") -> str:
     """``"1752 {cite:p}`s0,s1`; 1804 {cite:p}`s2`; undated"``: a game's dates, each cited to the
     sources that give it."""
+    _ = book_words(lang)
     items = game.date_items
     if not items:
-        return "undated"
-    return "; ".join(f"{when} {cite(srcs)}".strip() for when, srcs in items)
+        return when_text("undated", lang)
+    return _("; ").join(f"{when_text(when, lang)} {cite(srcs)}".strip() for when, srcs in items)
 
 
-def family_markdown() -> str:
+def family_markdown(lang: str = "en") -> str:
     """The family tree as a nested Markdown list: the text alternative of
     :func:`bookkit.svg_family.family_svg`.  Each game's dates are cited to the sources of the
-    dates; its place in the tree to the sources of that relation."""
-
+    dates; its place in the tree to the sources of that. In ``lang``."""
+    _ = book_words(lang)
     out = []
     for depth, g in family_rows():
-        how = {"descends": "grew out of the game above", "may descend": "may have grown out of the game above",
-               "related": "a relative of the game above", "": "the root"}[g.relation]
         variants = ", ".join(f"`{v}`" for v in g.variants)
-        played = f"; the engine plays {variants}" if variants else ""
-        note = f"; {g.note} {cite('S2')}" if g.note else ""
-        out.append(f"{'  ' * depth}- **{g.name}** ({dates_markdown(g)}): {how} {cite(g.sources)}{note}{played}; "
-                   f"{_link(g.chapter)}")
+        parts = [f"{_(HOW[g.relation])} {cite(g.sources)}"]
+        if g.note:
+            parts.append(f"{_(g.note)} {cite('S2')}")
+        if variants:
+            parts.append(_("the engine plays {variants}", variants=variants))
+        parts.append(_link(g.chapter))
+        said = _("{name} ({dates}): {what}", name=f"**{game_name(g, lang)}**", dates=dates_markdown(g, lang),
+                 what=_("; ").join(parts))
+        out.append(f"{'  ' * depth}- {said}")
     return "\n".join(out)
+
+
+CURSE_ACCOUNTS = {"apollo-1708": N_("the British Apollo"), "gentmag-1786": N_("the letter to The Gentleman's Magazine"),
+                  "brewer-1898": N_("Brewer's dictionary")}
+"""The three accounts of "the curse of Scotland", by their dated facts (:mod:`bookkit.dates`)."""
+
+
+def accounts_in_order(years: dict[str, int], lang: str = "en") -> str:
+    """``"the British Apollo (1708), ..."``: the accounts (keys of :data:`CURSE_ACCOUNTS`) by year, in ``lang``."""
+    _ = book_words(lang)
+    return ", ".join(f"{_(CURSE_ACCOUNTS[key])} ({year})" for key, year in sorted(years.items(), key=lambda kv: kv[1]))
 
 
 def event(words: str) -> Event:

@@ -9,7 +9,10 @@ import io
 import math
 from typing import Any, Sequence
 
+from html import escape
+
 from comet_render import svg
+from comet_render.i18n import N_, book_words, cards_symbols
 from comet.cards import Card, sort_key
 from comet.round import Round, resolve_variant
 from comet.runs import runs_of
@@ -53,14 +56,14 @@ def trail_of(rnd: Round) -> tuple[list[Card], list[int]]:
 _PEG_COLOURS = ("#b03a2e", "#1f4e79", "#1e7b47", "#7d3c98")
 
 
-def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: float = 720) -> Any:
+def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: float = 720, lang: str = "en") -> Any:
     """A cribbage board (two to four tracks of ``target - 1`` holes in four streets of 30) with
     each seat's front peg at its last total and back peg at its total before its last score.
 
     ``history`` is :func:`match_pegging`'s list of totals after each deal.  Returns a
-    :class:`comet_render.svg.SvgString` (it displays itself in a notebook).
+    :class:`comet_render.svg.SvgString` (it displays itself in a notebook). Its words in ``lang``.
     """
-
+    _ = book_words(lang)
 
     if not history:
         raise ValueError("history needs at least one row of totals")
@@ -90,15 +93,20 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
 
     final = list(history[-1])
     back = [next((row[s] for row in reversed(history) if row[s] != final[s]), 0) for s in range(seats)]
-    words = "; ".join(f"seat {s}: {final[s]} (back peg {back[s]})" for s in range(seats))
+    words = _("; ").join(_("seat {seat}: {total} (back peg {back})", seat=s, total=final[s], back=back[s])
+                      for s in range(seats))
+    label = escape(_("Cribbage board: {pegs}", pegs=words), quote=True)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         'style="max-width:100%;height:auto" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="Cribbage board: {words}">',
-        f"<title>Cribbage board to {target}</title><desc>Pegs after {len(history) - 1} deals: {words}.</desc>",
+        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{label}">',
+        f"<title>{escape(_('Cribbage board to {target}', target=target))}</title>"
+        f"<desc>{escape(_.ngettext('Pegs after {n} deal: {pegs}.', 'Pegs after {n} deals: {pegs}.', len(history) - 1, pegs=words))}"
+        "</desc>",
         f'<rect x="2" y="2" width="{width - 4:.0f}" height="{height - 4:.0f}" rx="14" fill="#d9b77e" stroke="#8a6a3a" stroke-width="2"/>',
         f'<text x="{left:.0f}" y="20" font-family="sans-serif" font-size="12" fill="#3b2a14">'
-        f"Start (left); the streets of {per_street} holes run as the arrows show; finish at {target}</text>",
+        + escape(_("Start (left); the streets of {holes} holes run as the arrows show; finish at {target}",
+                   holes=per_street, target=target)) + "</text>",
     ]
     for seat in range(seats):
         colour = _PEG_COLOURS[seat % len(_PEG_COLOURS)]
@@ -112,7 +120,7 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5.5" fill="{fill}" stroke="{colour}" stroke-width="2.2"/>')
         x0, y0 = xy(0, seat)
         parts.append(f'<text x="{x0 - 10:.1f}" y="{y0 + 4:.1f}" text-anchor="end" font-family="sans-serif" '
-                     f'font-size="11" fill="{colour}">seat {seat}</text>')
+                     f'font-size="11" fill="{colour}">{escape(_("seat {seat}", seat=seat))}</text>')
     for n in range(5, target, 5):  # hole numbers above the first track, every fifth hole
         x, y = xy(n, 0)
         parts.append(f'<text x="{x:.1f}" y="{y - 7:.1f}" text-anchor="middle" font-family="sans-serif" '
@@ -128,17 +136,23 @@ def cribbage_svg(history: Sequence[Sequence[int]], target: int = 121, *, width: 
     return SvgString("".join(parts))
 
 
-def pack_html(variant: Variant | str, name: str) -> str:
+PACK_ROWS = ((2, 7, N_("The {pack} pack ({n} cards, comet {comet}): twos to sevens")),
+             (8, 13, N_("The {pack} pack ({n} cards, comet {comet}): eights to kings")))
+PACK_NAMES = {"red": N_("red"), "black": N_("black")}
+
+
+def pack_html(variant: Variant | str, name: str, lang: str = "en") -> str:
     """One colour pack of a two-pack game drawn in two rows of cards (twos to sevens, eights to
     kings), its comet starred and last in its row so that nothing covers it: the new comet's and
-    the modern game's figures of the red and the black pack."""
+    the modern game's figures of the red and the black pack (its cards and words in ``lang``)."""
+    _ = book_words(lang)
     v = resolve_variant(variant)
     pack = sorted(v.rules.pack(name), key=sort_key)
     wild = v.rules.wild_cards(name)
-    comet_text = " ".join(c.symbol for c in wild)
+    comet_text = cards_symbols(wild, lang)
     # The comet goes last in its row, where no card covers its star.
     rows = [svg.hand(sorted((c for c in pack if lo <= c.rank <= hi), key=lambda c: c in wild),
-                     size=44, overlap=0.5, wild_cards=wild,
-                     label=f"The {name} pack ({len(pack)} cards, comet {comet_text}): {lo_name} to {hi_name}")
-            for lo, hi, lo_name, hi_name in ((2, 7, "twos", "sevens"), (8, 13, "eights", "kings"))]
+                     size=44, overlap=0.5, wild_cards=wild, lang=lang,
+                     label=_(text, pack=_(PACK_NAMES.get(name, name)), n=len(pack), comet=comet_text))
+            for lo, hi, text in PACK_ROWS]
     return '<div class="comet-pack">' + "<br/>".join(rows) + "</div>"

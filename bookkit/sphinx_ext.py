@@ -25,16 +25,30 @@ from docutils.parsers.rst import Directive  # type: ignore[import-untyped]
 from docutils.utils.smartquotes import smartyPants  # type: ignore[import-untyped]
 
 from bookkit.names import substitutions
+from comet_render.i18n import N_, book_words
+
+SUMMARY_HEAD = (N_("claim"), N_("comparisons"), N_("verdict within the claim (Bonferroni)"),
+                N_("verdict across the family (Holm)"), N_("smallest Holm-adjusted p"), N_("test fixed"))
+SUMMARY_TITLE = N_("The fifteen claims: {n} comparisons in all, corrected within each claim and across the family")
+NO_TESTS, NO_TEST = N_("none (exact values)"), N_("no test (exact values)")
+"""The summary table's words, in the edition's language (the verdicts are the claims' own)."""
+
+
+def _language(app: Any) -> str:
+    """The language of the edition being built (``en`` for the English one)."""
+    return str(getattr(app.config, "language", None) or "en")
 
 
 def _add_names(app: Any, config: Any) -> None:
     subs = dict(config.myst_substitutions or {})
-    subs.update(substitutions())
+    subs.update(substitutions(str(config.language or "en")))
     config.myst_substitutions = subs
 
 
 def _claims_dir(app: Any, config: Any) -> None:
-    os.environ["COMET_CLAIMS_DIR"] = str(Path(app.outdir).parent / ".claims")
+    # A translated edition (tools/editions.py) reads the records of the English build, which ran the pages.
+    root = getattr(config, "comet_edition_root", "")
+    os.environ["COMET_CLAIMS_DIR"] = str(Path(root or app.outdir).parent / ".claims")
 
 
 class claims_summary(nodes.General, nodes.Element):  # type: ignore[misc]
@@ -72,17 +86,17 @@ def _text_entry(text: str, link: str = "") -> nodes.entry:
 def _table(app: Any, docname: str) -> nodes.Node:
     from bookkit.claimset import CLAIM_PAGES, family, load
     from bookkit.history import fixed
+    from bookkit.stats import number_text
 
+    _ = book_words(_language(app))
     rows, comparisons = family(load())
-    head = ["claim", "comparisons", "verdict within the claim (Bonferroni)",
-            "verdict across the family (Holm)", "smallest Holm-adjusted p", "test fixed"]
+    head = [_(h) for h in SUMMARY_HEAD]
     table = nodes.table(classes=["claims-summary"], ids=["the-fifteen-claims-table"])
-    title = nodes.title(text=f"The fifteen claims: {len(comparisons)} comparisons in all, corrected within each claim "
-                             "and across the family")
+    title = nodes.title(text=_(SUMMARY_TITLE, n=len(comparisons)))
     table += title
     group = nodes.tgroup(cols=len(head))
     table += group
-    for _ in head:
+    for _column in head:
         group += nodes.colspec(colwidth=1)
     thead = nodes.thead()
     row = nodes.row()
@@ -95,10 +109,11 @@ def _table(app: Any, docname: str) -> nodes.Node:
         page, label = CLAIM_PAGES[r.claim]
         link = app.builder.get_relative_uri(docname, f"book/analysis/{page}") + f"#{label}"
         e = fixed(r.claim)
-        p = "" if r.smallest_p_holm is None else (f"{r.smallest_p_holm:.3f}" if r.smallest_p_holm >= 0.001 else "< 0.001")
+        p = "" if r.smallest_p_holm is None else (
+            number_text(r.smallest_p_holm, _.lang, 3) if r.smallest_p_holm >= 0.001 else "< " + number_text(0.001, _.lang, 3))
         row = nodes.row()
-        for i, text in enumerate([r.claim, str(r.tests) if r.tests else "none (exact values)", r.within.headline,
-                                  r.across.headline if r.tests else "no test (exact values)", p,
+        for i, text in enumerate([r.claim, str(r.tests) if r.tests else _(NO_TESTS), r.within.headline,
+                                  r.across.headline if r.tests else _(NO_TEST), p,
                                   f"{e.date} ({e.commit})"]):
             row += _text_entry(text, link if i == 0 else "")
         body += row
@@ -107,6 +122,8 @@ def _table(app: Any, docname: str) -> nodes.Node:
 
 
 def _fill(app: Any, doctree: nodes.document, docname: str) -> None:
+    if app.builder.format != "html":
+        return  # (the catalogs' build, tools/editions.py po: the table's words are the interface's catalogs')
     for node in list(doctree.findall(claims_summary)):
         node.replace_self(_table(app, docname))
     marks = list(doctree.findall(claim_family))
@@ -118,7 +135,8 @@ def _fill(app: Any, doctree: nodes.document, docname: str) -> None:
             claim = node["claim"]
             if claim not in rows:
                 raise KeyError(f"{docname}: {{claim-family}}`{claim}` names no claim")
-            node.replace_self(nodes.inline("", smartyPants(family_sentence(rows[claim]), "q"), classes=["claim-family"]))
+            sentence = family_sentence(rows[claim], _language(app))
+            node.replace_self(nodes.inline("", smartyPants(sentence, "q"), classes=["claim-family"]))
 
 
 def setup(app: Any) -> dict[str, Any]:

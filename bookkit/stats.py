@@ -37,10 +37,15 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Sequence
 
+from comet_render.i18n import N_, book_words
+
+from bookkit.stats_text import (NUM_TEXT, PCT_TEXT, POINTS_TEXT, POINTS_WORD, _count, level_text, number_text,
+                                percent_text)
+
 
 __all__ = ["ALPHA", "Estimate", "bonferroni_level", "level_text", "proportion_ci", "mean_ci", "paired_ci",
            "mean_difference", "proportion_difference", "clustered_mean", "clustered_difference", "p_value",
-           "Verdict", "verdict", "verdict_of", "compare", "VERDICT_WORDS", "Within", "within", "deals_needed",
+           "Verdict", "verdict", "verdict_of", "compare", "number_text", "percent_text", "VERDICT_WORDS", "Within", "within", "deals_needed",
            "POWER", "LEVEL", "autocorrelated_mean"]
 
 ALPHA = 0.05
@@ -62,12 +67,6 @@ def bonferroni_level(m: int, alpha: float = ALPHA) -> float:
     from statsmodels.stats.multitest import multipletests  # type: ignore[import-untyped]
 
     return 1 - float(multipletests([1.0] * m, alpha=alpha, method="bonferroni")[3])
-
-
-def level_text(level: float) -> str:
-    """``0.95`` -> ``"95%"``, ``0.99375`` -> ``"99.4%"``: a level as the pages print it."""
-    text = f"{100 * level:.1f}"
-    return (text[:-2] if text.endswith(".0") else text) + "%"
 
 
 Method = Literal["", "wilson", "exact", "t", "newcomb"]
@@ -99,20 +98,25 @@ class Estimate:
             raise ValueError("this estimate has a fixed interval; it cannot be given at another level")
         return _interval(self.method, self.params, level, self.n)
 
-    def pct(self) -> str:
-        """``"52.3% (95% CI 50.1–54.5%, n = 2,000)"``."""
-        return (f"{100 * self.value:.1f}% ({level_text(self.level)} CI {100 * self.low:.1f}–{100 * self.high:.1f}%, "
-                f"n = {self.n:,})")
+    def pct(self, lang: str = "en") -> str:
+        """``"52.3% (95% CI 50.1–54.5%, n = 2,000)"``; in ``lang``, its words and numbers
+        (``"52,3\u00a0% (IC à 95\u00a0% 50,1–54,5\u00a0%, n = 2\u202f000)"``)."""
+        return book_words(lang)(PCT_TEXT, value=percent_text(100 * self.value, lang), level=level_text(self.level, lang),
+                            low=number_text(100 * self.low, lang, 1), high=percent_text(100 * self.high, lang),
+                            n=_count(self.n, lang))
 
-    def num(self, digits: int = 2) -> str:
-        """``"1.23 (95% CI 1.01 to 1.45, n = 2,000)"``."""
-        return (f"{self.value:.{digits}f} ({level_text(self.level)} CI {self.low:.{digits}f} to "
-                f"{self.high:.{digits}f}, n = {self.n:,})")
+    def num(self, digits: int = 2, lang: str = "en") -> str:
+        """``"1.23 (95% CI 1.01 to 1.45, n = 2,000)"``; in ``lang``, its words and numbers."""
+        return book_words(lang)(NUM_TEXT, value=number_text(self.value, lang, digits), level=level_text(self.level, lang),
+                            low=number_text(self.low, lang, digits), high=number_text(self.high, lang, digits),
+                            n=_count(self.n, lang))
 
-    def points(self, digits: int = 1) -> str:
-        """A difference of proportions in percentage points: ``"+2.5 points (95% CI -4.0 to +9.0, n = 600)"``."""
-        return (f"{100 * self.value:+.{digits}f} points ({level_text(self.level)} CI {100 * self.low:+.{digits}f} "
-                f"to {100 * self.high:+.{digits}f}, n = {self.n:,})")
+    def points(self, digits: int = 1, lang: str = "en") -> str:
+        """A difference of proportions in percentage points: ``"+2.5 points (95% CI -4.0 to +9.0, n = 600)"``;
+        in ``lang``, its words and numbers."""
+        return book_words(lang)(POINTS_TEXT, value=number_text(100 * self.value, lang, digits, signed=True),
+                            level=level_text(self.level, lang), low=number_text(100 * self.low, lang, digits, signed=True),
+                            high=number_text(100 * self.high, lang, digits, signed=True), n=_count(self.n, lang))
 
     def shifted(self, ref: float) -> "Estimate":
         """The estimate minus a reference (an effect size, in the estimate's units); it keeps no method."""
@@ -346,19 +350,32 @@ def within(est: Estimate, low: float, high: float) -> Within:
 VERDICT_WORDS: dict[Verdict, str] = {"better": "above", "worse": "below", "no different": "not distinguishable from"}
 """How a verdict reads in a sentence: "44.7% (95% CI 40.7–48.7%, n = 600): below a fair share (50.0%)".
 ``tests/test_verdicts.py`` reads the built pages for these phrases and checks each against its interval."""
+REFERENCE_PHRASES = (
+    N_("above zero"), N_("below zero"), N_("not distinguishable from zero"),
+    N_("above a fair share"), N_("below a fair share"), N_("not distinguishable from a fair share"),
+    N_("above no change"), N_("below no change"), N_("not distinguishable from no change"),
+    N_("above the threshold"), N_("below the threshold"), N_("not distinguishable from the threshold"))
+"""A verdict against each reference the pages name, one phrase each (a language's preposition and
+article go with the reference: "au-dessus du seuil", "неотличимо от нуля"); another reference reads
+in English."""
+COMPARE_TEXT = N_("{estimate}: {verdict} ({reference})")
+"""An estimate, its verdict against a reference, and the reference's value (:func:`compare`)."""
 
 
 def compare(est: Estimate, ref: float, ref_name: str, *, percent: bool = True, points: bool = False,
-            digits: int = 1) -> str:
+            digits: int = 1, lang: str = "en") -> str:
     """An estimate, its interval and its verdict against a reference, in the one wording the
     book uses (and its tests check): ``"44.7% (95% CI 40.7–48.7%, n = 600): below a fair
     share (50.0%)"``, or with ``percent=False`` ``"-1.2 (95% CI -2.0 to -0.4, n = 600): below
     zero (0.0)"``, or for a difference of shares with ``points=True`` ``"+2.5 points (95% CI -4.0 to
     +9.0, n = 600): not distinguishable from no change (+0.0 points)"``; a Bonferroni interval prints
-    its own level (``"99.4% CI"``)."""
-    word = VERDICT_WORDS[verdict(est.low, est.high, ref)]
+    its own level (``"99.4% CI"``).  In ``lang``, its words (:data:`REFERENCE_PHRASES`) and numbers."""
+    _ = book_words(lang)
+    phrase = _(f"{VERDICT_WORDS[verdict(est.low, est.high, ref)]} {ref_name}")
     if points:       # a difference of two shares, in percentage points
-        return f"{est.points(digits)}: {word} {ref_name} ({100 * ref:+.{digits}f} points)"
-    if percent:
-        return f"{est.pct()}: {word} {ref_name} ({100 * ref:.1f}%)"
-    return f"{est.num(digits)}: {word} {ref_name} ({ref:.{digits}f})"
+        shown, reference = est.points(digits, lang), _(POINTS_WORD, value=number_text(100 * ref, lang, digits, signed=True))
+    elif percent:
+        shown, reference = est.pct(lang), percent_text(100 * ref, lang)
+    else:
+        shown, reference = est.num(digits, lang), number_text(ref, lang, digits)
+    return str(_(COMPARE_TEXT, estimate=shown, verdict=phrase, reference=reference))

@@ -17,6 +17,7 @@ from comet.round import Round, resolve_variant
 from comet.settlement import can_go_out_in_one_turn
 from comet.variant import Variant
 from comet.view import RoundView
+from comet_render.i18n import N_
 
 __all__ = ["LeadPolicyAgent", "ChoiceTally", "choice_values", "choice_measures", "choice_games", "group_hands", "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
            "opera_chances", "group_chances", "match_pegging", "match_lengths", "first_hand_by_quality",
@@ -121,8 +122,8 @@ def choice_values(games: dict[int, list[int]]) -> dict[str, list[float]]:
     """C2's two measures, one value per deal, over the games a :class:`ChoiceTally` played: real
     choices per card laid, and the share of moves that were real choices."""
     rows = [games[g] for g in sorted(games)]
-    return {"real choices per card laid": [c / max(k, 1) for _, c, k in rows],
-            "share of moves that are real choices": [c / max(m, 1) for m, c, _ in rows]}
+    return {N_("real choices per card laid"): [c / max(k, 1) for _, c, k in rows],
+            N_("share of moves that are real choices"): [c / max(m, 1) for m, c, _ in rows]}
 
 
 def choice_measures(games: dict[int, list[int]], level: float = 0.95) -> dict[str, Estimate]:

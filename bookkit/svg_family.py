@@ -11,7 +11,8 @@ from __future__ import annotations
 import textwrap
 import xml.etree.ElementTree as ET
 
-from bookkit.family import CHAPTERS, Event, family_rows, timeline
+from bookkit.family import CHAPTERS, Event, Game, family_rows, game_name, timeline, when_text
+from comet_render.i18n import N_, book_words
 from comet_render.svg import SVG_NS, SvgString
 
 WIDTH = 380
@@ -68,7 +69,14 @@ def date_lines(when: str) -> list[str]:
     return [p + ("," if i < len(parts) - 1 else "") for i, p in enumerate(parts)]
 
 
-def timeline_svg(events: list[Event] | None = None, *, wrap: int = 41) -> SvgString:
+TIMELINE_TITLE = N_("Timeline of the comet family")
+TREE_TITLE = N_("Family tree of the stops games the sources name")
+RELATION_WORDS = {"descends": N_("grew out of"), "may descend": N_("may descend from"), "related": N_("related to"),
+                  "": N_("root")}
+"""A game's relation to the game above it, on the tree's third line."""
+
+
+def timeline_svg(events: list[Event] | None = None, *, wrap: int = 41, lang: str = "en") -> SvgString:
     """The timeline drawn downwards: the date left of a line (a date of several years on several
     lines), a dot per entry in its chapter's colour, the text (wrapped at ``wrap`` characters) and
     the sources of its date on the right.  The axis stands far enough right that the widest
@@ -77,14 +85,16 @@ def timeline_svg(events: list[Event] | None = None, *, wrap: int = 41) -> SvgStr
     if not events:
         raise ValueError("a timeline needs at least one event")
     size, line_h, top, margin = 12.0, 15.0, 18.0, 8.0
-    labels = {e.when: date_lines(e.when) for e in events}
+    _ = book_words(lang)
+    labels = {e.when: date_lines(when_text(e.when, lang)) for e in events}
     widest = max(label_width(line, size, bold=True) for lines in labels.values() for line in lines)
     axis = max(78.0, margin + widest + 10)
-    blocks = [(e, textwrap.wrap(e.what, wrap) + [" ".join(e.sources)]) for e in events]
+    blocks = [(e, textwrap.wrap(e.text(lang), wrap) + [" ".join(e.sources)]) for e in events]
     rows = [max(len(lines), len(labels[e.when])) for e, lines in blocks]
     height = top + sum(n * line_h + 9 for n in rows) + 6
-    desc = "; ".join(f"{e.when}: {e.what} ({', '.join(e.sources)})" for e in events)
-    root = _root(height, "Timeline of the comet family", desc)
+    desc = _("; ").join(_("{when}: {what}", when=when_text(e.when, lang), what=e.text(lang))
+                        + f" ({', '.join(e.sources)})" for e in events)
+    root = _root(height, _(TIMELINE_TITLE), desc)
     ET.SubElement(root, "line", {"x1": str(axis), "y1": "6", "x2": str(axis), "y2": f"{height - 6:.0f}",
                                  "stroke": "#888", "stroke-width": "2"})
     y = top
@@ -101,16 +111,24 @@ def timeline_svg(events: list[Event] | None = None, *, wrap: int = 41) -> SvgStr
     return SvgString(ET.tostring(root, encoding="unicode"))
 
 
-def family_svg() -> SvgString:
+def _dates(game: Game, lang: str) -> str:
+    """``"1752, 1804, undated"`` in ``lang``: the dates of :attr:`bookkit.family.Game.date_items`."""
+    return ", ".join(when_text(when, lang) for when, _s in game.date_items) or when_text("undated", lang)
+
+
+def family_svg(lang: str = "en") -> SvgString:
     """The family tree as an indented outline: each game under the one it comes from, a solid
     connector for "grew out of", a dashed one for "related"; under each name, its dates with the
     sources that give them, then its relation with the sources of that."""
+    _ = book_words(lang)
     rows = family_rows()
+    names = {g.key: game_name(g, lang) for _d, g in rows}
     indent, row_h, top = 24.0, 52.0, 8.0
     height = top + len(rows) * row_h + 4
-    desc = "; ".join(f"{g.name} ({g.dates or 'undated'}), " + (f"{g.relation} {g.parent}" if g.parent else "root")
-                     for _, g in rows)
-    root = _root(height, "Family tree of the stops games the sources name", desc)
+    desc = _("; ").join(f"{names[g.key]} ({_dates(g, lang)}), "
+                        + (f"{_(RELATION_WORDS[g.relation])} {names[g.parent]}" if g.parent else _(RELATION_WORDS[""]))
+                        for _d, g in rows)
+    root = _root(height, _(TREE_TITLE), desc)
     where: dict[str, tuple[float, float]] = {}
     for i, (depth, game) in enumerate(rows):
         x, y = 10 + depth * indent, top + i * row_h + 14
@@ -125,12 +143,11 @@ def family_svg() -> SvgString:
         fill = colour(game.chapter) if game.families else "#555"
         ET.SubElement(root, "rect", {"x": f"{x:.1f}", "y": f"{y - 9:.1f}", "width": "10", "height": "10",
                                      "rx": "2", "fill": fill})
-        _text(root, x + 16, y, game.name, size=13, bold=True, fill=fill)
-        dates = " · ".join(f"{when} {' '.join(srcs)}".strip() for when, srcs in game.date_items) or "undated"
-        _text(root, x + 16, y + 15, dates, size=10.5, fill="#555")
-        how = {"descends": "grew out of", "may descend": "may descend from", "related": "related to",
-               "": "root"}[game.relation]
-        parent = next((g.name for _, g in rows if g.key == game.parent), "")
+        _text(root, x + 16, y, names[game.key], size=13, bold=True, fill=fill)
+        dates = " · ".join(f"{when_text(when, lang)} {' '.join(srcs)}".strip() for when, srcs in game.date_items)
+        _text(root, x + 16, y + 15, dates or when_text("undated", lang), size=10.5, fill="#555")
+        how = _(RELATION_WORDS[game.relation])
+        parent = names.get(game.parent, "")
         relation = f"{how} {parent}".strip() if len(f"{how} {parent}") < 34 else how
         _text(root, x + 16, y + 29, f"{relation} · {' '.join(game.sources)}", size=10.5, fill="#555")
     return SvgString(ET.tostring(root, encoding="unicode"))

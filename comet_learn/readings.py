@@ -10,7 +10,8 @@ another choice of that option, the engine no longer says it:
   card), the readings belong to the position, marked on any of its steps;
 * a sentence of the rules panel reads otherwise (:func:`panel_readings`);
 * a refusal, the rule of the moment, a coach's reason: what a function of the position says of the
-  same deal replayed under the other reading (:func:`position_readings`, :func:`refusal_readings`).
+  same deal replayed under the other reading (:func:`position_readings`, :func:`refusal_readings`,
+  :func:`moment_readings`, :func:`reason_readings`).
 
 Readings that no option switches cannot be found so: they are declared where they are read (a step's
 ``readings``, a rules-panel :class:`comet_learn.rules_panel.Line`), and must be readings the variant
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 import comet
 from comet.ambiguities import AMBIGUITIES, find_ambiguity
@@ -30,6 +31,9 @@ from comet.plays import Play
 from comet.variant import Variant
 from comet_learn.course import Lesson, runs, verify
 from comet_learn.rules_panel import rules_lines
+
+if TYPE_CHECKING:
+    from comet_learn.coach import Reason
 
 SENTENCES = ("say", "then")
 """The sentences of a step a mark may sit beside: the instruction, and what happened (the idea, a hint, states
@@ -249,3 +253,14 @@ def moment_readings(rnd: comet.Round, lang: str = "en", yours: bool = True) -> t
     from comet_learn.rules_panel import moment
 
     return position_readings(rnd, lambda r: moment(r, lang, yours))
+
+
+def reason_readings(rnd: comet.Round, reason: "Reason", lang: str = "en", names: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The readings a coach's ``reason`` (:func:`comet_learn.coach.reasons`, given in ``rnd``) rests on:
+    under them it no longer holds (:meth:`~comet_learn.coach.Reason.problem`), or says otherwise. A reason
+    of the search's (a share of deals won, a statistic of the position) is compared by its sentence alone."""
+    from comet_learn.coach import Why
+
+    if reason.why is Why.SEARCH:
+        return position_readings(rnd, lambda r: reason.sentence(r, lang, names))
+    return position_readings(rnd, lambda r: (reason.problem(r) is None, reason.sentence(r, lang, names)))

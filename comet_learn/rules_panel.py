@@ -3,8 +3,8 @@
 :func:`rules_lines` writes the rules of a variant from its data alone (:class:`comet.Rules`, the
 deal table, the pack, the wild cards), in the order a player needs them: the deal, the play, the
 stops, the comet, what is paid in play, the end of the deal, each sentence a :class:`Line` with a key
-of its own; :func:`rules_sections` joins them into a paragraph a section; :func:`moment` says the
-rule of the moment for the seat to move (what may be played now, and why). Nothing here is retyped
+of its own; :func:`rules_sections` joins them into a paragraph a section; :func:`moment` (from
+:mod:`comet_learn.moment`, its one home) says the rule of the moment for the seat to move. Nothing here is retyped
 from the sources: like :mod:`comet_learn.describe` (the book's rules tables, in English) it reads
 the rules the engine plays. A sentence that a reading switched by an option decides says what the
 option's value gives (so :func:`comet_learn.readings.panel_readings` finds the reading by asking the
@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING
 
 from comet.cards import Card, sort_key
 from comet.settlement import HOLDING_FACTOR, NEW_ROWS
-from comet.state import PHASE_PLAY
 from comet.variant import Variant
-from comet_learn.refusals import instead
+from comet_learn.moment import moment as moment  # (the rule of the moment's one home: the panel puts it on top)
 from comet_render.i18n import Words, card_symbol, rank_label, words
-from comet_render.words import amount, need_text
+from comet_render.words import amount
 
 if TYPE_CHECKING:
     from comet.round import Round
@@ -284,16 +283,3 @@ def rules_sections(v: Variant, lang: str = "en", rnd: "Round | None" = None) -> 
     """The rules of ``v`` as (heading, text) pairs in ``lang``, a page or less."""
     return [(head, " ".join(line.text for line in lines)) for head, lines in rules_lines(v, lang)]
 
-
-def moment(rnd: "Round", lang: str = "en", yours: bool = True) -> str:
-    """The rule of the moment: what the run needs and, on your turn (``yours``), what you may do."""
-    _ = words(lang)
-    if rnd.is_over:
-        return _("The deal is over: the settlement is on the table.")
-    if rnd.targets is None and rnd.phase is PHASE_PLAY:
-        return _("Now: a new lead: any card of the hand (or a group) may start the run.")
-    if rnd.phase is not PHASE_PLAY:
-        return _capital(need_text(_, rnd)) + "."
-    if not yours:
-        return _("Now the run needs {need}.", need=need_text(_, rnd))
-    return _("Now: {need}; {instead}.", need=need_text(_, rnd), instead=instead(rnd, lang))

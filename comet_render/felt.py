@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from comet_render.i18n import Words
 
 BACK = "#1f3f73"
+OPEN_LINES = 6
+"""The settlement's payments are listed open when there are at most this many (else one tap away)."""
 
 
 def signed(value: int, lang: str = "en") -> str:
@@ -183,11 +185,13 @@ def _net_rows(f: FeltInputs, _: "Words") -> str:
     """The net table's rows: each player, the cards left, the net; grouped by team where there are teams."""
     names = f.names_of()
     assert f.settlement is not None
-    net, left = f.settlement.net, f.settlement.left
+    net, left, said = f.settlement.net, f.settlement.left, f.settlement.left_names
 
     def row(seat: int) -> str:
         v = net[seat]
-        return (f'<tr><th scope="row">{escape(names(seat))}</th><td class="comet-net-left">{escape(left[seat])}</td>'
+        shown = (f'<span aria-hidden="true">{escape(left[seat])}</span><span class="comet-sr">{escape(said[seat])}</span>'
+                 if left[seat] else "")
+        return (f'<tr><th scope="row">{escape(names(seat))}</th><td class="comet-net-left">{shown}</td>'
                 f'<td class="comet-net-value {"comet-up" if v > 0 else "comet-down" if v < 0 else ""}">'
                 f"{escape(signed(v, f.lang))}</td></tr>")
 
@@ -227,13 +231,13 @@ def settlement_html(f: FeltInputs) -> str:
                  f'{escape(_("Net for the deal ({unit})", unit=unit_name(_, s.unit)))}</caption>'
                  f'<thead><tr><th scope="col">{escape(_("Player"))}</th><th scope="col">{escape(_("Cards left"))}</th>'
                  f'<th scope="col">{escape(_("Net"))}</th></tr></thead>{_net_rows(f, _)}</table>')
-    if s.final:
-        parts.append(f'<details class="comet-settle-more"><summary>'
+    if s.final:  # (line by line, the multipliers written out: open while they fit)
+        parts.append(f'<details class="comet-settle-more"{" open" if len(s.final) <= OPEN_LINES else ""}><summary>'
                      f'{escape(_.ngettext("{n} payment at the end", "{n} payments at the end", len(s.final)))}'
                      f'</summary><ul class="comet-settle-final">{rows(s.final)}</ul></details>')
     if s.in_play:
-        parts.append(f'<details class="comet-settle-inplay comet-settle-more"><summary>'
-                     f'{escape(_.ngettext("{n} payment in play", "{n} payments in play", len(s.in_play)))}'
+        parts.append(f'<details class="comet-settle-inplay comet-settle-more"{" open" if len(s.in_play) <= OPEN_LINES else ""}>'
+                     f'<summary>{escape(_.ngettext("{n} payment in play", "{n} payments in play", len(s.in_play)))}'
                      f'</summary><ul>{rows(s.in_play)}</ul></details>')
     return (f'<details class="comet-settle" open><summary>{escape(_("Settlement: {headline}", headline=s.headline))}'
             f'</summary><div class="comet-settle-body" tabindex="0" role="region" '
@@ -259,9 +263,10 @@ def draw_felt(f: FeltInputs) -> str:
                    f'{escape(_("Pass the device to {name}", name=f.waiting))}<small>'
                    f'{escape(_("{name}: press the button below when only you can see the screen.", name=f.waiting))}'
                    "</small></div></div>")
+    notice = f'<div class="comet-felt-notice" role="status">{escape(f.notice)}</div>' if f.notice and not overlay else ""
     return (f'<section class="comet-felt comet-felt-{f.players}{" comet-felt-teams" if f.sides else ""}" '
             f'lang="{f.lang}" aria-label="{escape(_("The table: {game}", game=f.game))}">'
-            f'{seats}<div class="comet-centre">{_status_html(f)}{_tail_html(f, places)}'
+            f'{notice}{seats}<div class="comet-centre">{_status_html(f)}{_tail_html(f, places)}'
             f"{caption}{pile}</div>{_flying_chips(f, places)}{overlay}</section>")
 
 

@@ -18,7 +18,8 @@ from comet.cards import sort_key
 from comet.ledger import Payment
 from comet.plays import Kind
 from comet.runs import runs_of
-from comet_render.i18n import card_symbol, cards_symbols, words
+from comet_render.card_names import card_name, cards_names
+from comet_render.i18n import cards_symbols, words
 from comet_render.words import Names, in_play_net, need_text, settlement, stop_label
 
 if TYPE_CHECKING:
@@ -53,6 +54,8 @@ class FeltView:
     measured strength; shown at its seat on demand."""
     kinds: Sequence[str] = field(default_factory=tuple)
     """For each seat, the short name of what plays it ("Greedy bot"; "" for a person)."""
+    notice: str = ""
+    """A word on the felt itself, e.g. that a new deal has just been dealt ("" for none)."""
 
     def side(self, seat: int) -> int | None:
         """The index of ``seat``'s partnership in :attr:`sides`, or None."""
@@ -118,6 +121,8 @@ class SettlementInputs:
     net: tuple[int, ...]
     left: tuple[str, ...]
     """Each seat's cards left, in the reader's card letters ("" for none)."""
+    left_names: tuple[str, ...]
+    """The same cards named in words, for a screen reader (:func:`comet_render.card_names.cards_names`)."""
     final: tuple[PaymentLine, ...]
     in_play: tuple[PaymentLine, ...]
 
@@ -150,6 +155,8 @@ class FeltInputs:
     chips: tuple[tuple[int, int], ...]
     """The payments new since the last picture, as (payer, payee), that pass as chips."""
     waiting: str
+    notice: str
+    """A word on the felt itself (:attr:`FeltView.notice`; "" for none)."""
     settlement: SettlementInputs | None
 
     @property
@@ -198,7 +205,8 @@ def _tail(rnd: "Round", view: FeltView) -> tuple[tuple[TailCard, ...] | None, st
         cards += [TailCard(str(c), seat, wild=c in rnd.wilds, wild_as=play.rank if c is play.wild else None,
                            fresh=fresh) for c in play.cards]
     stop = stop_label(_, run.stop) if run.stop else ""
-    label = _("The comet's tail: {cards}", cards=" ".join(card_symbol(c, view.lang) for c in run.cards))
+    said = ", ".join(card_name(c, view.lang, wild=c in rnd.wilds) for c in run.cards)
+    label = _("The comet's tail: {cards}", cards=said)
     return tuple(cards), stop, label
 
 
@@ -242,13 +250,15 @@ def _settlement(rnd: "Round", view: FeltView) -> SettlementInputs | None:
     if outcome is None:
         return None
     s = settlement(outcome, view.names, view.lang)
+    hands = [sorted(rnd.hands[seat], key=sort_key) for seat in range(len(s.net))]
 
     def lines(items: list[tuple[Payment, str]]) -> tuple[PaymentLine, ...]:
         return tuple(PaymentLine(p.payer, p.payee, p.amount, text) for p, text in items)
 
     return SettlementInputs(
         headline=s.headline, notes=tuple(_team_notes(rnd, view) + s.notes), unit=s.unit, net=tuple(s.net),
-        left=tuple(cards_symbols(sorted(rnd.hands[seat], key=sort_key), view.lang) for seat in range(len(s.net))),
+        left=tuple(cards_symbols(held, view.lang) for held in hands),
+        left_names=tuple(cards_names(held, view.lang, rnd.wilds) if held else "" for held in hands),
         final=lines(s.final), in_play=lines(s.in_play))
 
 
@@ -264,4 +274,4 @@ def felt_inputs(rnd: "Round", view: FeltView) -> FeltInputs:
         seats=tuple(_seat(rnd, s, view, nets) for s in range(rnd.players)), tail=tail, stop=stop, tail_label=label,
         status=_status(rnd, view), caption=view.caption, unseen=len(rnd.dead) + len(rnd.talon), talon=bool(rnd.talon),
         chips=tuple((p.payer, p.payee) for p in list(view.new_payments)[-12:]), waiting=view.waiting,
-        settlement=_settlement(rnd, view))
+        notice=view.notice, settlement=_settlement(rnd, view))

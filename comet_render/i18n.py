@@ -23,6 +23,10 @@ from comet.calls import LANGUAGES
 from comet.cards import JOKER_RANK, Card, RANK_LABELS, SUIT_SYMBOLS
 
 DOMAIN = "comet"
+BOOK_DOMAIN = "book"
+"""The book's computed words (``bookkit``: its tables, answers, settlements; the sources' ambiguities), for
+the book's editions, in ``locale/<lang>/LC_MESSAGES/book.po``; a message the interface's catalog has is
+not repeated there (:func:`book_words` falls back on it). Build time only: the browser never reads it."""
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGS: tuple[str, ...] = tuple(LANGUAGES)
 """The languages of the interface (those of the calls, :data:`comet.calls.LANGUAGES`)."""
@@ -41,6 +45,16 @@ def translation(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[lang], fallback=True)
 
 
+@lru_cache(maxsize=None)
+def book_translation(lang: str) -> gettext.NullTranslations:
+    """The book's catalog of ``lang``, then the interface's (:data:`BOOK_DOMAIN`)."""
+    if lang not in LANGS or lang == "en":
+        return gettext.NullTranslations()
+    book = gettext.translation(BOOK_DOMAIN, str(LOCALE_DIR), languages=[lang], fallback=True)
+    book.add_fallback(translation(lang))
+    return book
+
+
 def has_catalog(lang: str) -> bool:
     """Whether the compiled catalog of ``lang`` is installed (``make catalogs`` writes them)."""
     return lang == "en" or isinstance(translation(lang), gettext.GNUTranslations)
@@ -50,9 +64,9 @@ class Words:
     """The words of one language: ``_ = Words("ru")``; ``_("Your turn")``; placeholders in braces
     are filled after translation (``_("{name} plays {cards}.", name=..., cards=...)``)."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", domain: str = DOMAIN) -> None:
         self.lang = lang if lang in LANGS else "en"
-        self._t = translation(self.lang)
+        self._t = book_translation(self.lang) if domain == BOOK_DOMAIN else translation(self.lang)
 
     def __call__(self, message: str, **values: Any) -> str:
         text = self._t.gettext(message)
@@ -72,6 +86,12 @@ class Words:
 def words(lang: str) -> Words:
     """The shared :class:`Words` of ``lang``."""
     return Words(lang)
+
+
+@lru_cache(maxsize=None)
+def book_words(lang: str) -> Words:
+    """The shared :class:`Words` of the book's computed text in ``lang`` (:data:`BOOK_DOMAIN`)."""
+    return Words(lang, BOOK_DOMAIN)
 
 
 RANK_LETTERS: dict[str, dict[int, str]] = {

@@ -68,6 +68,12 @@ def calls_since(rnd: "Round", since: int, lang: str = "en", names: Names | None 
     """The sentences that quote a call among those of the events from ``since`` on (an index of
     ``rnd.events``): the calls said since then, each in the sentence the narration gives it. The events
     before are followed, not worded (a call names the run from its first card)."""
+    return [said for _i, said in calls_at(rnd, since, lang, names)]
+
+
+def calls_at(rnd: "Round", since: int, lang: str = "en", names: Names | None = None) -> list[tuple[int, Sentence]]:
+    """:func:`calls_since`, each sentence with the index of its event in ``rnd.events`` (to say it in
+    its place among other things said meanwhile)."""
     state = _NarrationState(rnd, lang, names or default_names(rnd.players, lang))
     out = []
     for i, e in enumerate(rnd.events):
@@ -76,7 +82,7 @@ def calls_since(rnd: "Round", since: int, lang: str = "en", names: Names | None 
             continue
         said = state.sentence(e)
         if isinstance(said, Sentence) and said.call is not None:
-            out.append(said)
+            out.append((i, said))
     return out
 
 

@@ -211,16 +211,11 @@ _render_card = card
 
 
 def _card_label(c: Card, wild: bool, wild_as: int | None, lang: str) -> str:
-    """``"Д♥"``, ``"9♦ (comète) vaut 10"``: a card's accessible name in ``lang`` (not English)."""
-    from comet_render.i18n import card_symbol, rank_label, words as say
+    """``"Пятёрка червей"``, ``"La comète, neuf de trèfle, comme 10"``: a card's accessible name in
+    ``lang`` (not English), in words (:func:`comet_render.card_names.card_name`)."""
+    from comet_render.card_names import capital, card_name
 
-    _ = say(lang)
-    symbol = card_symbol(c, lang)
-    if wild_as is not None:
-        return _("{card} (comet) stands for {rank}", card=symbol, rank=rank_label(wild_as, lang))
-    if wild or c.is_joker:
-        return _("{card} (comet)", card=symbol)
-    return symbol
+    return capital(card_name(c, lang, wild=wild or c.is_joker, wild_as=wild_as))
 
 
 def back(

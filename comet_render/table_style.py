@@ -49,8 +49,9 @@ CSS = """
 .comet-seat.comet-team-a{border:2px solid #8cc8ff}.comet-seat.comet-team-b{border:2px solid #ffbe7d}
 .comet-team-a .comet-team-tag{background:#8cc8ff;color:#0b2540}.comet-team-b .comet-team-tag{background:#ffbe7d;color:#3d1d00}
 .comet-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.comet-dealer{display:inline-block;width:17px;height:17px;border-radius:50%;background:#fff;color:#111;font-size:10px;
- line-height:14px;font-weight:800;margin-left:4px;border:2px solid @RED@;box-sizing:border-box;text-align:center}
+.comet-dealer{display:inline-block;min-width:17px;height:17px;border-radius:9px;background:#fff;color:#111;font-size:10px;
+ line-height:14px;font-weight:800;margin-left:4px;border:2px solid @RED@;box-sizing:border-box;text-align:center;
+ padding:0 3px}
 .comet-turn-tag{display:block;font-size:11px;color:#ffe9a8;font-weight:600}
 .comet-seat-count{font-size:12px;color:#e8f5ec}
 .comet-fan{position:relative;display:inline-block;line-height:0}
@@ -121,9 +122,9 @@ CSS = """
  font:700 19px/1 Georgia,'DejaVu Serif',serif;color:#1b1b1b;white-space:pre;overflow:visible;position:relative;
  transition:transform .12s}
 .comet-card-slot .widget-button::after{position:absolute;right:6px;bottom:3px;font-size:28px;line-height:1}
-.comet-suit-S .widget-button::after{content:"\\2660"}.comet-suit-C .widget-button::after,.comet-suit-XC .widget-button::after{content:"\\2663"}
-.comet-suit-H .widget-button::after{content:"\\2665"}.comet-suit-D .widget-button::after,.comet-suit-XD .widget-button::after{content:"\\2666"}
-.comet-suit-W .widget-button::after{content:"\\2605";color:#8a6100}
+.comet-suit-S .widget-button::after{content:"\\2660" / ""}.comet-suit-C .widget-button::after,.comet-suit-XC .widget-button::after{content:"\\2663" / ""}
+.comet-suit-H .widget-button::after{content:"\\2665" / ""}.comet-suit-D .widget-button::after,.comet-suit-XD .widget-button::after{content:"\\2666" / ""}
+.comet-suit-W .widget-button::after{content:"\\2605" / "";color:#8a6100}
 .comet-suit-H .widget-button,.comet-suit-D .widget-button{color:@RED@}
 .comet-suit-XD .widget-button{color:@BLUE@}.comet-suit-XC .widget-button{color:@GREEN@}
 .comet-suit-W .widget-button{border:3px double #b07d00;color:#5a3d00}
@@ -132,7 +133,9 @@ CSS = """
 .comet-card-legal .widget-button:hover,.comet-card-legal .widget-button:focus-visible{transform:translateY(-17px)}
 .comet-card-dim .widget-button{background:#e9e5da;color:#55524a}
 .comet-card-dim.comet-suit-H .widget-button,.comet-card-dim.comet-suit-D .widget-button{color:#a30d25}
-.comet-card-hint .widget-button,.widget-button.comet-card-hint{outline:4px solid #e0a100;outline-offset:2px}
+.comet-card-hint .widget-button,.widget-button.comet-card-hint{box-shadow:0 0 0 3px #e0a100,0 0 14px 5px rgba(224,161,0,.8)}
+.comet-card-hint .widget-button::before{content:"\\2605" / "";position:absolute;top:-11px;left:-9px;width:22px;height:22px;
+ border-radius:50%;background:#e0a100;color:#1b1b1b;font:700 13px/22px @FONT@;text-align:center}
 .comet-playtable .widget-button:focus-visible,.comet-playtable .widget-toggle-button:focus-visible,
 .comet-playtable select:focus-visible,.comet-playtable input:focus-visible,.comet-playtable .comet-log:focus-visible,
 .comet-playtable .comet-paylist:focus-visible{
@@ -151,12 +154,28 @@ CSS = """
 .comet-lesson-instruction{font-size:16px;line-height:1.35;font-weight:600;background:#fff8d8;border-left:5px solid #b07d00;
  border-radius:6px;padding:6px 10px;margin:2px 0 4px;color:#1b1b1b}
 .comet-lesson .comet-felt{height:300px}
+.comet-lesson .comet-felt:has(>.comet-settle[open]){min-height:0}
+.comet-lesson-result .comet-prompt{display:none}
 .comet-lesson-instruction:focus{outline:3px solid #1f3f73;outline-offset:1px}
 .comet-lesson-title{font-size:15px;margin:2px 0}.comet-lesson-number{color:#5b574d}
 .comet-lesson-summary{font-size:14px;margin:0 0 4px;color:#333}.comet-lesson-sources{color:#5b574d;font-size:13px}
 .comet-lesson-mark{color:#145a32;font-weight:700}
 .comet-lesson-path ol{margin:2px 0 6px 22px;padding:0}.comet-lesson-path h4{margin:6px 0 2px;font-size:14px}
 .comet-lesson-path a[aria-current]{font-weight:700}
+.comet-lesson-list>summary{cursor:pointer;font-weight:600;font-size:14px;color:#1f3f73;margin:0 0 2px}
+.comet-lesson-list[open]{background:#fffdf7;border:1px solid #ddd5bd;border-radius:8px;padding:2px 10px 4px;margin:0 0 6px}
+.comet-lesson-list nav{columns:2 300px;column-gap:24px}.comet-lesson-list nav h4{break-after:avoid}
+.comet-lesson-list nav ol{break-inside:avoid-column}.comet-lesson-list nav p{column-span:all;font-size:13px;margin:2px 0}
+.comet-stars{color:#8a6100;letter-spacing:1px}.comet-stars-words{font-weight:600}
+.comet-lesson-todo .comet-stars-words{color:#5b574d;font-weight:400}
+.comet-skip-hand{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
+.comet-skip-hand:focus{position:static;width:auto;height:auto;display:inline-block;background:#1f3f73;color:#fff;
+ padding:4px 10px;border-radius:6px;font-weight:600}
+.comet-felt-notice{position:absolute;top:8px;left:50%;transform:translateX(-50%);z-index:4;background:#fffdf7;
+ color:#1b1b1b;border-radius:12px;padding:2px 14px;font-weight:700;font-size:14px;box-shadow:0 2px 6px rgba(0,0,0,.35);
+ animation:comet-notice .9s ease-out}
+@keyframes comet-notice{from{opacity:0;transform:translate(-50%,-10px)}}
+.comet-felt:has(>.comet-settle[open]) .comet-seat{visibility:hidden}
 .comet-rules-panel h4{font-size:14px;margin:6px 0 2px}.comet-rules-panel p,.comet-rules-text{margin:0 0 4px;font-size:14px;max-width:60em}
 .comet-rule-now{background:#eef4ea;border-left:4px solid #1f8a4c;padding:4px 8px}
 @VOTES@
@@ -258,9 +277,11 @@ CSS = """
  .comet-lesson .comet-dock{max-height:72vh}
  .comet-lesson-instruction{font-size:14px;padding:4px 8px;margin:0 0 2px}
  .comet-lesson-summary{display:none}
+ .comet-lesson .comet-page-lead,.comet-lesson .comet-play-link,.comet-lesson .comet-bar .comet-title{display:none}
+ .comet-lesson .comet-felt:has(>.comet-settle[open]){min-height:0}
 }
 @media (prefers-reduced-motion:reduce){
- .comet-fly,.comet-seat-turn{animation:none}.comet-chip-fly{display:none}
+ .comet-fly,.comet-seat-turn,.comet-felt-notice{animation:none}.comet-chip-fly{display:none}
  .comet-card-slot .widget-button{transition:none}
 }
 """

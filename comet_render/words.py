@@ -90,10 +90,10 @@ def _terms_text(_: Words, p: Payment) -> str:
     cards = cards_symbols(p.cards, _.lang)
     parts = [(worded(_, TERM_WORDS[t.what], t.value, cards=cards) if p.cards or t.what is not Count.PIPS
               else _(NO_CARDS)) + (f" ×{t.times}" if t.times != 1 else "") for t in p.terms]
-    text = "; ".join(parts)
+    text = _("; ").join(parts)  # (French « ; »)
     for factor in p.factors:
         said = _(HOLDING, n=factor.times) if factor.why == "holding" else f"×{factor.times}"
-        text += ("; " if len(parts) > 1 else " ") + said
+        text += (_("; ") if len(parts) > 1 else " ") + said
     return text
 
 
@@ -140,13 +140,48 @@ def note_text(_: Words, names: Names, note: Note) -> str:
             why = _capital(", ".join(_bonus(_, w) for w in note.why))
             return _("{why}: game ×{g}, points ×{p}, bonus ×{b}.", why=why, g=g, p=p, b=b)
     parts = (f"{_bonus(_, w, natural=True)} ×{k}" for w, k in zip(note.why, note.times))
-    return _capital("; ".join(parts)) + "."
+    return _capital(_("; ").join(parts)) + "."
 
 
 # ------------------------------------------------------------------ payments
-def payment_sentence(_: Words, names: Names, p: Payment, unit: str) -> str:
-    """``Anna pays you 1 chip: played the comet.`` (the pool and "you" in their own sentences)."""
-    values = {"amount": amount(_, p.amount, unit), "reason": reason_text(_, p)}
+def calculation(_: Words, p: Payment, remarks: Sequence[Note] = ()) -> str:
+    """How a settlement's payment is reckoned, the multipliers written out, from the payment's terms
+    and factors (a deal's multiplier split into its reasons, the outcome's ``remarks``): ``34 pips in
+    2♥ 4♦ 8♥ J♦ Q♦ × 2 (went out with the comet) × 2 (opera) = 136 chips``. A payment with nothing
+    to multiply or add (or whose parts do not make its amount) keeps its reason (:func:`reason_text`)."""
+    base = sum(t.value * t.times for t in p.terms)
+    total = base
+    for factor in p.factors:
+        total *= factor.times
+    if not p.terms or total != p.amount or (len(p.terms) == 1 and p.terms[0].times == 1 and not p.factors):
+        return reason_text(_, p)
+    cards = cards_symbols(p.cards, _.lang)
+    parts = [(worded(_, TERM_WORDS[t.what], t.value, cards=cards) if p.cards or t.what is not Count.PIPS
+              else _(NO_CARDS)) + (f" \u00d7 {t.times}" if t.times != 1 else "") for t in p.terms]
+    text = " + ".join(parts) if len(parts) == 1 or not p.factors else "(" + " + ".join(parts) + ")"
+    deal = next((n for n in remarks if n.what is Say.DEAL_FACTORS), None)
+    for factor in p.factors:
+        if factor.why == "holding":
+            text += " " + _("\u00d7 {n} ({why})", n=factor.times, why=_("holding the comet"))
+        elif deal is not None and _product(deal.times) == factor.times:
+            text += "".join(" " + _("\u00d7 {n} ({why})", n=k, why=_bonus(_, w)) for w, k in zip(deal.why, deal.times))
+        else:
+            text += f" \u00d7 {factor.times}"
+    return _("{sum} = {amount}", sum=text, amount=amount(_, p.amount, p.unit))
+
+
+def _product(values: Sequence[int]) -> int:
+    out = 1
+    for v in values:
+        out *= v
+    return out
+
+
+def payment_sentence(_: Words, names: Names, p: Payment, unit: str, remarks: Sequence[Note] | None = None) -> str:
+    """``Anna pays you 1 chip: played the comet.`` (the pool and "you" in their own sentences); with a
+    settlement's ``remarks``, the reason reckoned with its multipliers written out (:func:`calculation`)."""
+    reason = calculation(_, p, remarks) if remarks is not None else reason_text(_, p)
+    values = {"amount": amount(_, p.amount, unit), "reason": reason}
     if p.payer == POOL:
         return say(_, names, p.payee, N_("You take {amount} from the pool: {reason}."),
                    N_("{name} takes {amount} from the pool: {reason}."), **values)
@@ -192,7 +227,7 @@ def settlement(outcome: "Outcome", names: Names, lang: str) -> Settlement:
     out.left = [say(_, names, s, N_("You are left with {cards}."), N_("{name} is left with {cards}."),
                     cards=cards_symbols(hand, lang)) for s, hand in enumerate(outcome.hands) if hand]
     out.in_play = [(p, payment_sentence(_, names, p, outcome.unit)) for p in outcome.ledger]
-    out.final = [(p, payment_sentence(_, names, p, outcome.unit)) for p in outcome.settlement]
+    out.final = [(p, payment_sentence(_, names, p, outcome.unit, outcome.remarks)) for p in outcome.settlement]
     return out
 
 

@@ -13,13 +13,13 @@ import comet
 from comet.ambiguities import AMBIGUITIES
 from comet.rulebook import SOURCES
 from comet_learn.course import LEARNER, Ends, Lesson, Pays, Setup, Step, Stops, verify
-from comet_learn.course_marks import CLEAN, DONE, Marks
+from comet_learn.course_marks import Marks
 from comet_learn.lesson_path import FAMILIES, PATH
 from comet_learn.refusals import refusal
 from comet_learn.rules_panel import moment, rules_sections
 from comet_render.i18n import LANGS
 from widgets.controllers.checks import PERSON
-from widgets.controllers.lesson import MISSES, OVER, PRACTICE, STEPS, LessonController
+from widgets.controllers.lesson import MISSES, OVER, PRACTICE, RESULT, STEPS, LessonController
 from widgets.controllers.table import TableController
 
 
@@ -97,7 +97,10 @@ def _lesson(lesson_id: str = "modern-runs", lang: str = "en") -> tuple[LessonCon
 
 
 def _finish_steps(lesson: LessonController) -> None:
-    while lesson.phase == STEPS:
+    while lesson.phase in (STEPS, RESULT):
+        if lesson.phase == RESULT:  # (the step's result on the table: Continue)
+            lesson.go_on()
+            continue
         step = lesson.step
         said = lesson.attempt(comet.Play.parse(step.play))
         assert said.accepted
@@ -109,8 +112,8 @@ def test_a_lesson_played_right_is_done_without_help_and_kept() -> None:
     lesson, saved = _lesson()
     assert lesson.instruction().startswith("You led the 5♥. The run needs a 6")
     _finish_steps(lesson)
-    assert lesson.phase == PRACTICE and lesson.marks.marks == {"modern-runs": CLEAN}
-    assert Marks.parse(saved[-1]).marks == {"modern-runs": CLEAN}
+    assert lesson.phase == PRACTICE and lesson.marks.marks == {"modern-runs": 3}
+    assert Marks.parse(saved[-1]).marks == {"modern-runs": 3}
     assert lesson.flow.round.to_play == LEARNER and not lesson.flow.round.history  # the free play's deal
 
 
@@ -120,7 +123,7 @@ def test_an_illegal_play_is_refused_with_the_rules_reason_and_the_step_repeats()
     before = list(rnd.history)
     said = lesson.attempt(comet.Play.parse("TD"))
     assert said.refused and said.text == "The run needs a 6, and 10♦ is not that: you may play 6♦."
-    assert rnd.history == before and lesson.index == 0 and lesson.helped
+    assert rnd.history == before and lesson.index == 0 and lesson.help == 1
 
 
 def test_a_pass_you_may_not_make_says_that_a_player_who_can_go_on_must() -> None:
@@ -151,7 +154,7 @@ def test_three_misses_show_the_play_and_move_on_marked_as_helped() -> None:
     lesson.settled()
     assert lesson.index == 1 and lesson.misses == 0
     _finish_steps(lesson)
-    assert lesson.marks.marks == {"modern-runs": DONE}
+    assert lesson.marks.marks == {"modern-runs": 1}  # (three misses and a play shown: 5 help, 1 star)
 
 
 def test_hints_give_the_idea_then_the_card() -> None:
@@ -161,7 +164,7 @@ def test_hints_give_the_idea_then_the_card() -> None:
     second, play = lesson.hint()
     assert second == "Hint: play 6♦." and play is not None and play.text == "6D"
     _finish_steps(lesson)
-    assert lesson.marks.marks == {"modern-runs": DONE}
+    assert lesson.marks.marks == {"modern-runs": 2}  # (two hints: 2 stars)
 
 
 def test_the_free_play_has_a_coach_and_passes_for_you() -> None:
@@ -177,7 +180,9 @@ def test_the_free_play_has_a_coach_and_passes_for_you() -> None:
         best = lesson.coach()
         assert best is not None and best in flow.round.legal_plays()
         assert best.kind != "pass" or len(flow.round.legal_plays()) > 1  # a forced pass is made for you
-        assert lesson.instruction().endswith(f"I would play {comet_render_label(best)}.")
+        advice = lesson.advice()
+        assert advice is not None and advice.reason.problem(flow.round) is None
+        assert lesson.instruction().endswith(advice.reason.sentence(flow.round))
         flow.play(best)
         plays += 1
     lesson.settled()
@@ -224,18 +229,18 @@ def test_an_unknown_lesson_or_step_is_refused() -> None:
 # ------------------------------------------------------------------ marks
 def test_marks_only_improve_and_two_tabs_merge() -> None:
     a, b = Marks(), Marks()
-    assert a.mark("modern-deal", clean=False) and not a.mark("modern-deal", clean=False)
-    assert a.mark("modern-deal", clean=True) and not a.mark("modern-deal", clean=False)
-    assert a.marks == {"modern-deal": CLEAN}
-    b.mark("modern-runs", clean=False)
+    assert a.mark("modern-deal", 1) and not a.mark("modern-deal", 1)
+    assert a.mark("modern-deal", 3) and not a.mark("modern-deal", 2)
+    assert a.marks == {"modern-deal": 3}
+    b.mark("modern-runs", 0)
     b.at("modern-runs", 2)
     assert a.merge(b.text())
-    assert a.marks == {"modern-deal": CLEAN, "modern-runs": DONE} and (a.lesson, a.step) == ("modern-runs", 2)
+    assert a.marks == {"modern-deal": 3, "modern-runs": 0} and (a.lesson, a.step) == ("modern-runs", 2)
     assert not a.merge(b.text())
     c = Marks()
-    c.mark("modern-deal", clean=False)
+    c.mark("modern-deal", 1)
     assert not a.merge(c.text())  # a worse mark never replaces a better one
-    assert a.marks["modern-deal"] == CLEAN
+    assert a.marks["modern-deal"] == 3
 
 
 @pytest.mark.parametrize("text", [None, "", "{", "[]", '{"marks": [1]}', '{"marks": {"x": "great"}, "at": 3}',
@@ -291,8 +296,8 @@ def test_the_rule_of_the_moment_says_what_you_may_play() -> None:
     rnd = comet.Round.from_hands("modern-comet-1991", ["5H 6D 9C KH", "4D 7H 8H"], 0)
     assert moment(rnd).startswith("Now: a new lead")
     rnd.play("5H")
-    assert moment(rnd) == "Now: a 6; you may play 6♦ or the comet (9♣)."
-    assert moment(rnd, yours=False) == "Now the run needs a 6."
+    assert moment(rnd) == "Now: a 6 (one rank higher, suits ignored); you may play 6♦ or the comet (9♣)."
+    assert moment(rnd, yours=False) == "Now the run needs a 6 (one rank higher, suits ignored)."
 
 
 # ------------------------------------------------------------------ every word in four languages
@@ -343,11 +348,10 @@ def test_another_tabs_marks_are_merged_into_the_lessons_page() -> None:
     table = LessonTable(lesson="modern-runs")
     assert browser.stored(STORAGE_KEY) is not None and table.marks.lesson == "modern-runs"
     other = Marks()
-    other.mark("modern-deal", clean=True)
-    other.mark("modern-stops", clean=False)
+    other.mark("modern-deal", 3)
+    other.mark("modern-stops", 1)
     browser.storage_changed(STORAGE_KEY, other.text())  # another tab finished two lessons
-    assert table.marks.marks == {"modern-deal": CLEAN, "modern-stops": DONE}
-    table.path_toggle.value = True
-    assert table.path_panel.value.count("★") == 1 and table.path_panel.value.count("✓") == 1
+    assert table.marks.marks == {"modern-deal": 3, "modern-stops": 1}
+    assert table.path.value.count("★") == 4 and "3 stars of 3" in table.path.value and "1 star of 3" in table.path.value
     reopened = LessonTable()  # no lesson in the address: where the learner left off
     assert reopened.lesson.lesson.id == table.marks.lesson

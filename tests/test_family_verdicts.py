@@ -85,6 +85,12 @@ def test_the_sentence_says_when_the_family_differs() -> None:
     assert "verdict is the same" in same and rows["C3"].across.headline in same
     exact = FamilyRow("C4", 0, rows["C3"].within, rows["C3"].within, None)
     assert family_sentence(exact).startswith("C4 makes no test")
+    # Each edition says it in its language (issue 47), with the claim's counts and verdicts in it.
+    french = family_sentence(c14, "fr")
+    assert french.startswith("Sur la famille de toutes les comparaisons du chapitre") and "tranche 1 des 2 comparaisons" in french
+    assert c14.within.headline in french
+    assert family_sentence(rows["C3"], "ru").startswith("По всему семейству сравнений главы")
+    assert family_sentence(exact, "es").startswith("C4 no hace ninguna prueba")
 
 
 def test_the_check_catches_a_page_that_says_more_than_the_family() -> None:

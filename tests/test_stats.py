@@ -124,3 +124,24 @@ def test_the_family_is_more_cautious_than_each_claim() -> None:
     if p < 0.05:
         rows, _ = family({"C13": Record("C13", {"mean": tight}), "C3": Record("C3", c3)})
         assert {r.claim: r for r in rows}["C13"].across.outcome == (claims.SUPPORTED if p * 4 < 0.05 else claims.UNDECIDED)
+
+
+def test_an_estimate_reads_in_each_editions_language() -> None:
+    """Issue 47: the analysis chapter's intervals and verdicts in the book's catalog's words, with the
+    language's numbers (decimal comma, its group separator, a true minus sign); English as before."""
+    from bookkit.stats import Estimate, compare
+
+    est = Estimate(-0.012, -0.05, 0.02, 12345, 0.99375)
+    assert compare(est, 0.0, "zero", percent=False, digits=2) == \
+        "-0.01 (99.4% CI -0.05 to 0.02, n = 12,345): not distinguishable from zero (0.00)"
+    assert compare(est, 0.0, "zero", percent=False, digits=2, lang="fr") == \
+        "\u22120,01 (IC à 99,4\u00a0% de \u22120,05 à 0,02, n = 12\u202f345)\u00a0: impossible à distinguer de zéro (0,00)"
+    assert compare(est, 0.0, "zero", percent=False, digits=2, lang="ru") == \
+        "\u22120,01 (99,4\u00a0% CI от \u22120,05 до 0,02, n = 12\u00a0345): неотличимо от нуля (0,00)"
+    share = Estimate(0.447, 0.407, 0.487, 2000)
+    assert compare(share, 0.5, "a fair share", lang="es") == \
+        "44,7\u00a0% (IC del 95\u00a0% 40,7–48,7\u00a0%, n = 2000): por debajo de la parte equitativa (50,0\u00a0%)"
+    assert share.points(lang="ru") == \
+        "+44,7 п.\u00a0п. (95\u00a0% CI от +40,7 до +48,7, n = 2\u00a0000)"
+    assert compare(Estimate(0.025, 0.01, 0.04, 600), 0.0, "no change", points=True) == \
+        "+2.5 points (95% CI +1.0 to +4.0, n = 600): above no change (+0.0 points)"

@@ -165,3 +165,26 @@ def test_a_local_game_plays_through_its_view_and_a_double_click_plays_once() -> 
             first = False
     assert flow.round.is_over and view.snap is not None and view.snap.felt.settlement is not None
     assert "settlement" in view.table.value or "comet-settle" in view.table.value
+
+
+def test_the_felt_drawn_from_a_snapshot_names_the_cards_for_a_screen_reader() -> None:
+    """Issue 44's names of the cards reach a room's table: the tail's label and, the deal over, each
+    seat's cards left, in words, drawn from the snapshot as it arrives from the network."""
+    from comet_render.card_names import card_name, cards_names
+    from comet_render.felt import draw_felt
+
+    flow = _room_table("modern-comet-1991", 3, 5)
+    rnd = flow.round
+    rng = random.Random(5)
+    while not rnd.is_over:
+        flow.play(rng.choice(rnd.legal_plays()), rnd.to_play)
+    sent = json.loads(json.dumps(to_json(snapshot(flow, Lens(0, 0, offers=ROOM)))))
+    drawn = draw_felt(from_json(sent).felt)
+    last = rnd.history[-1][1].cards[-1]
+    assert card_name(last, "en", wild=last in rnd.wilds) in re.search(r'class="comet-tail"[^>]*aria-label="([^"]*)"',
+                                                                       drawn).group(1)
+    left = [seat for seat in range(3) if rnd.hands[seat]]
+    assert left, "someone is left with cards"
+    for seat in left:
+        held = sorted(rnd.hands[seat], key=comet.cards.sort_key)
+        assert f'<span class="comet-sr">{cards_names(held, "en", rnd.wilds)}</span>' in drawn

@@ -256,7 +256,7 @@ def test_you_in_messages_settlement_and_log() -> None:
     assert any("seat 0" in line.lower() for line in raw)  # the engine's words ...
     settlement = shown_text(page.split("Settlement", 1)[1])
     assert "seat" not in settlement.lower() and "you" in settlement.lower()  # ... as the table says them
-    assert re.search(f'<th scope="row">You</th><td class="comet-net-left">[^<]*</td><td class="comet-net-value '
+    assert re.search(f'<th scope="row">You</th><td class="comet-net-left">(?:(?!</td>).)*</td><td class="comet-net-value '
                      f'{"comet-up" if rnd.outcome().payments[0] > 0 else "comet-down"}', page) \
         or rnd.outcome().payments[0] == 0
     # the whole log, newest first, every sentence of the narration, "you" and the bots' names

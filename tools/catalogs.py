@@ -5,6 +5,11 @@
     python tools/catalogs.py compile    # every .po -> its .mo (``make catalogs``; the .mo are not committed)
     python tools/catalogs.py check      # exit 1 if a message of the code lacks a translation
 
+Two domains. ``comet`` is the interface: every message must be translated (``check``). ``book`` is what the
+book's pages compute (``bookkit``'s words, the sources' ambiguities), in ``<lang>/LC_MESSAGES/book.po``
+beside it, for the book's editions (issue 47): a message the interface has is not repeated there;
+``tools/editions.py check`` says what is left to translate, with the pages' own catalogs.
+
 The messages are those of ``_()``, ``N_()``, ``ngettext`` and ``pgettext`` in ``comet_render``, ``rooms``,
 ``widgets`` and ``comet_learn``, plus the games' names (``comet.VARIANTS``), the stops' words
 (``comet.events.STOP_WORDS``) and the payments' reasons (``comet.ledger.WHY_WORDS``, ``TERM_WORDS``),
@@ -50,8 +55,8 @@ def extract_ast(fileobj, keywords, comment_tags, options):  # type: ignore[no-un
             continue
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        if isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "words":
-            name = "_"  # words(lang)("...")
+        if isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id in ("words", "book_words"):
+            name = "_"  # words(lang)("..."), book_words(lang)("...")
         if name not in keywords:
             continue
         args = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args)
@@ -59,8 +64,68 @@ def extract_ast(fileobj, keywords, comment_tags, options):  # type: ignore[no-un
             yield node.lineno, name, args if len(args) > 1 else args[0], []
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / "comet.po"
+BOOK_POT = LOCALE / "book.pot"
+BOOK_SOURCES = ("bookkit",)
+
+
+def po_path(lang: str, domain: str = "comet") -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def _extract_from(pot: Catalog, packages: tuple[str, ...]) -> None:
+    for package in packages:
+        methods: list[Any] = [("**.py", extract_ast)]  # (Babel's types name methods by string only)
+        found = extract_from_dir(str(ROOT / package), method_map=methods, keywords=KEYWORDS,
+                                 comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
+        for filename, lineno, message, comments, context in found:
+            if message in ("", ("", "")):
+                continue
+            pot.add(message, None, [(f"{package}/{filename}", lineno)], auto_comments=comments, context=context)
+
+
+CODE_CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(?P<code>.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def _extract_cells(pot: Catalog, page: Path) -> None:
+    """The messages of a book page's code cells (``book_words(lang)("...")``)."""
+    import io
+
+    text = page.read_text(encoding="utf-8")
+    for cell in CODE_CELL.finditer(text):
+        code = "\n".join(line for line in cell["code"].splitlines() if not line.startswith(":"))
+        first = text.count("\n", 0, cell.start()) + 2
+        where = page.relative_to(ROOT).as_posix()
+        found = extract_ast(io.BytesIO(code.encode("utf-8")), KEYWORDS, (), {})  # type: ignore[no-untyped-call]
+        for lineno, name, message, comments in found:
+            context = None
+            if name == "ngettext":
+                message = message[:2]  # the singular and the plural, not the count
+            elif name == "pgettext":
+                context, message = message[0], message[1]
+            if message:
+                pot.add(message, None, [(where, first + lineno)], auto_comments=comments, context=context)
+
+
+def extract_book(interface: Catalog) -> Catalog:
+    """The book's computed words (``bookkit``) and the sources' ambiguities, less what ``interface`` has."""
+    from comet.ambiguities import AMBIGUITIES
+    from comet_learn.glossary import GLOSSARY
+
+    pot = Catalog(project="comet-book", version="1", charset="utf-8")
+    _extract_from(pot, BOOK_SOURCES)
+    for page in sorted((ROOT / "book").rglob("*.md")):
+        _extract_cells(pot, page)
+    for a in AMBIGUITIES:
+        pot.add(a.question, None, [("comet/ambiguities.py", 0)], auto_comments=[f"{a.id}: the question."])
+        pot.add(a.reading, None, [("comet/ambiguities.py", 0)], auto_comments=[f"{a.id}: the reading the engine plays."])
+    for term in GLOSSARY:
+        if term.note:
+            pot.add(term.note, None, [("comet_learn/glossary.py", 0)],
+                    auto_comments=[f"The glossary's note on {term.form('en')!r}."])
+    for message in list(pot):
+        if message.id and interface.get(message.id, context=message.context) is not None:
+            pot.delete(message.id, context=message.context)
+    return pot
 
 
 def extract() -> Catalog:
@@ -70,14 +135,7 @@ def extract() -> Catalog:
     from comet.ledger import HOLDING, NO_CARDS, TERM_WORDS, WHY_WORDS
 
     pot = Catalog(project="comet", version="1", charset="utf-8")
-    for package in SOURCES:
-        methods: list[Any] = [("**.py", extract_ast)]  # (Babel's types name methods by string only)
-        found = extract_from_dir(str(ROOT / package), method_map=methods, keywords=KEYWORDS,
-                                 comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
-        for filename, lineno, message, comments, context in found:
-            if message in ("", ("", "")):
-                continue
-            pot.add(message, None, [(f"{package}/{filename}", lineno)], auto_comments=comments, context=context)
+    _extract_from(pot, SOURCES)
     for vid, v in comet.VARIANTS.items():
         pot.add(v.name, None, [("comet/variants.py", 0)], auto_comments=[f"The name of the game {vid}."])
     for stop, (label, rule) in STOP_WORDS.items():
@@ -94,17 +152,22 @@ def extract() -> Catalog:
 
 def update() -> None:
     pot = extract()
+    _update(pot, POT, "comet")
+    _update(extract_book(pot), BOOK_POT, "book")
+
+
+def _update(pot: Catalog, pot_path: Path, domain: str) -> None:
     LOCALE.mkdir(parents=True, exist_ok=True)
-    with POT.open("wb") as f:
+    with pot_path.open("wb") as f:
         write_po(f, pot, width=110, omit_header=False, sort_output=False)
     for lang in LANGS:
-        path = po_path(lang)
+        path = po_path(lang, domain)
         if path.exists():
             with path.open("rb") as f:
                 catalog = read_po(f, locale=lang)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            catalog = Catalog(locale=lang, project="comet", version="1", charset="utf-8")
+            catalog = Catalog(locale=lang, project=pot.project, version="1", charset="utf-8")
         catalog._num_plurals, catalog._plural_expr = PLURALS[lang]  # type: ignore[assignment]  # (no public setter)
         catalog.update(pot, no_fuzzy_matching=True)
         with path.open("wb") as f:
@@ -113,11 +176,14 @@ def update() -> None:
 
 def compile_all() -> None:
     for lang in LANGS:
-        with po_path(lang).open("rb") as f:
-            catalog = read_po(f, locale=lang)
-        out = po_path(lang).with_suffix(".mo")
-        with out.open("wb") as f:
-            write_mo(f, catalog, use_fuzzy=False)
+        for domain in ("comet", "book"):
+            if not po_path(lang, domain).is_file():
+                continue
+            with po_path(lang, domain).open("rb") as f:
+                catalog = read_po(f, locale=lang)
+            out = po_path(lang, domain).with_suffix(".mo")
+            with out.open("wb") as f:
+                write_mo(f, catalog, use_fuzzy=False)
 
 
 def missing() -> dict[str, list[str]]:

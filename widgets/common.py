@@ -103,7 +103,7 @@ class Messages:
     def error(self, text: str, after: str = "") -> None:
         self.text, self.is_error = text, True
         self.widget.value = (f'<div role="alert" style="{FONT}color:#8a1c12;background:#fdecea;border-left:4px solid '
-                             f'#b3261e;padding:2px 8px"><strong>{html.escape(words(self.lang)("Cannot do that:"))}</strong> '
+                             f'#b3261e;padding:2px 8px"><strong>{html.escape(words(self.lang)("Cannot do that."))}</strong> '
                              f'{html.escape(text)}{after}</div>')
 
     def clear(self) -> None:

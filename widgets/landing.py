@@ -24,6 +24,8 @@ from comet.calls import LANGUAGES
 from comet_render.i18n import N_, words
 from comet_render.words import YEARS
 from widgets.room_parts import together_html
+from widgets.languages import language_menu as language_menu  # (its home; importable from here too)
+from widgets.languages import with_lang as _with_lang
 
 
 def family_page(family: str) -> str:
@@ -87,7 +89,7 @@ def picture(family: str, size: float = 38, lang: str = "en") -> str:
     v = comet.VARIANTS[FAMILIES[family][0]]
     players = 2 if 2 in v.players else v.players.start
     hand = comet.Round.deal(v, players=players, seed=PICTURE_SEED).hands[0][:7]
-    label = words(lang)("A hand of {game}, dealt by the engine", game=words(lang)(v.name))
+    label = words(lang)("{game}: a hand dealt by the engine", game=words(lang)(v.name))
     return str(comet_render.svg.hand(hand, size=size, label=label, lang=lang))
 
 
@@ -117,12 +119,6 @@ def static_links() -> dict[str, str]:
 
 PLAY_FAMILY = {"hoc": N_("Play Hoc"), "manille": N_("Play Manille"), "new-comet": N_("Play the new comet"),
                "modern": N_("Play the modern comet"), "commit": N_("Play Commit")}
-
-
-def _with_lang(href: str, lang: str) -> str:
-    if lang == "en":
-        return href
-    return href + ("&" if "?" in href else "?") + f"lang={lang}"
 
 
 def games_html(links: Mapping[str, str] | None = None, lang: str = "en", pictures: bool = True) -> str:
@@ -157,24 +153,11 @@ def games_html(links: Mapping[str, str] | None = None, lang: str = "en", picture
     if practice:
         parts.append(f'<h2>{html.escape(_("Practice"))}</h2><p class="lead">'
                      f'{html.escape(_("Your progress is kept in this browser only."))}</p><ul class="practice">')
-        parts += [f'<li><a class="practice-link" href="{html.escape(_with_lang(links[name], lang), quote=True)}">'
-                  f"{html.escape(_(title))}</a>: {html.escape(_(line))}</li>" for name, title, line in practice]
+        parts += ["<li>" + html.escape(_("{title}: {line}", title="\x00", line=_(line))).replace(  # (French "titre : …")
+            "\x00", f'<a class="practice-link" href="{html.escape(_with_lang(links[name], lang), quote=True)}">'
+            f"{html.escape(_(title))}</a>") + "</li>" for name, title, line in practice]
         parts.append("</ul>")
     return "".join(parts)
-
-
-def language_menu(lang: str, href: str = "") -> str:
-    """Links to this page in each language (``?lang=xx``; the scripts of the play pages keep the
-    page's other settings)."""
-    items = []
-    for code, name in LANGUAGES.items():
-        target = html.escape((href or "?") + ("&" if "?" in href else "" if not href else "?") + f"lang={code}", quote=True)
-        current = ' aria-current="true"' if code == lang else ""
-        items.append(f'<li><a class="comet-lang-link" hreflang="{code}" lang="{code}" href="{target}"{current}>'
-                     f"{html.escape(name)}</a></li>")
-    return (f'<nav class="comet-langs-nav" aria-label="{html.escape(words(lang)("Language"))}">'
-            '<ul class="comet-langs" style="display:flex;flex-wrap:wrap;gap:4px 12px;justify-content:flex-end;'
-            f'list-style:none;margin:0;padding:0">{"".join(items)}</ul></nav>')
 
 
 def landing_body(links: Mapping[str, str], where: str, book_url: str | None = None, lang: str = "en") -> str:

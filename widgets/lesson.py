@@ -9,6 +9,7 @@ rules, escalating hints, the path of lessons with the learner's marks, and *Next
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Any
 
@@ -16,24 +17,24 @@ import ipywidgets as W
 
 import comet
 from comet_learn.course import legal_play
-from comet_learn.course_marks import CLEAN, DONE, Marks
+from comet_learn.course_marks import MAX_STARS, Marks
+from comet_learn.reading_marks import mark_html as reading_mark
 from comet_learn.reading_marks import refusal_mark, sources_html, step_mark
 from comet_learn.lesson_path import FAMILIES, PATH
 from comet_render.i18n import N_, words
 from widgets import browser
 from widgets.common import LANGUAGE_CODES, UserError, button, emphasize, offered, safe
-from widgets.controllers.lesson import OVER, PRACTICE, STEPS, LessonController
+from widgets.controllers.lesson import OVER, PRACTICE, RESULT, STEPS, LessonController
+from widgets.lesson_parts import learn_heading, mark_html, path_html
 from widgets.play import PlayTable
 from widgets.landing import family_page
 from widgets.links import book_address, link_html, page_address
 from widgets.progress import where_kept
 
 STORAGE_KEY = "comet:lessons"
-PART_TITLES = {"modern": N_("The modern comet, from zero"), "hoc": N_("What changes in Hoc"),
-               "manille": N_("What changes in manille (1718)"),
-               "new-comet": N_("What changes in the new comet (1752)"),
-               "yanovsky": N_("What changes in Yanovsky's two-handed game"), "commit": N_("What changes in Commit")}
-"""Each part of the path, titled."""
+LESSON_BOT_DELAY = 0.7
+"""Seconds between two of the other seats' plays in a lesson (the play pages' 0.3 is too quick to read
+each reply): unless the server or the browser sets the pace (:func:`widgets.pages.page_bot_delay`)."""
 
 
 class LessonTable(PlayTable):
@@ -65,18 +66,21 @@ class LessonTable(PlayTable):
         self.restart_button.add_class("comet-lesson-restart")
         self.skip_button = button(_("Skip the free play"), _("End this deal; the lesson stays done"), self._on_skip)
         self.skip_button.add_class("comet-lesson-skip")
-        self.path_toggle = W.ToggleButton(value=False, description=_("All lessons"),
-                                          tooltip=_("The path of lessons and your marks"), layout=W.Layout(width="auto"))
-        self.path_toggle.add_class("comet-lesson-path-toggle")
-        self.path_panel = W.HTML(layout=W.Layout(width="auto", display="none"))
-        self.path_panel.add_class("comet-lesson-path")
-        self.path_toggle.observe(self._on_path_toggle, names="value")
+        self.continue_button = button(_("Continue"), _("Go on once you have seen what the play did"), self._on_continue,
+                                      style="primary", icon="arrow-right")
+        self.continue_button.add_class("comet-lesson-continue")
+        self.path = W.HTML(layout=W.Layout(width="auto"))
+        """Every lesson of the path, its link and its mark, under *All lessons* (a ``<details>``: it opens
+        before Python has loaded, from the page's HTML)."""
+        self.path.add_class("comet-lesson-path")
+        self.page_head: W.HTML | None = None
+        """The page's heading with its language menu (:func:`learn_page`), kept on the lesson shown."""
+        self._head_query = ""
         self.dock.children = [self.messages.widget, self.say_box, *self.dock.children]  # (the feedback in sight)
-        self.bar.children = [*self.bar.children, self.path_toggle]
         for key in ("scores", "settings"):
             self.toggles[key].layout.display = "none"
-        self.children = [self.heading, *[c for c in self.children[:-1] if c is not self.messages.widget],
-                         self.path_panel, self.children[-1]]
+        top = [c for c in self.children[:-1] if c is not self.messages.widget and c is not self.skip]
+        self.children = [self.skip, self.heading, self.path, *top, self.children[-1]]
         try:
             self.lesson = LessonController(self.flow, lesson, marks, self._store, step)
         except UserError as error:
@@ -101,8 +105,7 @@ class LessonTable(PlayTable):
         (two tabs settle at once: the union no longer changes)."""
         if key == STORAGE_KEY and self.marks.merge(value):
             self.heading.value = self._heading_html()
-            if self.path_toggle.value:
-                self.path_panel.value = self._path_html()
+            self.path.value = self._path_html()
         if key == STORAGE_KEY and value != self.marks.text() and Marks.parse(value) != self.marks:
             browser.store(STORAGE_KEY, self.marks.text())
 
@@ -114,6 +117,7 @@ class LessonTable(PlayTable):
             self.bots.run(lambda: self._after_practice(said))
             return
         if lesson.phase != STEPS:
+            lesson.attempt(play)  # (raises: Continue first, or the lesson is done)
             raise UserError(words(self.lang)("The lesson is done: choose the next one."))
         rnd, step = self.round, lesson.step
         result = lesson.attempt(play)
@@ -125,6 +129,9 @@ class LessonTable(PlayTable):
     def _after_step(self, said: str, step: Any = None) -> None:
         then = self.lesson.settled()
         self._show()
+        if self.lesson.phase == RESULT:  # (the step's result kept on the table: its sentence, and its mark, are
+            self._say(said)              # the instruction, under Continue)
+            return
         self._say(said, then, after=step_mark(step, "then", self.lang, _AMBIGUITIES()) if step is not None else "")
 
     def _after_practice(self, said: str) -> None:
@@ -136,6 +143,8 @@ class LessonTable(PlayTable):
     @offered
     def _on_card(self, b: W.Button) -> None:
         value = self.offers.value(b)
+        if self.lesson.phase == RESULT:
+            raise UserError(words(self.lang)("Press Continue first: the table shows what your play did."))
         if isinstance(value, str) and self.lesson.phase == STEPS and self.flow.viewer is not None:
             # a card that cannot be played now: the lesson counts the miss and says why
             hand = list(self.round.hands[self.flow.viewer])
@@ -144,7 +153,7 @@ class LessonTable(PlayTable):
                 self._act(comet.Play.parse(str(hand[index])))
                 return
         if isinstance(value, str):
-            raise UserError(value)
+            raise UserError(value, self._refusal_mark(b))
         self._act(value)
 
     @safe
@@ -152,7 +161,16 @@ class LessonTable(PlayTable):
     def _on_hint(self, b: W.Button) -> None:
         text, play = self.lesson.hint()
         self._hinted = play
-        self._say(text)
+        coached = self.lesson.phase == PRACTICE  # (the coach's reason, with the readings it rests on)
+        self._say(text, after=reading_mark(self.lesson.coach_readings(), self.lang, _AMBIGUITIES()) if coached else "")
+
+    @safe
+    def _on_continue(self, b: Any) -> None:
+        self.bots.stop()
+        self.lesson.go_on()
+        self._show()
+        _ = words(self.lang)
+        self._say(_("A new deal is dealt."), self.flow.turn_message() if self.lesson.phase == PRACTICE else "")
 
     @safe
     def _on_next(self, b: Any) -> None:
@@ -167,7 +185,7 @@ class LessonTable(PlayTable):
     @safe
     def _on_restart(self, b: Any) -> None:
         self.bots.stop()
-        self.lesson.open(self.lesson.lesson.id)
+        self.lesson.open(self.lesson.lesson.id, fresh=True)
         self._show()
         self._say()
 
@@ -178,20 +196,47 @@ class LessonTable(PlayTable):
         self._show()
         self._say()
 
-    def _on_path_toggle(self, change: Any) -> None:
-        self.path_panel.layout.display = "" if self.path_toggle.value else "none"
-        if self.path_toggle.value:
-            self.path_panel.value = self._path_html()
-
     # ------------------------------------------------------------------ drawing
     def _show(self) -> None:
-        """The lesson's own parts: the heading, the instruction, its buttons."""
+        """The lesson's own parts: the heading, the path, the instruction, its buttons, the address."""
         self.heading.value = self._heading_html()
-        self.path_panel.value = self._path_html() if self.path_toggle.value else ""
+        path = self._path_html()
+        if self.path.value != path:  # (unchanged, it stays as the reader opened or closed it)
+            self.path.value = path
         phase = self.lesson.phase
-        self.next_button.layout.display = "" if phase != STEPS and PATH.after(self.lesson.lesson.id) else "none"
+        done = phase in (PRACTICE, OVER) or phase == RESULT and self.lesson.index >= len(self.lesson.lesson.steps)
+        self.next_button.layout.display = "" if done and PATH.after(self.lesson.lesson.id) else "none"
         emphasize(self.next_button, phase == OVER)
         self.skip_button.layout.display = "" if phase == PRACTICE else "none"
+        self.continue_button.layout.display = "" if phase == RESULT else "none"
+        for name in ("comet-lesson-result", "comet-lesson-practice"):
+            if name in self._dom_classes:
+                self.remove_class(name)
+        if phase in (RESULT, PRACTICE):
+            self.add_class(f"comet-lesson-{phase}")
+        self._show_address()
+
+    def address_query(self) -> str:
+        """The address's settings of the lesson shown (``lesson=modern-runs&step=2``; its first step
+        unsaid), which ``page.js`` writes into the address and the language menu keeps."""
+        lesson = self.lesson
+        step = min(lesson.index, len(lesson.lesson.steps) - 1) if lesson.phase in (STEPS, RESULT) else 0
+        return f"lesson={lesson.lesson.id}" + (f"&step={step + 1}" if step else "")
+
+    def _show_address(self) -> None:
+        query = self.address_query()
+        if self.page_head is not None and query != self._head_query:
+            self._head_query = query
+            self.page_head.value = learn_heading(self.lang, query)
+
+    def fresh_deal(self) -> bool:
+        lesson = getattr(self, "lesson", None)
+        return lesson is not None and lesson.fresh
+
+    def offered(self) -> list[comet.Play]:
+        """Nothing while a step's result is on the table (Continue first)."""
+        lesson = getattr(self, "lesson", None)
+        return [] if lesson is not None and lesson.phase == RESULT else super().offered()
 
     def featured(self) -> list[comet.Play]:
         """In a step, the asked play and the wrong one are buttons, never hidden in the list."""
@@ -211,13 +256,19 @@ class LessonTable(PlayTable):
             return
         _ = words(self.lang)
         self.title.value = f'<div class="comet-title"><strong>{escape(_(self.round.variant.name))}</strong></div>'
-        said = step_mark(lesson.step, "say", self.lang, _AMBIGUITIES()) if lesson.phase == STEPS else ""
-        self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">'
-                              f'{escape(lesson.instruction())}{said}</div>')
+        said = " ".join(escape(text) + reading_mark(readings, self.lang, _AMBIGUITIES())
+                        for text, readings in lesson.instruction_parts())
+        self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">{said}</div>'
+                              f'<span class="comet-address" hidden data-query="{escape(self.address_query())}"></span>')
         for name in ("new", "undo", "rule"):
             for b in self.twins(name):
                 b.layout.display = "none"
-        self.actions.children = (*self.actions.children, self.next_button, self.restart_button, self.skip_button)
+        for name in ("hint", "pass"):  # (a step's result on the table: only Continue; the pass comes back with its play)
+            for b in self.twins(name):
+                if lesson.phase == RESULT or name == "hint":
+                    b.layout.display = "none" if lesson.phase == RESULT else ""
+        self.actions.children = (self.continue_button, *self.actions.children, self.next_button, self.restart_button,
+                                 self.skip_button)
         suffix = "" if self.lang == "en" else f"?lang={self.lang}"
         self.link.value = link_html(f"?lesson={lesson.lesson.id}" + suffix.replace("?", "&"), _("Copy link to this lesson"),
                                     lang=self.lang, tip=_("Copy the address of this lesson to share it"))
@@ -234,42 +285,28 @@ class LessonTable(PlayTable):
         _ = words(self.lang)
         lesson = self.lesson.lesson
         number = PATH.lessons.index(lesson) + 1
-        if self.lesson.phase == STEPS:
+        phase = self.lesson.phase
+        if phase in (STEPS, RESULT):
             where = _("step {n} of {total}", n=self.lesson.step_number, total=len(lesson.steps))
-        elif self.lesson.phase == PRACTICE:
+        elif phase == PRACTICE:
             where = _("free play")
         else:
-            where = _("done")
-        href = book_address(lesson.chapter)
+            where = _("lesson finished")
+        href = book_address(lesson.chapter, self.lang)
         chapter = (f' <a class="comet-lesson-chapter" href="{escape(href, quote=True)}">{escape(_("Read the chapter"))}</a>'
                    if href else "")
-        mark = self.marks.marks.get(lesson.id)
-        badge = (f' <span class="comet-lesson-mark">{escape(_("done without help") if mark == CLEAN else _("done"))}'
-                 f'</span>' if mark else "")
+        earned = self.marks.marks.get(lesson.id)
+        badge = mark_html(self.lang, earned) if earned is not None else ""  # (its status is the step, not "not done")
         return (f'<div class="comet-lesson-title"><span class="comet-lesson-number">'
                 f'{escape(_("Lesson {n} of {total}", n=number, total=len(PATH.lessons)))}</span> '
-                f'<strong>{escape(_(lesson.title))}</strong> · <span>{escape(where)}</span>{badge}</div>'
+                f'<strong>{escape(_(lesson.title))}</strong> · <span class="comet-lesson-where">{escape(where)}</span>'
+                f' {badge}</div>'
                 f'<p class="comet-lesson-summary">{escape(_(lesson.changes or lesson.summary))} '
                 f'<span class="comet-lesson-sources">{sources_html(lesson, self.lang, book_address("reference/bibliography"))}</span>'
                 f'{chapter}</p>')
 
     def _path_html(self) -> str:
-        _ = words(self.lang)
-        suffix = "" if self.lang == "en" else f"&lang={self.lang}"
-        parts = []
-        for family in FAMILIES:
-            items = []
-            for lesson in PATH.of(family):
-                mark = self.marks.marks.get(lesson.id)
-                sign = {CLEAN: "★", DONE: "✓"}.get(mark or "", "")
-                label = {CLEAN: _("done without help"), DONE: _("done")}.get(mark or "", _("not done yet"))
-                current = ' aria-current="step"' if lesson is self.lesson.lesson else ""
-                items.append(f'<li><a href="?lesson={lesson.id}{suffix}"{current}>{escape(_(lesson.title))}</a> '
-                             f'<span class="comet-lesson-mark" aria-label="{escape(label)}">{sign}</span></li>')
-            if items:
-                parts.append(f'<h4>{escape(_(PART_TITLES[family]))}</h4><ol>{"".join(items)}</ol>')
-        kept = _("Your marks are {where}.", where=where_kept(self.lang))
-        return f'<nav aria-label="{escape(_("Lessons"))}">{"".join(parts)}<p>{escape(kept)}</p></nav>'
+        return path_html(self.lang, self.marks, self.lesson.lesson.id)
 
 
 def _AMBIGUITIES() -> str | None:
@@ -277,17 +314,18 @@ def _AMBIGUITIES() -> str | None:
     return book_address("reference/ambiguities")
 
 
-LEARN_PARAMETERS = ("lesson", "lang")
-"""The query parameters of the lessons' page (``lesson``: one lesson's own link)."""
+LEARN_PARAMETERS = ("lesson", "step", "lang")
+"""The query parameters of the lessons' page (``lesson``: one lesson's own link; ``step``: its step,
+counted from 1)."""
 
 
 def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
     """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lesson.LessonTable` at the
-    lesson of the address (``?lesson=modern-stops``), else where the learner left off, else the first.
-    Unusable settings are listed in a notice; nothing in the address raises."""
+    lesson of the address (``?lesson=modern-stops``, and its ``step``, from 1), else where the learner left
+    off, else the first. Unusable settings are listed in a notice; nothing in the address raises."""
     from widgets.common import no_null_titles
-    from widgets.pages import (SequenceMark, heading_html, language_names, notice, page_bot_delay, page_title,
-                               query_lang, query_string, read_settings, shown_value)
+    from widgets.pages import SequenceMark, language_names, notice, page_bot_delay, query_lang, query_string, \
+        read_settings, shown_value
 
     query = query_string() if query is None else query
     lang = query_lang(query)
@@ -302,13 +340,24 @@ def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
         problems.append(_("{value} is not a lesson; the lessons are listed under All lessons. Opening where you "
                           "left off.", value=shown_value(lesson)))
         lesson = None
-    table = LessonTable(lesson=lesson, lang=lang, bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
+    step = 0
+    found = PATH.get(lesson) if lesson is not None else None
+    if "step" in given and found is not None:
+        text = given["step"]
+        if text.isdigit() and 1 <= int(text) <= len(found.steps):
+            step = int(text) - 1
+        else:
+            problems.append(_("{value} is not a step of this lesson (1 to {n}); it opens at the first.",
+                              value=shown_value(text), n=len(found.steps)))
+    delay = page_bot_delay(LESSON_BOT_DELAY) if bot_delay is None else bot_delay
+    table = LessonTable(lesson=lesson, step=step, lang=lang, bot_delay=delay)
     table.mark_page(("comet-play-learn", f"comet-lang-{lang}"), ("pass", "hint"))
-    heading = W.HTML(value=heading_html(page_title("learn", lang), _(
-        "Short lessons on the real table: each step asks for one play, and the rules say why it is right or "
-        "not. Then a short deal with the coach beside you."), lang, query or ""), layout=W.Layout(width="auto"))
+    heading = W.HTML(layout=W.Layout(width="auto"))
     heading.add_class("comet-page-heading")
-    table.children = [heading, *([notice(problems, lang)] if problems else []), *table.children]
+    table.page_head = heading
+    table._show_address()
+    rest = [c for c in table.children if c is not table.skip]
+    table.children = [table.skip, heading, *([notice(problems, lang)] if problems else []), *rest]
     table.query_problems = problems
     SequenceMark(table)
     no_null_titles(table)

@@ -49,14 +49,17 @@ def page_address(name: str) -> str:
     return f"{name}.ipynb" if "VOILA_BASE_URL" in os.environ and not in_browser() else f"{name}.html"
 
 
-def book_address(doc: str) -> str | None:
-    """The address of the book's page ``book/<doc>.md`` (``doc``: ``rules/modern``) from a play page:
-    ``../book/rules/modern.html`` on the static site (and in its snapshot), under ``$COMET_BOOK_URL`` (the
-    built site's root) on Voilà (None if unset)."""
+def book_address(doc: str, lang: str = "en") -> str | None:
+    """The address of the book's page ``book/<doc>.md`` (``doc``: ``rules/modern``) in the edition of
+    ``lang`` from a play page: ``../book/rules/modern.html`` (``../fr/book/rules/modern.html`` in French)
+    on the static site (and in its snapshot), under ``$COMET_BOOK_URL`` (the built site's root) on Voilà
+    (None if unset)."""
+    from widgets.languages import edition_prefix
+
     if "VOILA_BASE_URL" in os.environ and not in_browser():
         book = os.environ.get("COMET_BOOK_URL", "")
-        return f"{book.rstrip('/')}/book/{doc}.html" if book else None
-    return f"../book/{doc}.html"
+        return f"{book.rstrip('/')}/{edition_prefix(lang)}book/{doc}.html" if book else None
+    return f"../{edition_prefix(lang)}book/{doc}.html"
 
 
 def link_html(href: str, label: str, copy: bool = True, lang: str = "en", tip: str | None = None) -> str:

@@ -73,7 +73,8 @@ def addresses_markdown() -> str:
             "The other pages: `replay` reads `record`, `move` (the step to show) and `lang`, as *Copy link to "
             "this step* writes them; `puzzles` reads `family`, `level`, `theme`, `id` (one puzzle's own link) and "
             "`lang`; `drills` reads `variant`, `kind` and `lang`; `learn` (the lessons) reads `lesson` (one lesson's "
-            "own link, e.g. `learn.html?lesson=modern-stops`) and `lang`.\n\n"
+            "own link, e.g. `learn.html?lesson=modern-stops`), `step` (its step, from 1, as the page writes it) and "
+            "`lang`.\n\n"
             "A value the page cannot use is named in a notice above the table, and its default is used.")
 
 
@@ -93,7 +94,7 @@ def heading_html(title: str, lead: str = "", lang: str = "en", query: str = "") 
     address in each language) and, on Voilà, the bar back to the book and the games (the static
     site's pages have it around the widget)."""
     from widgets.browser import in_browser
-    from widgets.landing import language_menu
+    from widgets.languages import edition_prefix, language_menu
 
     _ = words(lang)
     kept = "&".join(f"{quote(k)}={quote(v)}" for k, v in parse_qsl((query or "").lstrip("?"), keep_blank_values=True)
@@ -103,8 +104,11 @@ def heading_html(title: str, lead: str = "", lang: str = "en", query: str = "") 
         base = os.environ.get("VOILA_BASE_URL", "/").rstrip("/") + "/"
         home = f"{base}?lang={lang}" if lang != "en" else base
         book = os.environ.get("COMET_BOOK_URL", "")
+        learn = "learn.ipynb" + (f"?lang={lang}" if lang != "en" else "")
+        book = f"{book.rstrip('/')}/{edition_prefix(lang)}" if book else ""  # (the book's edition in lang)
         links = ([f'<a href="{html.escape(book, quote=True)}">{html.escape(_("The book"))}</a>'] if book else []) + [
-            f'<a href="{html.escape(home, quote=True)}">{html.escape(_("All games"))}</a>']
+            f'<a href="{html.escape(home, quote=True)}">{html.escape(_("All games"))}</a>',
+            f'<a href="{html.escape(learn, quote=True)}">{html.escape(_("Learn to play"))}</a>']
         bar = (f'<nav class="comet-site-bar" aria-label="{html.escape(_("Site"))}" style="{FONT}background:#1f3f73;'
                f'padding:6px 14px;margin:-4px 0 6px">' + " · ".join(
                    link.replace("<a ", '<a style="color:#fff;font-weight:600" ') for link in links) + "</nav>")
@@ -118,6 +122,7 @@ def heading_html(title: str, lead: str = "", lang: str = "en", query: str = "") 
 PAGE_WORDS = {
     "book": N_("The book"),
     "games": N_("All games"),
+    "learn": N_("Learn to play"),
     "site": N_("Site"),
     "loading": N_("Loading the engine: these controls work in a few seconds."),
     "failed": N_("The engine could not be loaded in this browser (it may be too old, or a file was blocked): the saved "

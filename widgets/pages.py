@@ -271,9 +271,9 @@ BOT_DELAY_KEY = "comet:bot-delay"
 """The key of the browser's local storage that sets the bots' pace on the static site."""
 
 
-def page_bot_delay() -> float:
-    """:data:`BOT_DELAY`, or the first number of seconds from 0 to 2 in ``$COMET_BOT_DELAY`` (a
-    server's setting) or in the browser's :data:`BOT_DELAY_KEY` (the static site's)."""
+def page_bot_delay(default: float = BOT_DELAY) -> float:
+    """``default`` (:data:`BOT_DELAY`), or the first number of seconds from 0 to 2 in ``$COMET_BOT_DELAY``
+    (a server's setting) or in the browser's :data:`BOT_DELAY_KEY` (the static site's)."""
     from widgets.browser import stored
 
     for text in (os.environ.get("COMET_BOT_DELAY", ""), stored(BOT_DELAY_KEY) or ""):
@@ -283,7 +283,7 @@ def page_bot_delay() -> float:
             continue
         if 0 <= value <= 2:
             return value
-    return BOT_DELAY
+    return default
 
 
 def play_page(family: str, query: str | None = None, bot_delay: float | None = None) -> PlayTable:

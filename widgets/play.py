@@ -5,6 +5,7 @@ or a class voting on each play. A thin view of :class:`widgets.controllers.table
 from __future__ import annotations
 
 import random
+from html import escape
 from typing import Any, Callable, Sequence
 from urllib.parse import quote
 
@@ -28,7 +29,7 @@ from widgets import browser
 from widgets.controllers.record import STORAGE_KEY as RECORD_KEY
 from widgets.controllers.record import Record
 from widgets.controllers.table import TableController, default_seats
-from widgets.links import Position, link_html, position_query
+from widgets.links import Position, book_address, link_html, position_query
 from widgets.pacing import BotPacer
 from widgets.table_hand import fill_hand, fill_pool
 from widgets.table_parts import Labels, html_panel, log_html, payments_html, rules_html, scores_html
@@ -125,6 +126,8 @@ class PlayTable(W.VBox):
         self.toggles = {k: W.ToggleButton(value=False, layout=W.Layout(width="auto")) for k in
                         ("rules", "log", "payments", "scores", "settings")}
         self.settings_toggle = self.toggles["settings"]
+        for toggle in self.toggles.values():
+            toggle.add_class("comet-panel-toggle")  # (page.js says whether its panel is open: aria-expanded)
         self.link = W.HTML(layout=W.Layout(width="auto"))
         """*Copy link to this position*: the match's record and the move (:mod:`widgets.links`)."""
         self.link.add_class("comet-play-link")
@@ -158,7 +161,10 @@ class PlayTable(W.VBox):
         self.settings.children = [self.settings_form, self.seats_title, *self.seat_rows]
         self.spacer = W.HTML(layout=W.Layout(width="auto"))
         self.spacer.add_class("comet-dock-spacer")
-        self.children = [self.css, self.bar, self.rules_panel, self.table, self.messages.widget, self.dock,
+        self.skip = W.HTML(layout=W.Layout(width="auto"))
+        """A link past the table's bar straight to the hand (``page.js`` moves the focus to its first card)."""
+        self.skip.add_class("comet-skip")
+        self.children = [self.css, self.skip, self.bar, self.rules_panel, self.table, self.messages.widget, self.dock,
                          self.log_panel, self.payments_panel, self.scores, self.settings, self.spacer]
         self.labels = Labels(self)
         self.record = Record.parse(browser.stored(RECORD_KEY))
@@ -347,8 +353,19 @@ class PlayTable(W.VBox):
     def _on_card(self, b: W.Button) -> None:
         value = self.offers.value(b)
         if isinstance(value, str):  # a card you may not play now: say why
-            raise UserError(value)
+            raise UserError(value, self._refusal_mark(b))
         self._act(value)
+
+    def _refusal_mark(self, b: W.Button) -> str:
+        """The "our reading" mark after the refusal of the hand's card ``b``: "" when it rests on no reading."""
+        from comet_learn.reading_marks import mark_html
+
+        viewer = self.flow.viewer
+        hand = list(self.round.hands[viewer]) if viewer is not None else []
+        index = self.hand_buttons.index(b) if b in self.hand_buttons else -1
+        if not 0 <= index < len(hand):
+            return ""
+        return mark_html(self.flow.illegal_readings(hand[index]), self.lang, book_address("reference/ambiguities"))
 
     @safe
     @offered
@@ -488,6 +505,15 @@ class PlayTable(W.VBox):
         """Group or comet plays shown as buttons even when the others are in a list (a lesson's)."""
         return []
 
+    def offered(self) -> list[comet.Play]:
+        """The plays offered now (the viewer's legal plays on their turn)."""
+        return self.flow.legal()
+
+    def fresh_deal(self) -> bool:
+        """A deal was just dealt in front of the player (a lesson's next deal): its plays so far fly in,
+        and the felt says it is a new deal."""
+        return False
+
     def _refresh(self, advance: bool = True) -> None:
         """Draw the current state; ``advance``: it is a new state, drawn with the other set of
         buttons, so that clicks on the previous state's buttons are ignored."""
@@ -505,6 +531,9 @@ class PlayTable(W.VBox):
         deal, plays, paid = self._drawn
         same = deal == self.match.deal_number and plays <= len(rnd.history)
         new_plays = len(rnd.history) - plays if same and advance else 0
+        fresh = self.fresh_deal()
+        if fresh:
+            new_plays = len(rnd.history)
         new_payments = list(rnd.ledger)[paid:] if same and advance and paid <= len(rnd.ledger) else []
         self._drawn = (self.match.deal_number, len(rnd.history), len(rnd.ledger))
         lines = narrate(rnd, lang, flow.log_names())
@@ -514,10 +543,11 @@ class PlayTable(W.VBox):
             waiting=names(flow.waiting) if flow.waiting is not None else "",
             bots=[k != PERSON for k in flow.seats], caption=lines[-1] if lines else "", sides=flow.sides,
             about=[flow.describe_seat(s) if k != PERSON else "" for s, k in enumerate(flow.seats)],
-            kinds=[_(BOT_TITLES[k]) if k in BOT_TITLES else "" for k in flow.seats])
+            kinds=[_(BOT_TITLES[k]) if k in BOT_TITLES else "" for k in flow.seats],
+            notice=_("A new deal") if fresh else "")
         self._keep_result()
         self.table.value = felt_html(rnd, view)
-        legal = flow.legal()
+        legal = self.offered()
         in_hand = fill_hand(self, legal, hinted)
         others = [p for p in legal if p.kind != "pass" and p not in in_hand]
         special = [p for p in others if p.kind == "cards"]
@@ -546,12 +576,16 @@ class PlayTable(W.VBox):
         self.prompt.value = self.labels.prompt()
         self.title.value = self.labels.title()
         self.log_panel.value = log_html(_, lines, lang)
+        outcome = rnd.outcome() if rnd.is_over else None
+        final = [payment_sentence(_, names, p, rnd.rules.unit, outcome.remarks) for p in outcome.settlement] if outcome else []
         self.payments_panel.value = payments_html(_, [payment_sentence(_, names, p, rnd.rules.unit)
-                                                      for p in rnd.ledger])
+                                                      for p in rnd.ledger], final)
         self.scores.value = scores_html(_, self.match, names)
         if self.toggles["rules"].value:
             self.rules_panel.value = rules_html(rnd, lang, flow.my_turn)
-        self.toggles["payments"].description = _("Payments ({n})", n=len(rnd.ledger))
+        self.toggles["payments"].description = _("Payments ({n})", n=len(rnd.ledger) + len(final))
+        self.skip.value = (f'<a class="comet-skip-hand" href="#">{escape(_("Skip to your hand"))}</a>'
+                           if flow.viewer is not None and rnd.hands[flow.viewer] else "")
         self.link.value = link_html("?" + position_query(self.match.record(comments=False), len(rnd.history))
                                     + self.settings_query(), _("Copy link to this position"), lang=lang)
         rows = max(1, -(-len(self.hand.children) // 13))

@@ -109,8 +109,10 @@ class Trainer:
         self.reset_button = button(_("Reset progress"), _("Forget every answer kept"), self._on_reset, icon="trash")
         self.today_html = W.HTML(layout=W.Layout(width="auto"))
         self.progress_html = W.HTML(layout=W.Layout(width="auto"))
+        fit = W.HTML(value=f"<style>.comet-{prefix}-table>.widget-html-content{{min-width:0}}</style>",
+                     layout=W.Layout(display="none"))  # (the position's box inside a phone's screen: it scrolls)
         self.children = [
-            W.HBox(settings, layout=W.Layout(flex_flow="row wrap")),
+            fit, W.HBox(settings, layout=W.Layout(flex_flow="row wrap")),
             self.prompt, self.table, self.answer_buttons, self.feedback, self.messages.widget,
             W.HBox([self.next_button, self.reset_button], layout=W.Layout(flex_flow="row wrap")),
             self.today_html, self.progress_html,

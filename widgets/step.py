@@ -27,7 +27,15 @@ from widgets.links import link_html, page_address, record_query
 from widgets.table_parts import relabel
 
 BOOK_PLAY = "../../play/"
-"""The play pages from a chapter of the book (``book/<part>/<chapter>.html``)."""
+"""The play pages from a chapter of the book (``book/<part>/<chapter>.html``); one folder higher from
+a chapter of a translated edition (``fr/book/<part>/<chapter>.html``: :func:`book_play`)."""
+
+
+def book_play(lang: str) -> str:
+    """The play pages from a chapter of the book's edition in ``lang``."""
+    from widgets.languages import edition_prefix
+
+    return ("../" if edition_prefix(lang) else "") + BOOK_PLAY
 
 
 class StepThrough(W.VBox):
@@ -38,7 +46,8 @@ class StepThrough(W.VBox):
     Parameters (all optional): ``variant``, ``players``, ``seed`` and ``bot`` (the deal is
     dealt from the seed and played out by bots), or ``record``: a deal (or a match) in the
     notation of :func:`comet.replay`, which then takes precedence; ``lang`` (``en``/``fr``/
-    ``ru``/``es``) and ``step`` (where to start; default 0, the deal).
+    ``ru``/``es``) and ``step`` (where to start; default 0, the deal). ``link_base``: where the play
+    pages are from the page showing it (a chapter of the book's edition in ``lang`` by default).
 
     ``frames=True`` saves every step's picture in the widget (``.comet-step-frames``), so that a
     static page can step through the deal from its snapshot before Python has loaded.
@@ -51,12 +60,12 @@ class StepThrough(W.VBox):
 
     def __init__(self, variant: str = DEFAULT_VARIANT, players: int = 2, seed: int = 1, *, record: str | None = None,
                  bot: str = "greedy", lang: str = "en", step: int = 0, frames: bool = False,
-                 link_base: str = BOOK_PLAY) -> None:
+                 link_base: str | None = None) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
         self.add_class("comet-step")
         lang = chosen(lang, LANGUAGE_CODES, "en")
         self.flow = StepController(lang)
-        self.link_base = link_base
+        self.link_base = book_play(lang) if link_base is None else link_base
         self._quoted_record = ""
         self._save_frames = frames and not in_browser()
         self.frames = W.HTML(layout=W.Layout(display="none"))

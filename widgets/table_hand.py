@@ -10,6 +10,7 @@ import ipywidgets as W
 
 import comet
 from comet.cards import SUIT_SYMBOLS
+from comet_render.card_names import capital, card_name
 from comet_render.i18n import card_symbol, rank_label, words
 from comet_render.words import play_label
 from widgets.table_parts import hand_grid
@@ -48,16 +49,16 @@ def fill_hand(self: "PlayTable", legal: list[comet.Play], hinted: comet.Play | N
     for (box, b), card in zip(slots, hand):
         plays = alone.get(card, [])
         play = plays[0] if len(plays) == 1 else None
-        symbol = card_symbol(card, self.lang)
+        name = capital(card_name(card, self.lang, wild=card in rnd.wilds))  # (its tooltip: a screen reader's name)
         with b.hold_sync():
             b.description = corner_index(card, self.lang)
             if play is not None:
                 drawn.add(play)
                 self.offers.offer(b, play)
-                b.tooltip = _("Play {card}", card=symbol)
+                b.tooltip = name
             else:
                 self.offers.offer(b, flow.illegal_reason(card, legal))
-                b.tooltip = _("{card}: cannot be played now", card=symbol)
+                b.tooltip = _("{card}: cannot be played now", card=name)
         suit = "W" if card in rnd.wilds else ("X" if four and card.suit in "DC" else "") + card.suit
         classes = ["comet-card-slot", f"comet-suit-{suit}"]
         classes += ["comet-play-buttons", "comet-card-legal"] if play is not None else ["comet-card-dim"]
@@ -93,7 +94,16 @@ def fill_pool(self: "PlayTable", plays: list[comet.Play], hinted: comet.Play | N
             label = _("{cards} together", cards=label)  # a group play, said as one
         with b.hold_sync():
             b.description = label
-            b.tooltip = _("Play {cards}", cards=label)
+            b.tooltip = _("Play {cards}", cards=_play_words(self.round, p, self.lang))
         b._dom_classes = tuple(["comet-play-choice"] + (["comet-card-hint"] if p == hinted else []))
     self.play_buttons.children = tuple(pool[:len(plays)])
     self.play_buttons.layout.display = "" if plays else "none"
+
+
+def _play_words(rnd: comet.Round, play: comet.Play, lang: str) -> str:
+    """A play beside the hand in words, for its tooltip and a screen reader: ``the comet, nine of clubs,
+    as the 5``; a group ``seven of hearts, seven of diamonds``; any other play by its label."""
+    if play.kind != "cards":
+        return play_label(words(lang), play)
+    return ", ".join(card_name(c, lang, wild=c in rnd.wilds, wild_as=play.rank if c is play.wild else None)
+                     for c in play.cards)

@@ -70,12 +70,16 @@ def _log_item(_: Words, line: str, lang: str) -> str:
     return f"<li{tip}>{sentence_html(plain, lang)}</li>"
 
 
-def payments_html(_: Words, lines: list[str]) -> str:
-    if not lines:
+def payments_html(_: Words, lines: list[str], final: Sequence[str] = ()) -> str:
+    """The payments made in play, then (the deal over) those of the settlement."""
+    if not lines and not final:
         return f'<h3>{escape(_("Payments in play"))}</h3><p>{escape(_("No payment yet."))}</p>'
-    items = "".join(_log_item(_, line, "en") for line in lines)
-    return (f'<h3>{escape(_("Payments in play"))}</h3><div class="comet-paylist" tabindex="0" '
-            f'aria-label="{escape(_("Payments in play"))}"><ol>{items}</ol></div>')
+    parts = []
+    for title, items in ((_("Payments in play"), lines), (_("Payments at the end"), final)):
+        if items:
+            parts.append(f'<h3>{escape(title)}</h3><div class="comet-paylist" tabindex="0" aria-label="{escape(title)}">'
+                         f'<ol>{"".join(_log_item(_, line, "en") for line in items)}</ol></div>')
+    return "".join(parts)
 
 
 def rules_html(rnd: "comet.Round", lang: str, yours: bool) -> str:

@@ -51,6 +51,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("comet", "comet_render", "comet_learn", "widgets")
 DATA_SUFFIXES = (".json", ".mo")
 """Package data that travels with the Python: stored puzzles, compiled message catalogs."""
+BUILD_ONLY = "book.mo"
+"""The book's catalog (the words its pages compute, ``comet_render.i18n.BOOK_DOMAIN``): the build's only."""
 SHIMS = ROOT / "tools" / "pyodide"
 LIVE_TAG = "live"
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
@@ -64,7 +66,7 @@ def _python_files() -> list[tuple[str, Path]]:
     files: list[tuple[str, Path]] = []
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*")):
-            if path.suffix == ".py" or path.suffix in DATA_SUFFIXES:
+            if (path.suffix == ".py" or path.suffix in DATA_SUFFIXES) and path.name != BUILD_ONLY:
                 files.append((path.relative_to(ROOT).as_posix(), path))
     for path in [*sorted((SHIMS / "IPython").rglob("*.py")), SHIMS / "comet_stdlib_more.py"]:
         files.append((path.relative_to(SHIMS).as_posix(), path))
@@ -146,12 +148,14 @@ DOWNLOADS = ("pyodide.asm.wasm", "pyodide-lock.json")
 with those, the progress bar's total."""
 
 
-def config_script(cells: list[str], slots: str, zip_name: str, *, query: bool = False,
+def config_script(cells: list[str], slots: str, zip_name: str, *, query: bool | str = False,
                   manager: list[str] | None = None, early: bool = False, pyodide: str = "pyodide/",
                   download: int = 0, more: str = "") -> str:
     """The page's ``<script id="comet-live">`` (read by live.js). ``manager``: the widget manager's
     scripts, for live.js to load on a page that does not load them itself: when Python is ready
     (a book page, whose demos step meanwhile), or with Python (``early``: a play page).
+    ``query``: the address's query is the page's settings (a play page), or this one (a book
+    edition's page: ``lang=fr``).
     ``pyodide``: the Pyodide core's folder; ``download``: the bytes the worker fetches (for the
     progress bar); ``more``: the standard library's second zip, in that folder."""
     data = {"cells": cells, "slots": slots, "archives": archives(zip_name), "query": query,
@@ -174,7 +178,10 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     body = _inline_step_throughs(app, pagename, context.get("body", ""))
     manager = _defer_widget_manager(app, context) if VIEW_MIME not in body else []
     zip_name = app.comet_live_zip[0]  # type: ignore[attr-defined]
-    context["body"] = (body + config_script(cells, f".cell.tag_{LIVE_TAG}", zip_name, manager=manager, **_live(app))
+    lang = app.config.language or "en"
+    query = "" if lang == "en" else f"lang={lang}"
+    context["body"] = (body + config_script(cells, f".cell.tag_{LIVE_TAG}", zip_name, query=query, manager=manager,
+                                            **_live(app))
                        + f'<script src="{html.escape(script)}" defer></script>')
 
 
@@ -225,9 +232,26 @@ def deflated(data: bytes) -> bytes:
     return buffer.getvalue()
 
 
+def _edition_files(app: Sphinx, root: Path) -> None:
+    """A translated edition's build (``tools/editions.py``): the English build's Python files, which its
+    pages load from the site's root (``comet_edition_root``: that build's output)."""
+    live = root / "_static" / "live"
+    zips, cores = sorted(live.glob("site-*.zip")), sorted(p for p in live.glob("pyodide-*") if p.is_dir())
+    if len(zips) != 1 or len(cores) != 1:
+        raise RuntimeError(f"{live} has no one site zip and Pyodide folder: build the English edition first (make book)")
+    app.comet_live_zip = (zips[0].name, zips[0].read_bytes())  # type: ignore[attr-defined]
+    app.comet_stdlib = (cores[0] / STDLIB).read_bytes()  # type: ignore[attr-defined]
+    app.comet_pyodide = cores[0].name + "/"  # type: ignore[attr-defined]
+
+
 def _builder_inited(app: Sphinx) -> None:
     import os
 
+    if app.builder.format != "html":
+        return  # (the catalogs' build reads the pages only: tools/editions.py po)
+    if app.config.comet_edition_root:
+        _edition_files(app, Path(app.config.comet_edition_root))
+        return
     status("byte-compiling the site's Python and the standard library with the site's Pyodide (Node)")
     name, data, stdlib, more = compile_python()
     if os.environ.get(DEFLATE_ENV, "") not in ("", "0"):
@@ -241,8 +265,8 @@ def _builder_inited(app: Sphinx) -> None:
 
 
 def _build_finished(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
+    if exception is not None or app.builder.format != "html" or app.config.comet_edition_root:
+        return  # (an edition's pages load the English build's files, and its play pages: tools/editions.py)
     out = Path(app.outdir)
     name, data = app.comet_live_zip  # type: ignore[attr-defined]
     live = out / "_static" / "live"
@@ -268,8 +292,8 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
 def _precompress(app: Sphinx, exception: Exception | None) -> None:
     """The precompressed copies, last: after every file is written (the theme rewrites
     pygments.css at the end of the build too)."""
-    if exception is not None or app.builder.format != "html":
-        return
+    if exception is not None or app.builder.format != "html" or app.config.comet_edition_root:
+        return  # (an edition's copies are written once it is in its folder: tools/editions.py)
     import sys
 
     sys.path.insert(0, str(Path(__file__).parent))
@@ -284,8 +308,8 @@ def _precompress(app: Sphinx, exception: Exception | None) -> None:
 def _favicon(app: Sphinx, exception: Exception | None) -> None:
     """``favicon.ico`` at the root, from the book's icon: the root page names none, and a browser
     asks for this one (a 404 otherwise). Before the precompressed copies."""
-    if exception is not None or app.builder.format != "html":
-        return
+    if exception is not None or app.builder.format != "html" or app.config.comet_edition_root:
+        return  # (the site's root has it)
     import sys
 
     sys.path.insert(0, str(Path(__file__).parent))
@@ -297,6 +321,9 @@ def _favicon(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    # A translated edition's build (tools/editions.py): the English build's output, whose Python files,
+    # play pages and notebook cache it uses.
+    app.add_config_value("comet_edition_root", "", "env", [str])
     app.connect("builder-inited", _builder_inited)
     app.connect("build-finished", _favicon, priority=900)
     app.connect("html-page-context", _page_context, priority=600)  # (after myst-nb adds the page's scripts)

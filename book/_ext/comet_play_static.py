@@ -24,11 +24,12 @@ from comet_live import ROOT, config_script
 PLAY_DIR = ROOT / "book" / "play"
 
 PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="en" data-comet-lang-query>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
+<script src="../_static/offline/langs.js"></script>
 <link rel="icon" href="../_static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="../_static/live/live.css">
 <link rel="stylesheet" href="../_static/live/play.css">
@@ -36,7 +37,7 @@ PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <header class="comet-play-header">
-<nav aria-label="Site" data-comet-label="site"><a href="../index.html" data-comet-word="book">The book</a> · <a href="index.html" data-comet-word="games" data-comet-keep-lang>All games</a></nav>
+<nav aria-label="Site" data-comet-label="site"><a href="../index.html" data-comet-word="book" data-comet-book>The book</a> · <a href="index.html" data-comet-word="games" data-comet-keep-lang>All games</a> · <a href="learn.html" data-comet-word="learn" data-comet-keep-lang>Learn to play</a></nav>
 </header>
 <main>
 {body}
@@ -109,8 +110,10 @@ def _drawer() -> type:
                     f'{html.escape(s.get("description", ""))}</button>')
 
         def _togglebutton(self, s: dict[str, Any], a: Any) -> str:
-            pressed = "true" if s.get("value") else "false"
-            return (f'<button type="button"{a("comet-snap-button")} aria-pressed="{pressed}" disabled>'
+            """A panel's toggle says whether its panel is open (aria-expanded); another, whether it is pressed."""
+            state = "aria-expanded" if "comet-panel-toggle" in s.get("_dom_classes", []) else "aria-pressed"
+            value = "true" if s.get("value") else "false"
+            return (f'<button type="button"{a("comet-snap-button")} {state}="{value}" disabled>'
                     f'{html.escape(s.get("description", ""))}</button>')
 
     return PlayDrawer
@@ -205,6 +208,34 @@ LOADING_SCRIPT = """<script>
 </script>"""
 
 
+LESSON_MARKS_SCRIPT = """<script>
+/* The lessons' page while Python loads: the learner's marks (the browser's comet:lessons, as
+   comet_learn/course_marks.py keeps them) written into *All lessons*, in the words each language's list
+   carries (data-marks), so that the whole path, with its links and marks, is there before Python. */
+(function () {
+  "use strict";
+  var marks = {};
+  try { marks = (JSON.parse(localStorage.getItem("comet:lessons") || "{}") || {}).marks || {}; } catch (e) { return; }
+  var first = { clean: 3, done: 1 };
+  document.querySelectorAll(".comet-snap .comet-lesson-list").forEach(function (list) {
+    var nav = list.querySelector("nav[data-marks]");
+    var said = JSON.parse(nav.getAttribute("data-marks"));
+    var done = 0;
+    nav.querySelectorAll(".comet-lesson-mark[data-lesson]").forEach(function (mark) {
+      var stars = marks[mark.getAttribute("data-lesson")];
+      if (typeof stars === "string") { stars = first[stars]; }
+      if (typeof stars !== "number" || stars < 0 || stars > 3 || stars !== Math.floor(stars)) { return; }
+      done += 1;
+      mark.classList.remove("comet-lesson-todo");
+      mark.querySelector(".comet-stars").textContent = "\u2605\u2605\u2605".slice(0, stars) + "\u2606\u2606\u2606".slice(stars);
+      mark.querySelector(".comet-stars-words").textContent = said.stars[stars];
+    });
+    list.querySelector("summary").textContent = said.summary.replace("{done}", String(done));
+  });
+})();
+</script>"""
+
+
 def play_page(name: str, zip_name: str, **live: Any) -> str:
     """A play page: its introduction, its table saved in each language (the address's shown while
     Python loads, :data:`LOADING_SCRIPT`), and the scripts that bring the live table."""
@@ -222,6 +253,8 @@ def play_page(name: str, zip_name: str, **live: Any) -> str:
                     f'{snapshot_html(snapshot(code, "" if lang == "en" else f"lang={lang}"))}</div>'
                     for lang in LANGUAGES)
     script = LOADING_SCRIPT.replace("@SETTINGS@", json.dumps(list(SETTINGS)))
+    if name == "learn":
+        script += LESSON_MARKS_SCRIPT
     body = (f'<div class="comet-play-intro">{intro}</div>'
             f'<div class="comet-live-slot"><div class="cell_output">{shots}</div></div>{script}')
     head = ""
@@ -254,7 +287,10 @@ def landing_page(names: list[str]) -> str:
     from widgets.landing import RECORD_SCRIPT, STYLE, all_languages, landing_body, static_links
 
     links = {name: href for name, href in static_links().items() if name in names}
-    body = all_languages(lambda lang: landing_body(links, "browser", "../index.html", lang)) + RECORD_SCRIPT
+    from widgets.languages import edition_prefix
+
+    body = all_languages(lambda lang: landing_body(links, "browser", f"../{edition_prefix(lang)}index.html", lang)
+                         ) + RECORD_SCRIPT
     return PAGE.format(title="Play the comet family — Comet", head=f"<style>{STYLE}</style>", body=body,
                        tail=words_script() + '<script src="../_static/live/lang.js"></script>')
 

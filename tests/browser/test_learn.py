@@ -3,14 +3,19 @@ its instructions, in English and in French, one wrong play per lesson answered w
 
 The page runs the lessons in the reader's browser (Pyodide); the same lesson played headless here
 (:class:`widgets.lesson.LessonTable`, the same code) says what the page must show after each click:
-the instruction, the feedback, the marks. The free play that ends each lesson is played with the
-coach on the first lesson's deal, skipped on the second, and left by *Next lesson* on the others
-(``tests/test_course.py`` plays every lesson's free play headless); the marks are read back from the
-browser's storage at the end.
+the instruction, the feedback, the marks. A step whose result stays on the table (its deal ended, or
+the next is another deal) waits for *Continue*: lessons 6 and 7 show their settlement there, line by
+line with the multipliers written out. The free play that ends each lesson is played with the coach on
+the first lesson's deal (its reason said with the rule of the moment), skipped on the second, and left
+by *Next lesson* on the others (``tests/test_course.py`` plays every lesson's free play headless); the
+marks (stars) are read back from the browser's storage at the end. *All lessons* is in the page's HTML
+before Python loads, and on screen when opened. The "our reading" marks beside each sentence are those
+of the headless twin, and the first lesson's opens and closes from the keyboard and reads out its note.
 """
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -74,6 +79,24 @@ ON_SCREEN_JS = """([label, kind]) => {
   return {say: inside(say), button: inside(button), hint: inside(hint),
           wide: document.documentElement.scrollWidth <= window.innerWidth};
 }"""
+SETTLEMENT_JS = """() => {
+  const root = document.querySelector('.comet-live-view .comet-lesson');
+  const shown = el => !!el && el.offsetParent !== null;
+  const lines = [...root.querySelectorAll('.comet-settle-final li')].filter(shown).map(li => li.innerText.trim());
+  const go = [...root.querySelectorAll('.comet-lesson-continue')].filter(shown);
+  return {lines, continue: go.length};
+}"""
+PATH_JS = """() => {
+  const list = document.querySelector('.comet-live-view .comet-lesson-list');
+  list.querySelector('summary').click();
+  const links = [...list.querySelectorAll('nav a[href*="lesson="]')];
+  const inside = el => { const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; };
+  const out = {open: list.open, links: links.length, first: inside(links[0]), summary: inside(list.querySelector('summary')),
+               marks: list.querySelectorAll('.comet-lesson-mark').length};
+  list.querySelector('summary').click();
+  return out;
+}"""
 MARK_JS = """() => {
   const mark = document.querySelector('.comet-live-view .comet-lesson .comet-lesson-instruction .comet-reading');
   if (!mark) return null;
@@ -82,11 +105,38 @@ MARK_JS = """() => {
           note: note && note.offsetParent !== null ? note.innerText.trim() : '',
           href: (mark.querySelector('a') || {}).href || '', focused: document.activeElement.tagName};
 }"""
+FOCUSED_IN_MARK_JS = """() => {
+  const el = document.activeElement;
+  return el && el.closest('.comet-lesson-instruction .comet-reading') ? el.tagName : '';
+}"""
 HINTED_JS = """() => {
   const root = document.querySelector('.comet-live-view .comet-lesson');
   const lit = root.querySelector('.comet-card-hint .widget-button, .widget-button.comet-card-hint');
   return lit ? lit.innerText.replace(/\\s+/g, '') : null;
 }"""
+
+
+def _continue(page: Any, twin: Any, lesson: Any, settled: dict[str, list[str]]) -> None:
+    """The step's result is on the table (:func:`_result`), then *Continue*."""
+    _result(page, twin, lesson, settled)
+    twin.continue_button.click()
+    _click(page, twin.continue_button.description, "dock")
+
+
+def _result(page: Any, twin: Any, lesson: Any, settled: dict[str, list[str]]) -> None:
+    """The step's result is on the table with *Continue*: the settlement, when the deal ended, line by line
+    as the headless twin shows it (the multipliers written out)."""
+    import re
+
+    shown = page.evaluate(SETTLEMENT_JS)
+    assert shown["continue"] == 1, (lesson.id, shown)
+    felt = twin.table.value
+    lines = re.findall(r'<ul class="comet-settle-final">(.*?)</ul>', felt)
+    wanted = [re.sub(r"<[^>]+>", "", li) for li in re.findall(r"<li[^>]*>.*?</li>", lines[0])] if lines else []
+    assert [line.replace("\u00a0", " ") for line in shown["lines"]] == [w.replace("\u00a0", " ") for w in
+                                                                      (html.unescape(x) for x in wanted)], lesson.id
+    if wanted:
+        settled.setdefault(lesson.id, []).extend(shown["lines"])
 
 
 def _marks(twin: Any) -> list[list[str]]:
@@ -97,8 +147,9 @@ def _marks(twin: Any) -> list[list[str]]:
 
 
 def _open_mark(page: Any, lang: str) -> None:
-    """The instruction's first "our reading" mark opens and closes from the keyboard, and reads out its
-    note (what the sources say, in ``lang``) with its link to the question in the book."""
+    """The instruction's first "our reading" mark (its name: "our reading") opens and closes from the
+    keyboard, and reads out its note (what the sources say, in ``lang``) with its link to the question in
+    the book, the keyboard's next stop."""
     from comet_learn.reading_notes import NOTES
     from comet_render.i18n import words
 
@@ -110,6 +161,9 @@ def _open_mark(page: Any, lang: str) -> None:
     assert opened["open"] is True and opened["label"] == words(lang).ngettext("our reading", "our readings", 1)
     assert opened["note"].startswith(words(lang)(NOTES["AMB-17"])), opened
     assert opened["href"].endswith("book/reference/ambiguities.html#ambiguity-17"), opened
+    page.keyboard.press("Tab")  # the note's link is the next stop of the keyboard, then back to the mark
+    assert page.evaluate(FOCUSED_IN_MARK_JS) == "A"
+    page.keyboard.press("Shift+Tab")
     page.keyboard.press("Enter")
     assert page.evaluate(MARK_JS)["open"] is False
 
@@ -185,16 +239,25 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
     context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     if width >= 700:
         quick_bots(context)
+    else:  # one after another, at the play pages' pace (a lesson's own, 0.7 s, would only make the test longer)
+        context.add_init_script("try { localStorage.setItem('comet:bot-delay', '0.3'); } catch (e) {}")
     try:
         page = context.new_page()
         page.set_default_timeout(90_000)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         first = PATH.lessons[0]
-        page.goto(f"{book_url}play/learn.html?lesson={first.id}&lang={lang}")
+        address = f"{book_url}play/learn.html?lesson={first.id}&lang={lang}"
+        static = page.request.get(address).text()  # the page's HTML, before any script: the whole path is there
+        assert all(f"?lesson={x.id}" in static for x in PATH.lessons) and 'class="comet-lesson-list"' in static
+        page.goto(address)
         page.wait_for_selector("html.comet-live-ready", state="attached", timeout=LIVE_TIMEOUT)
         page.wait_for_function("() => document.querySelector('.comet-live-view .comet-lesson')", timeout=LIVE_TIMEOUT)
         check_accessibility(page, axe_source, f"learn.html, live, {lang}")
+        listed = page.evaluate(PATH_JS)  # All lessons opens, on the first screen
+        assert listed["open"] and listed["links"] == len(PATH.lessons) and listed["marks"] == len(PATH.lessons)
+        assert listed["summary"] and (listed["first"] or width < 700), listed
+        settled: dict[str, list[str]] = {}
         store.load_storage("{}")
         twin = LessonTable(lesson=first.id, lang=lang)  # the same lesson, headless: what the page must show
         for number, lesson in enumerate(PATH.lessons):
@@ -224,6 +287,11 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                 assert state["marks"] == _marks(twin), (lesson.id, i, state["marks"])
                 if i + 1 < len(lesson.steps):  # the next step's instruction has the focus (keyboard, reader)
                     assert "comet-lesson-instruction" in state["focused"], (lesson.id, i, state["focused"])
+                if twin.lesson.phase == "result" and (i + 1 < len(lesson.steps) or number < 2):
+                    _continue(page, twin, lesson, settled)
+                    assert _state(page)["say"] == twin.lesson.instruction(), (lesson.id, i)
+                elif twin.lesson.phase == "result":  # (Next lesson leaves it: its result is read first)
+                    _result(page, twin, lesson, settled)
             if number == 0:  # the free play, the coach's card each turn, to the end of the deal
                 for _turn in range(60):
                     if twin.lesson.phase != "practice":
@@ -231,6 +299,9 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                     lit = page.evaluate(HINTED_JS)
                     best = twin.lesson.coach()
                     assert best is not None and lit is not None, lesson.id
+                    advice = twin.lesson.advice()  # its reason, with the rule of the moment, on the page
+                    assert advice is not None and _state(page)["say"].endswith(
+                        advice.reason.sentence(twin.round, lang, twin.flow.names().names))
                     label, kind = _label(twin, best.text)
                     assert lit == label.replace(" ", "")
                     _headless_click(twin, best.text)
@@ -246,7 +317,10 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
                 _click(page, twin.next_button.description, "dock")
         kept = json.loads(page.evaluate(f"() => window.localStorage.getItem({json.dumps(STORAGE_KEY)})"))
         assert set(kept["marks"]) == {x.id for x in PATH.lessons}
-        assert set(kept["marks"].values()) == {"done"}  # each lesson had a wrong play: done, with help
+        assert set(kept["marks"].values()) == {2}  # each lesson had a wrong play: two stars of three
+        multiplied = [line for x in ("modern-going-out", "modern-opera") for line in settled.get(x, [])]
+        assert len(multiplied) == 3 and all("×" in line and "=" in line for line in multiplied), settled
+        assert any(line.count("×") == 2 for line in settled["modern-opera"])  # opera × comet: the multipliers multiply
         assert not errors, errors
     finally:
         context.close()

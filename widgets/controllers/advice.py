@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 import comet
+from comet_learn.moment import moment
 from comet_render.i18n import number, percent, words
 from comet_render.words import play_label, unit_name
 from widgets.controllers.checks import UserError
-from widgets.controllers.rules import rule_now
 
 
 @dataclass(frozen=True)
@@ -54,4 +54,4 @@ class Advice:
 
     def rule(self) -> str:
         """The rule of the moment (the class table shows it on demand)."""
-        return rule_now(self.round, self.lang)
+        return moment(self.round, self.lang, cite=True)

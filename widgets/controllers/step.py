@@ -14,7 +14,7 @@ from comet_render.narrate import step_sentences
 from comet_render.words import Names
 from widgets.controllers.bots import play_out as play_out  # (the step-through's deals)
 from widgets.controllers.checks import UserError
-from widgets.controllers.rules import rule_notes
+from comet_learn.moment import rule_notes
 from widgets.controllers.table import BOT_NAMES_BY_SEAT
 
 MAX_RECORD = 200_000

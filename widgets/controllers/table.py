@@ -26,16 +26,17 @@ from typing import Any, Sequence
 
 import comet
 from comet.agents import Agent
-from comet.plays import PASS, Kind
+from comet.plays import PASS
+from comet_learn.readings import refusal_readings
 from comet_learn.refusals import refusal
 from comet_render.i18n import N_, card_symbol, number, words
-from comet_render.narrate import calls_since
-from comet_render.words import Names, need_text, play_label, say
+from comet_render.words import Names, need_text, play_label
+from widgets.controllers.advice import Advice
+from widgets.controllers.advice import Hinted as Hinted
 from widgets.controllers.bots import bot_play
 from widgets.controllers.checks import BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
 from widgets.controllers.record import RecordCount
-from widgets.controllers.advice import Advice
-from widgets.controllers.advice import Hinted as Hinted
+from widgets.controllers.said import Sayings
 from widgets.controllers.seats import Partnerships
 from widgets.controllers.seats import default_seats as default_seats
 
@@ -47,17 +48,7 @@ BOT_NAMES_BY_SEAT = (N_("Anna"), N_("Boris"), N_("Clara"), N_("Diego"), N_("Elen
 """The bots' names, one per seat (a bot is called by its seat's name, whatever its kind)."""
 
 
-_DID = {
-    Kind.PASS: (N_("You passed."), N_("{name} passed.")),
-    Kind.CLAIM: (N_("You claimed the manille."), N_("{name} claimed the manille.")),
-    Kind.KEEP: (N_("You kept the hand."), N_("{name} kept the hand.")),
-    Kind.REDEAL: (N_("You demanded a redeal."), N_("{name} demanded a redeal.")),
-    Kind.DRAW: (N_("You drew from the talon."), N_("{name} drew from the talon.")),
-}
-"""What the message line says after a play that is not cards."""
-
-
-class TableController(Partnerships, RecordCount, Advice):
+class TableController(Sayings, Partnerships, RecordCount, Advice):
     """A match of ``variant`` for ``players`` dealt from ``seed``; ``seats``: each seat's kind
     (:data:`~widgets.controllers.checks.SEAT_KINDS`), ``names``: typed names ("" for the default)."""
 
@@ -67,8 +58,9 @@ class TableController(Partnerships, RecordCount, Advice):
         self.mode = mode
         self.auto_pass = auto_pass
         """Pass for a person whose only legal play is a pass (:meth:`forced_pass_due`), with a note why."""
-        self.passed_for: list[str] = []
-        """The notes of the passes made for people since :meth:`take_notes` last read them."""
+        self.passed_for: list[tuple[int, int, str]] = []
+        """The passes made for people and not said yet: the index of the pass's event, the seat, and
+        what the run needed (:meth:`take_notes`)."""
         """``table`` or ``class`` (the class table: one person, the class, voting on each play)."""
         self.viewer: int | None = None
         """The person whose hand is shown (None: no hand is shown)."""
@@ -235,6 +227,15 @@ class TableController(Partnerships, RecordCount, Advice):
                      card=symbol)
         return refusal(rnd, comet.Play.parse(str(card)), self.lang)
 
+    def illegal_readings(self, card: comet.Card) -> tuple[str, ...]:
+        """The readings of the sources the refusal of ``card`` (:meth:`illegal_reason`) rests on, as the
+        engine finds them (:func:`comet_learn.readings.refusal_readings`); () for a refusal of the turn's
+        or the deal's (not the rules')."""
+        rnd = self.round
+        if not self.my_turn or any(card in p.cards for p in rnd.legal_plays()):
+            return ()
+        return refusal_readings(rnd, comet.Play.parse(str(card)), self.lang)
+
     # ------------------------------------------------------------------ acting
     def play(self, play: Any, seat: int | None = None) -> str:
         """The viewer (or ``seat``: a person at a device of their own) makes ``play``, a legal ``Play``;
@@ -253,22 +254,6 @@ class TableController(Partnerships, RecordCount, Advice):
         rnd.play(play)
         self._settle_view()
         return self._did(play, self.names())
-
-    def calls_since_play(self) -> list[str]:
-        """The calls said since the last person's play (theirs and the bots' after it), each in its
-        sentence of the narration, in the table's language (from the engine's calls, :mod:`comet.calls`)."""
-        return list(calls_since(self.round, self._said, self.lang, self.names()))
-
-    def _did(self, play: comet.Play, names: Names) -> str:
-        _ = words(self.lang)
-        seat = self.round.history[-1][0]
-        if play.kind in _DID:
-            you, named = _DID[play.kind]
-            return _(you) if names.is_you(seat) else _(named, name=names(seat))
-        label = play_label(_, play)
-        if names.is_you(seat):
-            return _("You played {play}.", play=label)
-        return _("{name} played {play}.", name=names(seat), play=label)
 
     def forced_pass_due(self) -> bool:
         """A person is to play and a pass is their only legal play, which the table makes for them
@@ -295,9 +280,9 @@ class TableController(Partnerships, RecordCount, Advice):
         if self.forced_pass_due():
             _ = words(self.lang)
             need = need_text(_, rnd)
+            at = len(rnd.events)
             play = rnd.play(rnd.legal_plays()[0])
-            self.passed_for.append(say(_, self.names(), seat, N_("You cannot play {need}: passed for you."),
-                                       N_("{name} cannot play {need}: passed for them."), need=need))
+            self.passed_for.append((at, seat, need))
             self._settle_view()
             return play
         assert self.seats[seat] != PERSON or seat in self.stand_ins
@@ -305,11 +290,6 @@ class TableController(Partnerships, RecordCount, Advice):
         rnd.play(play)
         self._settle_view()
         return play
-
-    def take_notes(self) -> list[str]:
-        """The notes of the passes made for people since the last call (then forgotten)."""
-        notes, self.passed_for = self.passed_for, []
-        return notes
 
     def bot_pause(self, delay: float) -> float:
         """Seconds between two bot plays drawn one after another: ``delay``, less at a big table (at
@@ -323,24 +303,6 @@ class TableController(Partnerships, RecordCount, Advice):
                 return n
             self.bot_step()
         raise RuntimeError("the bots did not finish the deal")
-
-    def turn_message(self) -> str:
-        """What the table says when the bots stop: the passes made for people, then whose turn, or
-        the end."""
-        return " ".join(self.take_notes() + [self._turn()]).strip()
-
-    def _turn(self) -> str:
-        rnd = self.round
-        _ = words(self.lang)
-        names = self.names()
-        if rnd.is_over:
-            return _("The deal is over.")
-        if self.waiting is not None:
-            return _("Pass the device to {name}.", name=names(self.waiting))
-        if self.my_turn:
-            return (_("Your turn: {need}.", need=need_text(_, rnd)) if names.is_you(rnd.to_play or 0)
-                    else _("{name}: your turn, {need}.", name=names(rnd.to_play or 0), need=need_text(_, rnd)))
-        return ""
 
     # ------------------------------------------------------------------ undo, deals
     def undo_target(self, seat: int | None = None) -> int | None:

@@ -8,7 +8,9 @@
  *     in the address (history.replaceState) and in the header's links;
  *   - puts the page's header words and the loading notes in that language (window.cometSay, which
  *     live.js asks for its notes);
- *   - names the tab after the page's heading.
+ *   - names the tab after the page's heading;
+ *   - points the link to the book (a[data-comet-book]) at the book's edition in that language
+ *     (the site's root for English, fr/, ru/, es/ beside it: the same folder as the play pages').
  * Nothing of the game is here.
  */
 (function () {
@@ -48,6 +50,10 @@
     document.querySelectorAll("[data-comet-label]").forEach(function (el) {
       var label = window.cometSay(el.getAttribute("data-comet-label"), el.getAttribute("aria-label"));
       if (el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); }
+    });
+    document.querySelectorAll("a[data-comet-book]").forEach(function (a) {
+      var book = "../" + (lang === "en" ? "" : lang + "/") + "index.html";
+      if (a.getAttribute("href") !== book) { a.setAttribute("href", book); }
     });
     document.querySelectorAll("a[data-comet-keep-lang]").forEach(function (a) {
       var href = withLang(a.getAttribute("href"));

@@ -442,7 +442,8 @@
       indexURL: BASE + (config.pyodide || "pyodide/"),
       more: config.more ? BASE + (config.pyodide || "pyodide/") + config.more : "",
       archives: config.archives.map(function (a) { return { url: BASE + a.name, format: a.format }; }),
-      query: config.query ? location.search.replace(/^\?/, "") : "",
+      // A play page's settings are its address's; a book page's, its edition's language ("lang=fr").
+      query: config.query === true ? location.search.replace(/^\?/, "") : (config.query || ""),
       storage: JSON.stringify(kept()),
     });
   }

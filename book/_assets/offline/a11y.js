@@ -2,6 +2,14 @@
  * tests/browser/test_accessibility.py). Runs on load and again when widget snapshots render. */
 (function () {
   "use strict";
+  // The few words this script writes, in the page's language (<html lang>: the book's edition).
+  var WORDS = {
+    en: { sections: "Sections of {name}", chapter: "this chapter", slider: "slider" },
+    fr: { sections: "Sections de {name}", chapter: "ce chapitre", slider: "curseur" },
+    ru: { sections: "Разделы: {name}", chapter: "эта глава", slider: "ползунок" },
+    es: { sections: "Secciones de {name}", chapter: "este capítulo", slider: "control deslizante" }
+  };
+  var say = WORDS[(document.documentElement.lang || "en").slice(0, 2)] || WORDS.en;
   function fix(root) {
     // Search buttons that show "Search Ctrl+K": let the visible text be the accessible name.
     root.querySelectorAll(".search-button-field[aria-label]").forEach(function (b) {
@@ -24,7 +32,7 @@
       if (!s.textContent.trim() && !s.getAttribute("aria-label")) {
         var link = s.parentElement && s.parentElement.parentElement &&
           s.parentElement.parentElement.querySelector("a");
-        s.setAttribute("aria-label", "Sections of " + (link ? link.textContent.trim() : "this chapter"));
+        s.setAttribute("aria-label", say.sections.replace("{name}", link ? link.textContent.trim() : say.chapter));
       }
     });
     // Bibliography: entries are doc-biblioentry, which a role=list may not hold; drop the list role.
@@ -36,7 +44,7 @@
       var label = w.querySelector(".widget-label");
       var name = label && label.textContent.trim();
       w.querySelectorAll('[role="slider"]').forEach(function (h) {
-        if (!h.getAttribute("aria-label")) { h.setAttribute("aria-label", name || "slider"); }
+        if (!h.getAttribute("aria-label")) { h.setAttribute("aria-label", name || say.slider); }
       });
     });
   }

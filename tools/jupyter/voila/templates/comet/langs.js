@@ -1,0 +1,1 @@
+../../../../../book/_assets/offline/langs.js
