@@ -58,7 +58,7 @@ help:
 	@echo "make serve        install into .venv, build the book, serve it with the playable pages"
 	@echo "make test         install into .venv and run every test"
 	@echo "make venv         create .venv from requirements.txt"
-	@echo "make deps-system  install Debian's chromium (for the browser tests) if missing"
+	@echo "make deps-system  install Debian's chromium (for the browser tests) and redis-server (rooms' tests) if missing"
 	@echo "make vendor       fetch the pinned offline JavaScript into $(VENDOR_DIR)/"
 	@echo "make book         clean build of the book into $(BUILD_DIR)/html (-W -n): English at the root, fr/ ru/ es/ beside it"
 	@echo "make book-po      the editions' catalogs (book/locales/<lang>/LC_MESSAGES/<page>.po) made or updated from the English pages"
@@ -94,6 +94,11 @@ deps-system:
 	  echo "Installing Debian's chromium with apt"; \
 	  $(SUDO) apt-get update -q; \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; fi
+	@# redis-server: the tests of two room processes sharing rooms start one on a free loopback port (never as a service)
+	@if [ -x /usr/bin/redis-server ]; then echo "redis-server: $$(/usr/bin/redis-server --version 2>/dev/null | cut -d' ' -f3)"; else \
+	  echo "Installing Debian's redis-server with apt"; \
+	  $(SUDO) apt-get update -q; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends redis-server; fi
 
 # --- Offline JavaScript --------------------------------------------------------
 # Layout (all gitignored):
@@ -215,8 +220,8 @@ test:
 mypy: venv
 	@if [ -f comet/__init__.py ]; then \
 	  echo "$(VENV)/bin/mypy --strict comet comet_render comet_learn comet_openspiel bookkit"; $(VENV)/bin/mypy --strict comet comet_render comet_learn comet_openspiel bookkit; \
-	  echo "$(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench"; \
-	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets tools bench; \
+	  echo "$(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets rooms tools bench"; \
+	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets rooms tools bench; \
 	else echo "mypy: skipped (no comet/__init__.py yet)"; fi
 
 # The tests that need no browser and no built book; the tests that read the built site

@@ -86,6 +86,34 @@ def calls_at(rnd: "Round", since: int, lang: str = "en", names: Names | None = N
     return out
 
 
+class Narrator:
+    """The narration of one deal kept as it grows: :meth:`lines` words only the events since its last call
+    (a table drawn after every play, a room's pictures for every seat), the same sentences as :func:`narrate`."""
+
+    def __init__(self, rnd: "Round", lang: str = "en", names: Names | None = None) -> None:
+        self.rnd = rnd
+        self.names = names or default_names(rnd.players, lang)
+        self.lang = lang
+        self._restart()
+
+    def _restart(self) -> None:
+        self._state = _NarrationState(self.rnd, self.lang, self.names)
+        self._lines: list[str] = []
+        self._done = 0
+
+    def lines(self) -> list[str]:
+        """Every sentence of the deal so far (words the new events; starts again after an undo)."""
+        events = self.rnd.events
+        if len(events) < self._done:
+            self._restart()
+        for e in events[self._done:]:
+            said = self._state.sentence(e)
+            if said:
+                self._lines.append(said)
+        self._done = len(events)
+        return self._lines
+
+
 def step_sentences(rnd: "Round", lang: str = "en", names: Names | None = None) -> list[list[str]]:
     """Sentences grouped by step: index 0 is the deal, index i the i-th play."""
     events = rnd.events

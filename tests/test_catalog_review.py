@@ -98,7 +98,7 @@ ENGLISH = re.compile(r"\b(the|and|you|your|with|of|to|is|are|not|pass|play|plays
                      r"have|was|were|will|would|each|every|players?|wins?|hand|hands|left|right|stop|without|or|"
                      r"bot of|greedy|search|random)\b", re.IGNORECASE)
 NOT_ENGLISH = re.compile(r"American Hoyle|New Complete Hoyle|Pope Joan|round\.record\(\)|WebAssembly|web workers|"
-                         r"Python|\b[a-z]+_[a-z_]+\b|\([A-Z][\w\-]*(?:[,;] [\w\-]+)*\)")
+                         r"Python|\bQR\b|\bJSON\b|\bhttps?\b|\b[a-z]+_[a-z_]+\b|\([A-Z][\w\-]*(?:[,;] [\w\-]+)*\)")
 """Words a translation keeps in English on purpose: book titles, code, options' names, source keys."""
 LATIN_OK = re.compile(r"^(?:S\d|Enc|PW|PJ|AMB|FR|Hoc|Hocs|W|Hoyle|American|New|Complete|Arnold|Pope|Joan|Commit|"
                       r"Python|WebAssembly|web|workers|round|record|Q|X|A|[a-z]+_[a-z_]+|AJO|Piquet|Mazarin|Foster)$")

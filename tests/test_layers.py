@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 COMET = ROOT / "comet"
-ABOVE = {"comet_render", "comet_learn", "comet_openspiel", "widgets", "bookkit"}
+ABOVE = {"comet_render", "comet_learn", "comet_openspiel", "widgets", "bookkit", "rooms"}
 """The layers above the engine (README, "Layout"), which it must never import (the OpenSpiel adapter,
 which needs OpenSpiel and numpy, is one of them: ``comet_openspiel``)."""
 PACKAGES = ("comet", *sorted(ABOVE))

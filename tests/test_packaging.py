@@ -31,7 +31,7 @@ def test_bookkit_is_not_imported_by_the_lower_layers() -> None:
 
 def test_packages_ship_py_typed() -> None:
     packages = PYPROJECT["tool"]["setuptools"]["packages"]
-    assert set(packages) == {"comet", "comet_render", "comet_learn", "comet_openspiel", "widgets", "bookkit"}
+    assert set(packages) == {"comet", "comet_render", "comet_learn", "comet_openspiel", "widgets", "bookkit", "rooms"}
     for package in packages:
         assert (ROOT / package / "__init__.py").is_file(), package
         assert (ROOT / package / "py.typed").is_file(), package
@@ -55,7 +55,7 @@ def _tagged_pins() -> dict[str, set[str]]:
 
 def test_extras_match_the_lock() -> None:
     extras = {name: set(pins) for name, pins in PYPROJECT["project"]["optional-dependencies"].items()}
-    assert set(extras) == {"book", "widgets", "test", "openspiel", "dask"}
+    assert set(extras) == {"book", "widgets", "test", "openspiel", "dask", "rooms"}
     assert extras == _tagged_pins()
 
 

@@ -17,7 +17,7 @@ import comet  # noqa: E402
 from tests.widget_helpers import click, forge  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import MAX_SEED  # noqa: E402
-from widgets.landing import PRACTICE  # noqa: E402
+from widgets.landing import PRACTICE, TOGETHER  # noqa: E402
 from widgets.pages import (FAMILIES, PAGE_TITLES, addresses_markdown, games_markdown, page_title, parse_query,  # noqa: E402
                            play_page, query_string)
 
@@ -38,7 +38,7 @@ def test_families_are_the_pages() -> None:
         "modern": ("modern-comet-1991", "two-handed-arnold-2011", "comet-6-8-players"),
         "commit": ("commit-1857", "commit-1991", "commit-2011"),
     }
-    assert sorted(p.stem for p in PLAY.glob("*.ipynb")) == sorted([*FAMILIES, *PRACTICE])
+    assert sorted(p.stem for p in PLAY.glob("*.ipynb")) == sorted([*FAMILIES, *PRACTICE, *TOGETHER])
     assert not set(FAMILIES) & set(PRACTICE)
 
 

@@ -10,7 +10,7 @@ book's pages compute (``bookkit``'s words, the sources' ambiguities), in ``<lang
 beside it, for the book's editions (issue 47): a message the interface has is not repeated there;
 ``tools/editions.py check`` says what is left to translate, with the pages' own catalogs.
 
-The messages are those of ``_()``, ``N_()``, ``ngettext`` and ``pgettext`` in ``comet_render``,
+The messages are those of ``_()``, ``N_()``, ``ngettext`` and ``pgettext`` in ``comet_render``, ``rooms``,
 ``widgets`` and ``comet_learn``, plus the games' names (``comet.VARIANTS``), the stops' words
 (``comet.events.STOP_WORDS``) and the payments' reasons (``comet.ledger.WHY_WORDS``, ``TERM_WORDS``),
 which the engine keeps in English and the pages translate. Babel runs here, at build time; the
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "comet_render" / "locale"
 POT = LOCALE / "comet.pot"
 LANGS = ("fr", "ru", "es")
-SOURCES = ("comet_render", "widgets", "comet_learn")
+SOURCES = ("comet_render", "widgets", "comet_learn", "rooms")
 PLURALS = {
     "fr": (2, "(n > 1)"),
     "es": (2, "(n != 1)"),

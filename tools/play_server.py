@@ -74,6 +74,7 @@ from widgets.landing import error_html, landing_html, not_found_html
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # (loaded by path, as the tests do)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lifeline import die_with_parent  # noqa: E402
 from play_guard import Guard, NotesLoading, RefusalLog, log_request  # noqa: E402
 from play_kernels import HANDED, ROOM, CometKernelManager, KernelCapReached, Room  # noqa: E402
 from play_limits import AddressLimiter, available_memory, default_max_kernels, parse_networks  # noqa: E402
@@ -330,6 +331,7 @@ class CometVoila(Voila):  # type: ignore[misc]
 
 
 def main() -> None:
+    die_with_parent()  # (started by tools/serve.py: gone with it, even when it is killed with SIGKILL)
     CometVoila.launch_instance()
 
 

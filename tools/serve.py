@@ -26,13 +26,19 @@ started on demand (a few seconds slower; ``bench/class_visits.py`` measures a bu
 no move for ``IDLE_CUT`` seconds (10 minutes; ``COMET_VOILA_IDLE_CUT``) is cut, its page open or
 not; the page warns its visitor two minutes before.
 
-When both answer it prints exactly two lines::
+* the room server (``tools/room_server.py``: tables shared by several devices, the teacher's view)
+  on http://127.0.0.1:$COMET_ROOM_PORT/ (default 8867), its websocket open to the book's and Voila's
+  pages; the static site's ``play/rooms.json`` names it, and Voila's kernels are given it
+  (``COMET_ROOM_URL``), whatever room server the build was made for.
+
+When all three answer it prints exactly three lines::
 
     Book: http://127.0.0.1:8000/
     Play: http://127.0.0.1:8866/
+    Rooms: http://127.0.0.1:8867/
 
-and runs until Ctrl-C or SIGTERM, which stop both (Voila's whole process group) and exit 0.
-Environment: COMET_BOOK_PORT, COMET_PLAY_PORT, COMET_BOOK_DIR (default ``_build/html``),
+and runs until Ctrl-C or SIGTERM, which stop them all (Voila's whole process group) and exit 0.
+Environment: COMET_BOOK_PORT, COMET_PLAY_PORT, COMET_ROOM_PORT, COMET_BOOK_DIR (default ``_build/html``),
 COMET_VOILA_POOL_SIZE (pre-heated kernels per page, default 2; 0 turns pre-heating off),
 COMET_VOILA_FILL_DELAY (seconds, default 6), COMET_VOILA_IDLE_CUT (seconds, default 600), and the
 guard's: COMET_MAX_KERNELS (default 0: from the memory available), COMET_CONNECT_TIMEOUT (seconds,
@@ -42,10 +48,12 @@ build serves any ports: a link of the book to the Voila server (``{{ play_url }}
 ``comet-voila-url``) is rewritten to the port Voila is started on as its page is served.
 
 Ctrl-C, SIGTERM or SIGHUP (to this process or its process group) stops everything within 10 s and
-exits 0: the book's server, Voila (which shuts its kernels down), then, ``STOP_GRACE`` seconds
-later, whatever is left of Voila and its kernels (each kernel runs in a session of its own; a
-kernel whose Voila is gone is handed to this process, a "subreaper", and stopped too).
-Standard library only.
+exits 0: the book's server, the room server, Voila (which shuts its kernels down), then,
+``STOP_GRACE`` seconds later, whatever is left of Voila and its kernels (each kernel runs in a session
+of its own; a kernel whose Voila is gone is handed to this process, a "subreaper", and stopped too).
+Killed by SIGKILL, this process cannot stop anything: Voila and the room server stop themselves when
+it dies (``COMET_PARENT_PID``, ``tools/lifeline.py``), and Voila's kernels when Voila does (ipykernel's
+parent poller). Standard library only.
 """
 
 from __future__ import annotations
@@ -55,6 +63,7 @@ import email.utils
 import functools
 import io
 import http.server
+import json
 import ipaddress
 import math
 import os
@@ -88,6 +97,8 @@ CULL_INTERVAL = 30
 """How often Voila looks for idle kernels (a game is cut between IDLE_CUT and IDLE_CUT + this)."""
 PLAY_SERVER = ROOT / "tools" / "play_server.py"
 """Voila with our landing and error pages and a working shutdown of left pages."""
+ROOM_SERVER = ROOT / "tools" / "room_server.py"
+"""The room server (``rooms/``)."""
 
 
 CONNECT_TIMEOUT = 60.0
@@ -184,12 +195,19 @@ def voila_command(port: int, pool_size: int = 2, python: str = sys.executable, f
     ]
 
 
-def voila_env(book_url: str | None = None) -> dict[str, str]:
+def voila_env(book_url: str | None = None, room_url: str = "") -> dict[str, str]:
     """Environment for Voila and its kernels (``comet`` and ``widgets`` come from the installed
-    project, ``pip install -e .``); the book's address (``COMET_BOOK_URL``) for the landing page's link."""
+    project, ``pip install -e .``); the book's address (``COMET_BOOK_URL``) for the landing page's link;
+    the room server (``COMET_ROOM_URL``) and the static room page its tables' links point at
+    (``COMET_ROOM_PAGE``); this process (``COMET_PARENT_PID``: Voila dies with it)."""
     env = dict(os.environ)
+    env["COMET_PARENT_PID"] = str(os.getpid())
     if book_url:
         env["COMET_BOOK_URL"] = book_url
+    if room_url:
+        env["COMET_ROOM_URL"] = room_url
+        if book_url:
+            env["COMET_ROOM_PAGE"] = book_url.rstrip("/") + "/play/room.html"
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
     env.setdefault("JUPYTER_PLATFORM_DIRS", "1")
     env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
@@ -197,6 +215,20 @@ def voila_env(book_url: str | None = None) -> dict[str, str]:
     # server's Python heap stays flat: tracemalloc) is not given back. Two arenas: a 40-visit soak
     # grew the server by 9.9% instead of 13.6% (bench/README.md, "Playable pages under a class").
     env.setdefault("MALLOC_ARENA_MAX", "2")
+    return env
+
+
+def room_command(port: int, python: str = sys.executable) -> list[str]:
+    """The command line of the room server on ``HOST:port``."""
+    return [python, str(ROOM_SERVER), f"--port={port}", f"--host={HOST}"]
+
+
+def room_env(book_url: str, play_url: str) -> dict[str, str]:
+    """The room server's environment: its websocket open to the book's and Voila's pages (unless
+    ``COMET_ROOM_ORIGINS`` says otherwise), and this process (``COMET_PARENT_PID``: it dies with it)."""
+    env = dict(os.environ)
+    env["COMET_PARENT_PID"] = str(os.getpid())
+    env.setdefault("COMET_ROOM_ORIGINS", ",".join(url.rstrip("/") for url in (book_url, play_url)))
     return env
 
 
@@ -285,12 +317,21 @@ class StaticSiteHandler(http.server.SimpleHTTPRequestHandler):
 
 class BookHandler(StaticSiteHandler):
     """The built book; a page linking to the Voila server links to the one we start
-    (``play_url``), whatever address the build was made for (``built``: ``.play-url``)."""
+    (``play_url``), whatever address the build was made for (``built``: ``.play-url``); the room
+    pages' ``play/rooms.json`` names the room server we start (``room_url``)."""
 
     built = ""
     play_url = ""
+    room_url = ""
 
     def send_head(self) -> Any:
+        if self.room_url and self.path.split("?", 1)[0] == "/play/rooms.json":
+            body = json.dumps({"server": self.room_url.rstrip("/")}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
@@ -305,10 +346,12 @@ class BookHandler(StaticSiteHandler):
         return io.BytesIO(body)
 
 
-def make_static_server(directory: Path, port: int, play_url: str = "") -> http.server.ThreadingHTTPServer:
+def make_static_server(directory: Path, port: int, play_url: str = "",
+                       room_url: str = "") -> http.server.ThreadingHTTPServer:
     recorded = directory / ".play-url"
     built = recorded.read_text(encoding="utf-8").strip() if recorded.is_file() else ""
-    handler = functools.partial(type("Handler", (BookHandler,), {"built": built, "play_url": play_url}),
+    handler = functools.partial(type("Handler", (BookHandler,), {"built": built, "play_url": play_url,
+                                                                 "room_url": room_url}),
                                 directory=str(directory))
     server = http.server.ThreadingHTTPServer((HOST, port), handler)
     server.daemon_threads = True
@@ -344,6 +387,18 @@ def wait_until_answers(url: str, timeout: float, proc: subprocess.Popen[bytes] |
 STOP_GRACE = 5.0
 """Seconds Voila has, once asked to stop, to shut its kernels down itself; then whatever is left of
 it and its kernels is killed (everything is gone well within 10 s of the signal)."""
+def stop_process(proc: subprocess.Popen[bytes] | None, grace: float = STOP_GRACE) -> None:
+    """SIGTERM, and SIGKILL after ``grace`` seconds if it is still there."""
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(2)
+
+
 PR_SET_CHILD_SUBREAPER = 36
 
 
@@ -469,6 +524,7 @@ def forward_output(source: IO[bytes], sink: IO[bytes], stopping: threading.Event
 def main() -> int:
     book_port = int(os.environ.get("COMET_BOOK_PORT", "8000"))
     play_port = int(os.environ.get("COMET_PLAY_PORT", "8866"))
+    room_port = int(os.environ.get("COMET_ROOM_PORT", "8867"))
     pool_size = int(os.environ.get("COMET_VOILA_POOL_SIZE", "2"))
     fill_delay = float(os.environ.get("COMET_VOILA_FILL_DELAY", str(FILL_DELAY)))
     idle_cut = float(os.environ.get("COMET_VOILA_IDLE_CUT", str(IDLE_CUT)))
@@ -495,16 +551,20 @@ def main() -> int:
     server: http.server.ThreadingHTTPServer | None = None
     server_thread: threading.Thread | None = None
     voila: subprocess.Popen[bytes] | None = None
+    rooms: subprocess.Popen[bytes] | None = None
     stopping = threading.Event()
     log_thread: threading.Thread | None = None
+    book_url = f"http://{HOST}:{book_port}/"
+    play_url = f"http://{HOST}:{play_port}/"
+    room_url = f"http://{HOST}:{room_port}/"
     try:
-        server = make_static_server(book_dir, book_port, f"http://{HOST}:{play_port}/")
+        server = make_static_server(book_dir, book_port, play_url, room_url)
         server_thread = threading.Thread(target=server.serve_forever, name="book", daemon=True)
         server_thread.start()
         voila = subprocess.Popen(
             voila_command(play_port, pool_size, fill_delay=fill_delay, idle_cut=idle_cut, guard=guard),
             cwd=ROOT,
-            env=voila_env(f"http://{HOST}:{book_port}/"),
+            env=voila_env(book_url, room_url.rstrip("/")),
             stdin=subprocess.DEVNULL,
             stderr=subprocess.PIPE,  # Voila's log, through forward_output
             start_new_session=True,  # own process group: stopped as a whole
@@ -513,16 +573,21 @@ def main() -> int:
         log_thread = threading.Thread(target=forward_output, args=(voila.stderr, sys.stderr.buffer, stopping),
                                       name="voila-log", daemon=True)
         log_thread.start()
-        book_url = f"http://{HOST}:{book_port}/"
-        play_url = f"http://{HOST}:{play_port}/"
+        rooms = subprocess.Popen(room_command(room_port), cwd=ROOT, env=room_env(book_url, play_url),
+                                 stdin=subprocess.DEVNULL)
         wait_until_answers(book_url, 10, stop=stop)
+        wait_until_answers(room_url + "rooms/health", 60, rooms, stop=stop)
         wait_until_answers(play_url, 120, voila, stop=stop)
         print(f"Book: {book_url}", flush=True)
         print(f"Play: {play_url}", flush=True)
+        print(f"Rooms: {room_url}", flush=True)
         parent = os.getppid()
         while not stop.wait(0.5):
             if voila.poll() is not None:
                 print(f"serve: Voila exited with code {voila.returncode}", file=sys.stderr, flush=True)
+                return 1
+            if rooms.poll() is not None:
+                print(f"serve: the room server exited with code {rooms.returncode}", file=sys.stderr, flush=True)
                 return 1
             if os.getppid() != parent:  # whoever started us (make) is gone: stop too
                 break
@@ -541,6 +606,7 @@ def main() -> int:
             if server_thread is not None and server_thread.is_alive():
                 server.shutdown()  # (within half a second)
             server.server_close()  # the book's port is free
+        stop_process(rooms)
         if voila is not None:
             stop_voila(voila)
         if log_thread is not None:

@@ -32,6 +32,9 @@ from widgets.controllers.checks import check_players as check_players
 from widgets.controllers.checks import check_seed as check_seed
 from widgets.controllers.checks import check_variant as check_variant
 from widgets.controllers.checks import chosen as chosen
+from widgets.controllers.checks import bug_text as bug_text
+from widgets.controllers.checks import message_text as message_text
+from widgets.controllers.checks import EXPECTED_ERRORS as EXPECTED_ERRORS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -79,26 +82,6 @@ def follow_variant(players_choice: W.Dropdown, v: comet.Variant) -> int:
     players_choice.options = player_options(v)
     players_choice.value = players
     return players
-
-
-def message_text(error: BaseException, lang: str = "en") -> str:
-    """A readable sentence for an exception (no traceback), its own words in ``lang``."""
-    if isinstance(error, UserError):
-        return str(error)
-    if isinstance(error, comet.CometError):
-        text = str(error) or type(error).__name__
-        return _trim(text[0].upper() + text[1:]) + " " + words(lang)("Nothing was changed.")
-    return bug_text(error, lang)
-
-
-def bug_text(error: BaseException, lang: str = "en") -> str:
-    """What a page says of an unexpected error, in ``lang``: a bug, not the visitor's doing."""
-    return words(lang)("Something went wrong in this page ({kind}: {detail}). This is a bug, not your move; "
-                       "reloading the page starts again.", kind=type(error).__name__, detail=_trim(str(error)))
-
-
-def _trim(text: str, limit: int = 400) -> str:
-    return text if len(text) <= limit else text[:limit].rstrip() + " …"
 
 
 class Messages:
@@ -171,10 +154,6 @@ LOG = logging.getLogger("widgets")
 RAISE_UNEXPECTED = False
 """Raise an unexpected error out of a widget callback after showing it (``tests/conftest.py``
 sets it, so that a programming error fails the test that met it)."""
-EXPECTED_ERRORS: tuple[type[Exception], ...] = (comet.CometError, UserError)
-"""What a visitor's input can cause: the engine's errors (:class:`comet.CometError`) and the
-widgets' checks (:class:`UserError`). Any other exception, a bare ``ValueError``, a
-``TypeError`` or a ``TraitError`` raised by a callback's own assignment included, is a bug."""
 
 
 def safe(method: F) -> F:

@@ -23,6 +23,7 @@ import comet_render.svg
 from comet.calls import LANGUAGES
 from comet_render.i18n import N_, words
 from comet_render.words import YEARS
+from widgets.room_parts import together_html
 from widgets.languages import language_menu as language_menu  # (its home; importable from here too)
 from widgets.languages import with_lang as _with_lang
 
@@ -64,15 +65,12 @@ a {{ color: #1f3f73; }}
 .notice {{ background: #fff4d6; border-left: 4px solid #b07d00; padding: 6px 12px; }}
 .practice li {{ margin: 4px 0; }}
 .comet-langs {{ display: flex; gap: 10px; justify-content: flex-end; margin: 0; padding: 0; list-style: none; }}
-.comet-langs a[aria-current] {{ font-weight: 700; text-decoration: none; color: #1b1b1b; }}
-.comet-langs-nav {{ font-size: 14px; }}
+.comet-langs a[aria-current] {{ font-weight: 700; text-decoration: none; color: #1b1b1b; }} .comet-langs-nav {{ font-size: 14px; }}
 .new-here {{ background: #fffdf7; border: 2px solid #1f3f73; border-radius: 8px; padding: 10px 14px; font-size: 1.05rem; }}
 .comet-record table {{ border-collapse: collapse; margin: 6px 24px 10px 0; display: inline-table; vertical-align: top; }}
-.comet-record caption {{ text-align: left; font-weight: 600; }}
-.comet-record th, .comet-record td {{ padding: 2px 12px 2px 0; text-align: right; }}
+.comet-record caption {{ text-align: left; font-weight: 600; }} .comet-record th, .comet-record td {{ padding: 2px 12px 2px 0; text-align: right; }}
 .comet-record td {{ white-space: nowrap; }}
-.comet-record th[scope=row], .comet-record thead th:first-child {{ text-align: left; font-weight: 400; }}
-.comet-record-clear {{ font: inherit; padding: 4px 12px; }}
+.comet-record th[scope=row], .comet-record thead th:first-child {{ text-align: left; font-weight: 400; }} .comet-record-clear {{ font: inherit; padding: 4px 12px; }}
 .new-here a.learn {{ display: inline-block; margin: 0 6px; padding: 6px 14px; background: #1f3f73; color: #fff;
                      border-radius: 4px; text-decoration: none; font-weight: 600; }}
 """
@@ -103,18 +101,20 @@ PRACTICE: dict[str, tuple[str, str]] = {
     "replay": (N_("Replay a deal"), N_("Step through a deal from its record: paste one, or open a link to a position.")),
 }
 """The other pages of ``book/play/`` (not a family): page name -> (title, one line)."""
+TOGETHER = ("room",)
+"""The room page (:mod:`widgets.room_page`): friends or a class at their own devices, listed on its own."""
 
 
 def voila_links(play_url: str = "") -> dict[str, str]:
     """Every page of ``book/play/`` -> its Voilà address under ``play_url`` (the server's base
     URL, ``""`` for links relative to its root)."""
     base = play_url.rstrip("/") + "/" if play_url else ""
-    return {name: f"{base}voila/render/{name}.ipynb" for name in [*FAMILIES, *PRACTICE]}
+    return {name: f"{base}voila/render/{name}.ipynb" for name in [*FAMILIES, *PRACTICE, *TOGETHER]}
 
 
 def static_links() -> dict[str, str]:
     """Every page of ``book/play/`` -> its address on the static site, relative to ``play/``."""
-    return {name: f"{name}.html" for name in [*FAMILIES, *PRACTICE]}
+    return {name: f"{name}.html" for name in [*FAMILIES, *PRACTICE, *TOGETHER]}
 
 
 PLAY_FAMILY = {"hoc": N_("Play Hoc"), "manille": N_("Play Manille"), "new-comet": N_("Play the new comet"),
@@ -148,7 +148,7 @@ def games_html(links: Mapping[str, str] | None = None, lang: str = "en", picture
                      f"<ul>{games}</ul>"
                      f'<a class="play" href="{html.escape(_with_lang(page, lang), quote=True)}">'
                      f"{html.escape(_(PLAY_FAMILY[family]))}</a></li>")
-    parts = [f'<ul class="games">{"".join(items)}</ul>']
+    parts = [f'<ul class="games">{"".join(items)}</ul>', together_html(links, lang)]
     practice = [(name, title, line) for name, (title, line) in PRACTICE.items() if name in links]
     if practice:
         parts.append(f'<h2>{html.escape(_("Practice"))}</h2><p class="lead">'

@@ -49,6 +49,8 @@ from widgets.page_text import page_title as page_title
 from widgets.page_text import page_words as page_words
 from widgets.links import Position, link_html, page_address, read_position
 from widgets.play import PlayTable
+from widgets.room_link import room_server_known
+from widgets.room_parts import friends_html
 
 PARAMETERS = ("variant", "players", "bot", "seed", "lang", "record", "move", "seats", "names", "mode")
 """The query parameters a page reads (``record`` and ``move``: a position, :mod:`widgets.links`;
@@ -314,7 +316,11 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
     heading = W.HTML(value=heading_html(page_title(family, lang), games_markdown(family, lang), lang, query or ""),
                      layout=W.Layout(width="auto"))
     heading.add_class("comet-page-heading")
-    table.children = [heading, *([_notice(settings.problems, lang)] if settings.problems else []), *table.children]
+    friends = W.HTML(value=friends_html(lang, settings.variant, settings.players, room_server_known(),
+                                        page_address("room")), layout=W.Layout(width="auto"))
+    friends.add_class("comet-play-friends")
+    table.children = [heading, friends, *([_notice(settings.problems, lang)] if settings.problems else []),
+                      *table.children]
     table.query_problems = settings.problems
     _Sequence(table)
     no_null_titles(table)

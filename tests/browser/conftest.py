@@ -292,6 +292,7 @@ class Served:
     play_url: str
     play_port: int
     output: list[str]
+    room_url: str = ""
 
     def page_url(self, name: str, query: str = "") -> str:
         return f"{self.play_url}voila/render/{name}.ipynb" + (f"?{query}" if query else "")
@@ -305,7 +306,7 @@ def _reader(stream: IO[str], lines: queue.Queue[str]) -> None:
 def start_serve(book: Path, pool_size: int = 1, fill_delay: float | None = 0, log: Path | None = None,
                 idle_cut: float | None = None, extra_env: dict[str, str] | None = None) -> Served:
     """Run tools/serve.py on free ports of 127.0.0.1 (its own process group) until it prints
-    its `Book:` and `Play:` lines. Its log (stderr: Voila's and the kernels') goes to ``log``.
+    its `Book:`, `Play:` and `Rooms:` lines. Its log (stderr: Voila's and the kernels') goes to ``log``.
     ``fill_delay=None``: the server's own (``tools/serve.py``'s ``FILL_DELAY``). The guard's options
     are the server's defaults, but for the limit of new kernels per address, off (every visitor of
     the tests comes from 127.0.0.1); ``extra_env`` sets them (``COMET_MAX_KERNELS``...)."""
@@ -313,10 +314,15 @@ def start_serve(book: Path, pool_size: int = 1, fill_delay: float | None = 0, lo
     play_port = free_port()
     while play_port == book_port:
         play_port = free_port()
+    room_port = free_port()
+    while room_port in (book_port, play_port):
+        room_port = free_port()
     env = dict(os.environ)
     env.update(
         COMET_BOOK_PORT=str(book_port),
         COMET_PLAY_PORT=str(play_port),
+        COMET_ROOM_PORT=str(room_port),
+        COMET_ROOM_STORE=":memory:",
         COMET_BOOK_DIR=str(book),
         COMET_VOILA_POOL_SIZE=str(pool_size),
         PYTHONUNBUFFERED="1",
@@ -345,7 +351,7 @@ def start_serve(book: Path, pool_size: int = 1, fill_delay: float | None = 0, lo
     threading.Thread(target=_reader, args=(process.stdout, lines), daemon=True).start()
     got: list[str] = []
     deadline = time.monotonic() + STARTUP_TIMEOUT
-    while len(got) < 2:
+    while len(got) < 3:
         remaining = deadline - time.monotonic()
         if remaining <= 0 or process.poll() is not None:
             stop_serve(process)
@@ -354,7 +360,8 @@ def start_serve(book: Path, pool_size: int = 1, fill_delay: float | None = 0, lo
             got.append(lines.get(timeout=min(remaining, 1.0)).rstrip("\n"))
         except queue.Empty:
             continue
-    served = Served(process, f"http://127.0.0.1:{book_port}/", f"http://127.0.0.1:{play_port}/", play_port, got)
+    served = Served(process, f"http://127.0.0.1:{book_port}/", f"http://127.0.0.1:{play_port}/", play_port, got,
+                    f"http://127.0.0.1:{room_port}/")
     return served
 
 

@@ -38,7 +38,7 @@ def _get(url: str) -> tuple[int, str]:
 
 
 def test_book_and_play_answer(served: Served) -> None:
-    assert served.output == [f"Book: {served.book_url}", f"Play: {served.play_url}"]
+    assert served.output == [f"Book: {served.book_url}", f"Play: {served.play_url}", f"Rooms: {served.room_url}"]
     assert served.book_url.startswith("http://127.0.0.1:") and served.play_url.startswith("http://127.0.0.1:")
     assert _get(served.book_url)[0] == 200
     assert _get(served.play_url)[0] == 200

@@ -140,3 +140,29 @@ def clean_name(value: Any) -> str:
     if not isinstance(value, str):
         return ""
     return " ".join(value.split())[:MAX_NAME]
+
+
+EXPECTED_ERRORS: tuple[type[Exception], ...] = (comet.CometError, UserError)
+"""What a visitor's input can cause: the engine's errors (:class:`comet.CometError`) and the
+widgets' checks (:class:`UserError`). Any other exception, a bare ``ValueError``, a
+``TypeError`` or a ``TraitError`` raised by a callback's own assignment included, is a bug."""
+
+
+def message_text(error: BaseException, lang: str = "en") -> str:
+    """A readable sentence for an exception (no traceback), its own words in ``lang``."""
+    if isinstance(error, UserError):
+        return str(error)
+    if isinstance(error, comet.CometError):
+        text = str(error) or type(error).__name__
+        return _trim(text[0].upper() + text[1:]) + " " + words(lang)("Nothing was changed.")
+    return bug_text(error, lang)
+
+
+def bug_text(error: BaseException, lang: str = "en") -> str:
+    """What a page says of an unexpected error, in ``lang``: a bug, not the visitor's doing."""
+    return words(lang)("Something went wrong in this page ({kind}: {detail}). This is a bug, not your move; "
+                       "reloading the page starts again.", kind=type(error).__name__, detail=_trim(str(error)))
+
+
+def _trim(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[:limit].rstrip() + " …"

@@ -47,13 +47,14 @@ class Partnerships:
         """``seat``'s partner, or None where nobody plays in a team."""
         return (seat + 2) % 4 if self.sides else None
 
-    def team_line(self, lang: str | None = None) -> str:
-        """``Two against two: you and Clara against Boris and Diego.`` ("" without partnerships)."""
+    def team_line(self, lang: str | None = None, you: int | None = -1) -> str:
+        """``Two against two: you and Clara against Boris and Diego.`` ("" without partnerships); ``you``:
+        the seat called "you" (by default the table's one person, if any)."""
         if not self.sides:
             return ""
         _ = words(lang or self.lang)
         names = self.names(lang)
-        you = self.you
+        you = self.you if you == -1 else you
         first, second = self.sides
         if you is not None and you in second:
             first, second = second, first

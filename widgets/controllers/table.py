@@ -22,7 +22,6 @@ that cannot be met raises :class:`~widgets.controllers.checks.UserError` and cha
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 import comet
@@ -30,15 +29,16 @@ from comet.agents import Agent
 from comet.plays import PASS
 from comet_learn.readings import refusal_readings
 from comet_learn.refusals import refusal
-from comet_render.i18n import N_, card_symbol, number, percent, words
-from comet_render.words import Names, need_text, play_label, unit_name
+from comet_render.i18n import N_, card_symbol, number, words
+from comet_render.words import Names, need_text, play_label
+from widgets.controllers.advice import Advice
+from widgets.controllers.advice import Hinted as Hinted
 from widgets.controllers.bots import bot_play
 from widgets.controllers.checks import BOT_TIME, PERSON, SEAT_KINDS, UserError, clean_name
 from widgets.controllers.record import RecordCount
 from widgets.controllers.said import Sayings
 from widgets.controllers.seats import Partnerships
 from widgets.controllers.seats import default_seats as default_seats
-from comet_learn.moment import moment
 
 MAX_BOT_MOVES = 5000
 BOT_SEQUENCE = 1.2
@@ -48,16 +48,7 @@ BOT_NAMES_BY_SEAT = (N_("Anna"), N_("Boris"), N_("Clara"), N_("Diego"), N_("Elen
 """The bots' names, one per seat (a bot is called by its seat's name, whatever its kind)."""
 
 
-@dataclass(frozen=True)
-class Hinted:
-    """A play of a hint, with the search bot's estimate for the player to move."""
-
-    play: comet.Play
-    win: float
-    payment: float
-
-
-class TableController(Sayings, Partnerships, RecordCount):
+class TableController(Sayings, Partnerships, RecordCount, Advice):
     """A match of ``variant`` for ``players`` dealt from ``seed``; ``seats``: each seat's kind
     (:data:`~widgets.controllers.checks.SEAT_KINDS`), ``names``: typed names ("" for the default)."""
 
@@ -80,6 +71,10 @@ class TableController(Sayings, Partnerships, RecordCount):
         self.opened = False
         """The deal was opened from a position (a link, a lesson): not the player's record (:meth:`take_result`)."""
         self._counted: tuple[int, int] | None = None
+        self.devices = False
+        """Each person plays at a device of their own (a room): no hand-over, every action names its seat."""
+        self.stand_ins: set[int] = set()
+        """People's seats a bot plays meanwhile (a room's empty seats: the gentlest bot, a random legal play)."""
         self.start(variant, players, seed, seats, names)
 
     # ------------------------------------------------------------------ set-up
@@ -179,6 +174,9 @@ class TableController(Sayings, Partnerships, RecordCount):
         rnd = self.round
         people = self.people
         self.waiting = None
+        if self.devices:
+            self.viewer = None
+            return
         if len(people) <= 1:
             self.viewer = people[0] if people else None
             return
@@ -201,23 +199,27 @@ class TableController(Sayings, Partnerships, RecordCount):
         _ = words(self.lang)
         return _("{name}: your turn, {need}.", name=self.names()(seat), need=need_text(_, self.round))
 
+    def turn_of(self, seat: int | None) -> bool:
+        """``seat`` is to play (None: nobody's hand is shown)."""
+        rnd = self.round
+        return not rnd.is_over and seat is not None and rnd.to_play == seat
+
     @property
     def my_turn(self) -> bool:
         """The viewer (a person who confirmed) is to play."""
-        rnd = self.round
-        return not rnd.is_over and self.viewer is not None and rnd.to_play == self.viewer
+        return self.turn_of(self.viewer)
 
     def legal(self) -> list[comet.Play]:
         """The plays the viewer may make now ([] when it is not their turn)."""
         return self.round.legal_plays() if self.my_turn else []
 
-    def illegal_reason(self, card: comet.Card, legal: Sequence[comet.Play]) -> str:
-        """Why ``card`` of the viewer's hand cannot be played now, as a sentence."""
+    def illegal_reason(self, card: comet.Card, legal: Sequence[comet.Play], seat: int | None = None) -> str:
+        """Why ``card`` of the viewer's (or ``seat``'s) hand cannot be played now, as a sentence."""
         rnd = self.round
         _ = words(self.lang)
         if rnd.is_over:
             return _("The deal is over: press Next deal or New match.")
-        if not self.my_turn:
+        if not self.turn_of(self.viewer if seat is None else seat):
             return _("It is {name}'s turn, not yours.", name=self.names()(rnd.to_play if rnd.to_play is not None else 0))
         symbol = card_symbol(card, self.lang)
         if any(card in p.cards for p in legal):
@@ -235,13 +237,14 @@ class TableController(Sayings, Partnerships, RecordCount):
         return refusal_readings(rnd, comet.Play.parse(str(card)), self.lang)
 
     # ------------------------------------------------------------------ acting
-    def play(self, play: Any) -> str:
-        """The viewer makes ``play`` (a ``Play`` of :meth:`legal`); returns what they did, in words."""
+    def play(self, play: Any, seat: int | None = None) -> str:
+        """The viewer (or ``seat``: a person at a device of their own) makes ``play``, a legal ``Play``;
+        returns what they did, in words."""
         rnd = self.round
         _ = words(self.lang)
         if rnd.is_over:
             raise UserError(_("The deal is over: press Next deal or New match."))
-        if not self.my_turn:
+        if not self.turn_of(self.viewer if seat is None else seat):
             raise UserError(_("It is not your turn."))
         legal = rnd.legal_plays()
         if not isinstance(play, comet.Play) or play not in legal:
@@ -266,7 +269,7 @@ class TableController(Sayings, Partnerships, RecordCount):
         rnd = self.round
         if rnd.is_over or rnd.to_play is None:
             return False
-        return self.seats[rnd.to_play] != PERSON or self.forced_pass_due()
+        return self.seats[rnd.to_play] != PERSON or rnd.to_play in self.stand_ins or self.forced_pass_due()
 
     def bot_step(self) -> comet.Play:
         """One bot's play (the view paces them), or a forced pass made for a person. A bot that
@@ -282,7 +285,7 @@ class TableController(Sayings, Partnerships, RecordCount):
             self.passed_for.append((at, seat, need))
             self._settle_view()
             return play
-        assert self.seats[seat] != PERSON
+        assert self.seats[seat] != PERSON or seat in self.stand_ins
         play = bot_play(self._agents[seat], rnd, self._fallback)
         rnd.play(play)
         self._settle_view()
@@ -301,24 +304,25 @@ class TableController(Sayings, Partnerships, RecordCount):
             self.bot_step()
         raise RuntimeError("the bots did not finish the deal")
 
-    # ------------------------------------------------------------------ undo, hints, deals
-    def undo_target(self) -> int | None:
+    # ------------------------------------------------------------------ undo, deals
+    def undo_target(self, seat: int | None = None) -> int | None:
         """How many plays the deal keeps if the viewer takes back their last decision (with the
         bots' replies); None if they cannot (no decision yet, another person played since, or the
         deal is settled)."""
-        if self.viewer is None or self.round.is_over:
+        seat = self.viewer if seat is None else seat
+        if seat is None or self.round.is_over:
             return None
         history = self.round.history
-        mine = [i for i, (seat, _) in enumerate(history) if seat == self.viewer]
+        mine = [i for i, (s, _) in enumerate(history) if s == seat]
         if not mine:
             return None
-        after = [seat for seat, _ in history[mine[-1] + 1:]]
-        if any(self.seats[s] == PERSON and s != self.viewer for s in after):
+        after = [s for s, _ in history[mine[-1] + 1:]]
+        if any(self.seats[s] == PERSON and s != seat for s in after):
             return None
         return mine[-1]
 
-    def undo(self) -> str:
-        target = self.undo_target()
+    def undo(self, seat: int | None = None) -> str:
+        target = self.undo_target(seat)
         _ = words(self.lang)
         if target is None:
             raise UserError(_("There is no decision of yours to take back."))
@@ -327,25 +331,6 @@ class TableController(Sayings, Partnerships, RecordCount):
             rnd.undo()
         self._settle_view()
         return _("Took back your last decision.")
-
-    def hint(self, limit: int = 3) -> list[Hinted]:
-        """The best plays for the viewer, best first (the search bot's estimate from their view)."""
-        if not self.my_turn:
-            raise UserError(words(self.lang)("A hint is for your turn."))
-        ranked = comet.agents.hint(self.round, playouts=120, time_limit=0.3, seed=len(self.round.history))
-        return [Hinted(h.play, h.win, h.payment) for h in ranked[:limit]]
-
-    def hint_text(self, hints: Sequence[Hinted]) -> str:
-        _ = words(self.lang)
-        unit = self.round.rules.unit
-        parts = [_("{play}: wins {share} of the deals, on average {pay} ({unit})", play=play_label(_, h.play),
-                   share=percent(h.win, self.lang), pay=number(h.payment, self.lang, 1, signed=True),
-                   unit=unit_name(_, unit)) for h in hints]
-        return _("Hint, best first: {plays}", plays=_("; ").join(parts))
-
-    def rule(self) -> str:
-        """The rule of the moment (the class table shows it on demand)."""
-        return moment(self.round, self.lang, cite=True)
 
     def next_deal(self) -> str:
         match = self.match
