@@ -225,6 +225,9 @@ def share_with_root(edition: Path, root: Path, lang: str) -> tuple[int, int]:
     for folder in sorted((edition / "_static").rglob("*"), reverse=True):
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
+    if (edition / "play").is_dir() and (root / "play").is_dir():  # the play pages exist once, at the root (with
+        removed += sum(1 for p in (edition / "play").rglob("*") if p.is_file())  # lang): so does play/rooms.json
+        shutil.rmtree(edition / "play")
     changed = 0
     for page in sorted(edition.rglob("*.html")):
         text = page.read_text(encoding="utf-8")
