@@ -186,7 +186,7 @@ def test_landing_page_links_every_game(page: Any, book_url: str) -> None:
     hrefs = page.eval_on_selector_all(".comet-lang-version:not([hidden]) .family a.play", "els => els.map(e => e.getAttribute('href'))")
     assert sorted(hrefs) == sorted(f"{name}.html" for name in FAMILIES)
     practice = page.eval_on_selector_all(".comet-lang-version:not([hidden]) .practice-link", "els => els.map(e => e.getAttribute('href'))")
-    assert sorted(practice) == ["drills.html", "learn.html", "puzzles.html", "replay.html"]
+    assert sorted(practice) == ["drills.html", "learn.html", "puzzles.html", "replay.html", "room.html"]
     new_here = page.eval_on_selector_all(".comet-lang-version:not([hidden]) a.learn", "els => els.map(e => e.getAttribute('href'))")
     assert new_here == ["learn.html"]  # "New here? Learn to play", before the games
     watch.assert_quiet()

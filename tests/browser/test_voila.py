@@ -45,7 +45,7 @@ def test_book_and_play_answer(served: Served) -> None:
 
 
 def test_only_the_play_pages_are_served(served: Served) -> None:
-    assert PAGES == ["commit", "drills", "hoc", "learn", "manille", "modern", "new-comet", "puzzles", "replay"]
+    assert PAGES == ["commit", "drills", "hoc", "learn", "manille", "modern", "new-comet", "puzzles", "replay", "room"]
     status, listing = _get(served.play_url + "voila/api/contents")
     if status == 200:  # the tree's listing API, where it exists, lists only book/play
         names = sorted(item["name"] for item in json.loads(listing).get("content", []))
