@@ -190,6 +190,7 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 @pytest.mark.load
 @pytest.mark.slow
 @pytest.mark.timeout(600)
+@pytest.mark.xdist_group("many-kernels")  # (20 Voila kernels at once: not beside the room test's three browsers and servers)
 def test_visitors_at_once(browser: Any, class_server: Served) -> None:
     served = class_server
     pages = ["hoc", "manille", "new-comet", "modern", "commit"]

@@ -116,6 +116,7 @@ def _play_once(page: Any, rng: random.Random) -> bool:
     return True
 
 
+@pytest.mark.xdist_group("many-kernels")  # (not beside the 20 visitors of test_play_pages: one worker runs both)
 def test_two_people_and_a_teacher_play_a_room_on_the_static_site(browser: Any, rooms_site: tuple[Served, Path],
                                                                   axe_source: str) -> None:
     if not Path(CHROMIUM).exists():
