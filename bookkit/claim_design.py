@@ -8,6 +8,7 @@ from typing import Any
 
 from bookkit.markdown import cite, number_word
 from bookkit.stats import ALPHA, bonferroni_level, level_text
+from comet_render.i18n import N_, book_words, number
 
 __all__ = ["Design", "Sample", "samples"]
 
@@ -32,11 +33,24 @@ class Sample:
                 return seed
         raise KeyError(f"{self.name}: no arm {arm!r}; arms: {', '.join(k for k, _ in self.seeds)}")
 
-    def text(self) -> str:
-        seeds = ", ".join(f"`{s}`" for _, s in self.seeds)
-        each = " per arm" if len(self.seeds) > 1 else ""
-        return f"{self.name}: {self.deals:,} {self.unit}{each} (seed{'s' if len(self.seeds) > 1 else ''} {seeds})" + (
-            "" if self.tested else ", described, not tested")
+    def text(self, lang: str = "en") -> str:
+        """The run as the box says it: its name, its deals (per arm) and their seeds; in ``lang``."""
+        _ = book_words(lang)
+        seeds = ", ".join(f"`{s}`" for _a, s in self.seeds)
+        deals = f"{self.deals:,}" if lang == "en" else number(self.deals, lang)
+        if self.unit == "matches":
+            count = _.ngettext("{n} match", "{n} matches", self.deals).replace(str(self.deals), deals, 1)
+        else:
+            count = _.ngettext("{n} deal", "{n} deals", self.deals).replace(str(self.deals), deals, 1)
+        template = RUN_ARMS if len(self.seeds) > 1 else RUN_ONE
+        text = _(template, name=_(self.name), count=count, seeds=seeds)
+        return text if self.tested else _(RUN_DESCRIBED, text=text)
+
+
+RUN_ONE = N_("{name}: {count} (seed {seeds})")
+RUN_ARMS = N_("{name}: {count} per arm (seeds {seeds})")
+RUN_DESCRIBED = N_("{text}, described, not tested")
+"""How a design's box states a run of deals (:meth:`Sample.text`)."""
 
 
 def samples(name: str, deals: int, seeds: dict[Any, str], tested: bool = True, unit: str = "deals") -> Sample:
@@ -84,37 +98,59 @@ class Design:
         return words + [f"{s.name} | {s.deals} | {s.seeds} | {s.tested}" + ("" if s.unit == "deals" else f" | {s.unit}")
                         for s in self.samples]
 
-    def markdown(self) -> str:
-        """The box the page shows above the claim's data (MyST, citations resolved by the build)."""
+    def markdown(self, lang: str = "en") -> str:
+        """The box the page shows above the claim's data (MyST, citations resolved by the build); in
+        ``lang``, its labels and the sentences made here (the design's own words are the English ones, the
+        catalog's translation where it has one: they are what the fingerprint covers, so they stay as they are)."""
         from bookkit.history import history_markdown
+        from bookkit.verdict_words import semicolons
 
+        _ = book_words(lang)
         quoted = "; ".join(f"«{w}» {cite(k)}" for k, w in self.words) if self.words else ""
-        lines = [f"```{{admonition}} The test of {self.id}, and when it was fixed", ":class: note claim-design", ""]
+        lines = [f"```{{admonition}} {_(BOX_TITLE, claim=self.id)}", ":class: note claim-design", ""]
         if quoted:
-            lines.append(f"**The claim.** {quoted}: \"{self.translation}\" (our translation).")
+            lines.append(_(BOX_CLAIM, quoted=quoted, translation=_(self.translation)))
         else:
-            lines.append(f"**The claim, in our words** (no words of the source to quote: the project keeps no text "
-                         f"of it). {self.translation}")
+            lines.append(_(BOX_OWN_WORDS, translation=_(self.translation)))
         if self.note:
-            lines += ["", self.note]
-        lines += ["", f"**Measure.** {self.measure}", "", f"**Comparison and threshold.** {self.comparison}", "",
-                  f"**Correction.** {self._correction()}", "", f"**Verdict.** {self.decides}", "",
-                  "**Deals and seeds.** " + _capital("; ".join(s.text() for s in self.samples)) + ".", "",
-                  history_markdown(self.id), "```"]
+            lines += ["", _(self.note)]
+        samples = semicolons([s.text(lang) for s in self.samples], lang)
+        lines += ["", _(BOX_MEASURE, text=_(self.measure)), "", _(BOX_COMPARISON, text=_(self.comparison)), "",
+                  _(BOX_CORRECTION, text=self._correction(lang)), "", _(BOX_VERDICT, text=_(self.decides)), "",
+                  _(BOX_DEALS, text=_capital(samples) + "."), "", history_markdown(self.id, lang), "```"]
         return "\n".join(lines)
 
-    def _correction(self) -> str:
-        family = (" Across the family of all fifteen claims, Holm's correction is applied as well; the summary "
-                  "table of {ref}`analysis` gives both verdicts.")
+    def _correction(self, lang: str = "en") -> str:
+        _ = book_words(lang)
+        family = " " + _(FAMILY_TOO, table="{ref}`analysis`")
         if self.id == "C4":
-            return "none: the values are exact, so there is no interval and no test."
+            return _(CORRECTION_NONE)
         if self.comparisons == 1:
-            return (f"one comparison, so a {level_text(self.level)} interval (no correction within the claim); "
-                    "an interval that contains the threshold means the data cannot decide." + family)
-        return (f"Bonferroni, for the {number_word(self.comparisons)} comparisons made on this claim: each interval "
-                f"is at {level_text(self.level)} (that is 1 − {ALPHA:g}/{self.comparisons}), so that all of them "
-                f"hold together with a chance of at least {level_text(1 - ALPHA)}. An interval that contains the "
-                "threshold means the data cannot decide." + family)
+            return _(CORRECTION_ONE, level=level_text(self.level, lang)) + family
+        alpha = f"{ALPHA:g}" if lang == "en" else number(ALPHA, lang, places=2)
+        return _(CORRECTION_BONFERRONI, n=number_word(self.comparisons, lang), level=level_text(self.level, lang),
+                 alpha=alpha, m=self.comparisons, overall=level_text(1 - ALPHA, lang)) + family
+
+
+BOX_TITLE = N_("The test of {claim}, and when it was fixed")
+BOX_CLAIM = N_("**The claim.** {quoted}: \"{translation}\" (our translation).")
+BOX_OWN_WORDS = N_("**The claim, in our words** (no words of the source to quote: the project keeps no text of it). "
+                   "{translation}")
+BOX_MEASURE = N_("**Measure.** {text}")
+BOX_COMPARISON = N_("**Comparison and threshold.** {text}")
+BOX_CORRECTION = N_("**Correction.** {text}")
+BOX_VERDICT = N_("**Verdict.** {text}")
+BOX_DEALS = N_("**Deals and seeds.** {text}")
+"""The labels of a design's box (:meth:`Design.markdown`), in the book's catalogs."""
+FAMILY_TOO = N_("Across the family of all fifteen claims, Holm's correction is applied as well; the summary table of "
+                "{table} gives both verdicts.")
+CORRECTION_NONE = N_("none: the values are exact, so there is no interval and no test.")
+CORRECTION_ONE = N_("one comparison, so a {level} interval (no correction within the claim); an interval that "
+                    "contains the threshold means the data cannot decide.")
+CORRECTION_BONFERRONI = N_("Bonferroni, for the {n} comparisons made on this claim: each interval is at {level} (that "
+                           "is 1 − {alpha}/{m}), so that all of them hold together with a chance of at least "
+                           "{overall}. An interval that contains the threshold means the data cannot decide.")
+"""The correction a design's box states, from its number of comparisons."""
 
 
 def _capital(text: str) -> str:

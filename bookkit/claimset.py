@@ -34,6 +34,7 @@ from typing import Any, Callable, Mapping
 from bookkit.claims import DESIGNS, Finding, decided, design, rule_of
 from bookkit.judging import fingerprint, judge
 from bookkit.stats import ALPHA, Estimate, level_text, p_value
+from bookkit.verdict_words import verdict_text
 from comet_render.i18n import N_, book_words
 
 __all__ = ["CLAIM_PAGES", "claims_dir", "record", "load", "Comparison", "FamilyRow", "family", "summary_rows",
@@ -217,12 +218,12 @@ def family_sentence(row: FamilyRow, lang: str = "en") -> str:
     _ = book_words(lang)
     if not row.tests:
         return _(FAMILY_EXACT, claim=row.claim)
-    counts = {"claim": row.claim, "verdict": row.across.headline, "across": row.decided_across, "tests": row.tests,
+    counts = {"claim": row.claim, "verdict": verdict_text(row.across.headline, lang), "across": row.decided_across, "tests": row.tests,
               "within": row.decided_within}
     if row.across.headline == row.within.headline:
         if row.decided_across == row.decided_within:
-            return _(FAMILY_SAME, claim=row.claim, verdict=row.across.headline)
+            return _(FAMILY_SAME, claim=row.claim, verdict=counts["verdict"])
         # The verdict reads only some comparisons (C11's against three in four, C15's manille and experiment):
         # the others, which the page may read one by one, can still differ across the family.
         return _(FAMILY_SAME_BUT, **counts)
-    return _(FAMILY_DIFFERS, own=row.within.headline, **counts)
+    return _(FAMILY_DIFFERS, own=verdict_text(row.within.headline, lang), **counts)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from bookkit.claim_design import Design, Sample
 from bookkit.claim_design import samples as _samples
 from bookkit.markdown import and_list, cite, number_word
+from comet_render.i18n import N_
 
 __all__ = ["Design", "Sample", "DESIGNS", "design", "C1_PLAYERS", "C1_MODERN_PLAYERS", "C1_EDGE", "C2_HAND",
            "C4_JACKPOT", "C9_COMMON", "C9_RARE", "C10_MARGINS", "C11_MOSTLY", "C13_EVENING", "C15_LONG", "C15_SHARE"]
@@ -71,11 +72,11 @@ C11_GAMES = ("hoc-third-stage", "old-comet-1718", "new-comet-1752", "yanovsky-18
 
 DESIGNS: tuple[Design, ...] = (
     Design("C1", (("S0", "есть преимущество в том, чтобы быть первым"), ("S1", "hay una ventaja en ser el primero en jugar")),
-           "there is an advantage in being first",
+           N_("there is an advantage in being first"),
            "in the old comet with the greedy player in every seat, the first hand's mean net result per deal, in "
            f"jetons, at {players_words(C1_PLAYERS)}. Its share of the deals won is shown beside it and decides "
            "nothing.",
-           "the net result against zero, at each player count.",
+           N_("the net result against zero, at each player count."),
            len(C1_PLAYERS),
            "money decides, since the game is paid in jetons: at a player count the claim is supported if the net "
            "result's interval lies wholly above zero, contradicted if wholly below, and otherwise the data cannot "
@@ -84,17 +85,17 @@ DESIGNS: tuple[Design, ...] = (
            "The claim is the 1718 text's reason for drawing the first hand by lot, so only the 1718 game tests it. "
            f"The modern game's eldest, at {players_words(C1_MODERN_PLAYERS)}, is shown after the verdict for the "
            "teachers' tournament; it is another game, and does not enter the test.",
-           samples=(_samples("the old comet", 500, {n: f"c1-{n}" for n in C1_PLAYERS}),
-                    _samples("the modern game", 600, {2: "c1-m", 3: "c1-m3", 4: "c1-m4"}, tested=False))),
+           samples=(_samples(N_("the old comet"), 500, {n: f"c1-{n}" for n in C1_PLAYERS}),
+                    _samples(N_("the modern game"), 600, {2: "c1-m", 3: "c1-m3", 4: "c1-m4"}, tested=False))),
     Design("C2", (("S0", "с двумя игроками она была сочтена «слишком скучной»"),
                   ("S1", "se consideró \"demasiado aburrido\" con sólo dos jugadores")),
-           "with two players it was judged 'too dull'",
+           N_("with two players it was judged 'too dull'"),
            "\"dull\" as too few real decisions: a *real choice* is a move at which the player could choose between "
            "plays that differ in more than suit. Two measures per deal, greedy players: real choices per card the "
            f"players lay, and the share of moves that are real choices. Every table is dealt {C2_HAND} cards each "
            "(the rest dead), so that the hand size is the same at every player count.",
-           "the two-handed game against each larger table (three, four and five players), at the same hand size: the "
-           "difference, two players minus more (independent samples: Welch's interval).",
+           N_("the two-handed game against each larger table (three, four and five players), at the same hand size: the "
+              "difference, two players minus more (independent samples: Welch's interval)."),
            6,
            "supported if the two-handed game has fewer real choices than every larger table on both measures "
            "(every interval of the difference wholly below zero); contradicted if it has more on both; otherwise "
@@ -106,20 +107,20 @@ DESIGNS: tuple[Design, ...] = (
            "fewer the players, the more cards lie out of play): the comparison is of the player count together with "
            "its dead cards, at this hand size. It no longer depends on AMB-7, and says nothing about hands of other "
            "sizes.",
-           samples=(_samples("each player count", 400, {n: f"c2-{n}" for n in C1_PLAYERS}),)),
+           samples=(_samples(N_("each player count"), 400, {n: f"c2-{n}" for n in C1_PLAYERS}),)),
     Design("C3", (("S0", "хотя лучше всего это работает с двумя игроками"), ("S1", "aunque esto funciona mejor con dos jugadores")),
-           "though it works best with two players",
+           N_("though it works best with two players"),
            "the share of dealt hands with which the eldest can go out at once (an exact search of each random deal), "
            "by player count, in the modern game.",
-           "two players against each of three, four and five: the difference of the shares.",
+           N_("two players against each of three, four and five: the difference of the shares."),
            3,
            "supported (for frequency) if the share with two players is above each of the others; contradicted if it "
            "is below any of them; otherwise the data cannot decide.",
            "\"Works best\" may be about the scoring (only two players have the dealer's answering draw) rather than "
            "about frequency; this test reads it as frequency.",
-           samples=(_samples("each player count", 2000, {n: f"c3-{n}" for n in (2, 3, 4, 5)}),)),
+           samples=(_samples(N_("each player count"), 2000, {n: f"c3-{n}" for n in (2, 3, 4, 5)}),)),
     Design("C4", (("S0", "Это значение увеличивается на два каждый раз, когда комета сдается подряд мертвой руке"),),
-           "this value increases by two each time the comet is dealt, in succession, to the dead hand",
+           N_("this value increases by two each time the comet is dealt, in succession, to the dead hand"),
            "the comet's mean value at a deal, as a multiple of its base value, by player count. It is exact: the "
            "comet lies in the dead hand with chance q (dead cards over the pack) on each deal, independently, so the "
            "number k of preceding dead deals has P(k) = (1 − q) qᵏ and the mean value is base + step · q / (1 − q).",
@@ -129,37 +130,37 @@ DESIGNS: tuple[Design, ...] = (
            "a small one (contradicted) if it is below that at every player count. The values are exact, so there is "
            "no interval.",
            "The source states a rule, not a claim; the question, does the escalation make a jackpot, is ours.",
-           samples=(_samples("the simulated check of the formula", 3000, {n: f"c4-{n}" for n in (2, 3, 4, 5)},
+           samples=(_samples(N_("the simulated check of the formula"), 3000, {n: f"c4-{n}" for n in (2, 3, 4, 5)},
                              tested=False),)),
     Design("C5", (("S0", "Шотландцы, которым предстояло изучить эту игру, почувствовали это на себе"),
                   ("S1", "Los escoceses que aprendieron el juego lo sintieron a su costa")),
-           "the Scots who had to learn the game felt it to their cost",
+           N_("the Scots who had to learn the game felt it to their cost"),
            "in three-handed manille, the first seat facing two experts (greedy players), played twice on the same "
            "deals: once by a newcomer (the random player, who may forget to claim the fiche or keep the card too "
            "long), once by an expert (greedy). Per deal, the newcomer's result minus the expert's, through the "
            "manille's own payments (its fiche claimed, the fiche a player caught with it pays), and in all, in "
            "jetons.",
-           "each paired difference (one pair per deal: Student's t on the differences) against zero.",
+           N_("each paired difference (one pair per deal: Student's t on the differences) against zero."),
            2,
            "fits the story (supported) if the newcomer loses more through the manille than the expert in its seat "
            "(the paired difference wholly below zero); contradicts it if wholly above; otherwise the data cannot "
            "decide. Against zero alone, as first designed, a random player's loss was close to built in.",
            "A simulation cannot say whether the 1786 story is true, only whether the card costs a newcomer more than "
            "it costs an expert.",
-           samples=(_samples("the tables of novices and of experts", 250, {"": "c5"}, tested=False),
-                    _samples("the first seat, newcomer then expert", 250, {"": "c5-mixed"}))),
+           samples=(_samples(N_("the tables of novices and of experts"), 250, {"": "c5"}, tested=False),
+                    _samples(N_("the first seat, newcomer then expert"), 250, {"": "c5-mixed"}))),
     Design("C6", (("S0", "имеет смысл выбрать младшую карту самой длинной восходящей последовательности"),
                   ("S1", "tiene sentido elegir una carta baja de la secuencia ascendente más larga que se tenga")),
-           "it makes sense to choose the lowest card of the longest rising sequence",
+           N_("it makes sense to choose the lowest card of the longest rising sequence"),
            "two-handed old comet between a player who leads the low end of its longest run and players who lead "
            "otherwise (and play identically after the lead), seats swapped every deal: the advice's mean net "
            "result per deal against each, in jetons (its win rate is shown too).",
-           "each mean net against zero.",
+           N_("each mean net against zero."),
            4,
            "supported if the advice beats leading at random (\"makes sense\"); contradicted if it loses to it; "
            "against each other lead, the page says whether it wins, loses, or the data cannot decide.",
            "A claim about these players: the engine's greedy play after the lead.",
-           samples=(_samples("each pairing", 400, {p: f"c6-{p}" for p in ("highest", "aces-first", "lowest",
+           samples=(_samples(N_("each pairing"), 400, {p: f"c6-{p}" for p in ("highest", "aces-first", "lowest",
                                                                              "random")}),)),
     Design("C7", (),
            "The French dictionary's advice, as our notes paraphrase an OCR page of it that we did not keep: shed "
@@ -167,29 +168,29 @@ DESIGNS: tuple[Design, ...] = (
            f"a king to regain the lead {cite('Enc')}. The test is of this paraphrase.",
            "from the C6 deals: the mean net result per deal, in jetons, of leading an ace first (else the longest "
            "run) against leading the longest run; and of leading the highest card against it.",
-           "each against zero: money decides, since the game is paid in jetons (a win rate is shown beside it).",
+           N_("each against zero: money decides, since the game is paid in jetons (a win rate is shown beside it)."),
            2,
            "each half of the advice is supported if its lead's mean net lies wholly above zero, contradicted if "
            "wholly below; otherwise the data cannot decide. Only the ace-first lead tests \"aces early\".",
            "\"Shed high cards\" is read as *lead* the highest card; the dictionary may have meant which cards to keep "
            "for the end.",
-           samples=(_samples("C6's deals", 400, {p: f"c6-{p}" for p in ("aces-first", "highest")}),)),
+           samples=(_samples(N_("C6's deals"), 400, {p: f"c6-{p}" for p in ("aces-first", "highest")}),)),
     Design("C8", (("S0", "Первая рука могла потребовать пересдачи, если у нее была плохая рука"),
                   ("S1", "podía pedir que se le volviera a repartir si su mano era mala")),
-           "the first hand could demand a redeal if it had a bad hand",
+           N_("the first hand could demand a redeal if it had a bad hand"),
            "two-handed new comet without the right, greedy players: the first hand's mean net result per deal, in "
            "points, with its best third of dealt hands and with its worst third (by the greedy player's rough "
            "measure of a hand's worth).",
-           "the best third minus the worst third, against zero.",
+           N_("the best third minus the worst third, against zero."),
            1,
            "the right can matter (supported) if the difference lies wholly above zero: a bad hand costs; contradicted "
            "if wholly below; otherwise the data cannot decide.",
            "The source states a rule; the question, is the right worth having, is ours. What a redeal would gain is "
            "estimated from these deals, not simulated.",
-           samples=(_samples("the deals", 600, {"": "c8"}),)),
+           samples=(_samples(N_("the deals"), 600, {"": "c8"}),)),
     Design("C9", (("S0", "игрок, имеющий четыре карты одного ранга, мог разыграть их все одновременно"),
                   ("S1", "un jugador con cuatro cartas del mismo valor podía jugarlas todas a la vez")),
-           "a player with four cards of one rank could play them all at once",
+           N_("a player with four cards of one rank could play them all at once"),
            "the share of dealt hands (new comet) that hold a group: four of a kind, three nine-cards, or two or "
            "three kings, by player count. The hands of one deal share one pack, so they are not independent: the "
            "interval is cluster-robust, by deal.",
@@ -198,10 +199,10 @@ DESIGNS: tuple[Design, ...] = (
            f"common if the interval lies wholly above {_pct(C9_COMMON)}, rare if wholly below {_pct(C9_RARE)}, "
            "neither if it lies between; otherwise the data cannot decide.",
            "The source states a rule; the question, are groups common enough to matter, is ours.",
-           samples=(_samples("each player count", 1500, {n: f"c9-{n}" for n in (2, 3, 4)}),)),
+           samples=(_samples(N_("each player count"), 1500, {n: f"c9-{n}" for n in (2, 3, 4)}),)),
     Design("C10", (("S0", "Сегодня комета по-прежнему разыгрывается почти так же, как «новая комета» XVIII века"),
                    ("S1", "el juego del cometa se sigue jugando de forma casi idéntica al \"nuevo cometa\" del siglo XVIII")),
-           "today comet is still played almost the same as the \"new comet\" of the eighteenth century",
+           N_("today comet is still played almost the same as the \"new comet\" of the eighteenth century"),
            f"two players, greedy in both seats, the same seeds dealing both games (the same cards): "
            f"{and_list(C10_MARGINS)}. First, the share of seeds whose two deals were played out the same way (the "
            "same runs, stops, winner and cards left): where the engine's players play both games alike, the rules "
@@ -220,7 +221,7 @@ DESIGNS: tuple[Design, ...] = (
            "\"the same\". If every seed's two deals were played out the same way, the test is void.",
            "Both rule sets are played as the engine reads them where the sources leave a rule open (AMB-18, "
            "AMB-20), so the verdict holds for those readings.",
-           samples=(_samples("both games", 400, {"": "c10"}),)),
+           samples=(_samples(N_("both games"), 400, {"": "c10"}),)),
     Design("C11", (),
            f"The pages on Red Nines and Newmarket present the stops family as games of luck {cite('W-Red9; W-NM')} "
            "(we have their gist, not their words).",
@@ -236,50 +237,50 @@ DESIGNS: tuple[Design, ...] = (
            "and a stronger player might win more.",
            "A design that could support the claim would need the best possible player, which we do not have; the "
            "engine's search player is stronger than the greedy one but too slow for this book's build.",
-           samples=(_samples("each game", 300, {v: f"c11-{v}" for v in C11_GAMES}),)),
+           samples=(_samples(N_("each game"), 300, {v: f"c11-{v}" for v in C11_GAMES}),)),
     Design("C12", (("S2", "При игре втроем первый может обменять до шести карт, двое остальных — по три"),),
-           "with three players, the first may exchange up to six cards, the other two three each",
+           N_("with three players, the first may exchange up to six cards, the other two three each"),
            "three-handed games with and without the exchange (the Russian entry's rules), greedy players: each "
            "position's share of the deals won.",
-           "the first hand's gain (with minus without) against zero, and against the other two positions' gains.",
+           N_("the first hand's gain (with minus without) against zero, and against the other two positions' gains."),
            3,
            "supported if the first hand's gain lies wholly above zero and above each other position's gain; "
            "contradicted if its gain lies wholly below zero; otherwise the data cannot decide.",
            "S2 gives the allowances, not the claim: that the exchange helps the first seat most is our reading of "
            "them.",
-           samples=(_samples("each arm", 400, {v: f"c12-{v}" for v in ("yanovsky-1804", "yanovsky-exchange")}),)),
+           samples=(_samples(N_("each arm"), 400, {v: f"c12-{v}" for v in ("yanovsky-1804", "yanovsky-exchange")}),)),
     Design("C13", (("S0", "в которой рекомендуется и целевой балл 121"),
                    ("S1", "se recomienda el uso de un tablero de cribbage y una puntuación objetivo de 121")),
-           "a cribbage board and a target score of 121 are recommended",
+           N_("a cribbage board and a target score of 121 are recommended"),
            "matches of Arnold's two-handed game to 121 between greedy players: deals per match.",
            f"the mean against {C13_EVENING} deals (an evening's game).",
            1,
            f"an evening's game (supported) if the interval of the mean lies wholly at or below {C13_EVENING} deals; "
            "longer (contradicted) if wholly above; otherwise the data cannot decide.",
            "The source recommends a target; that 121 makes an evening's game is our question.",
-           samples=(_samples("matches to 121", 120, {"": "c13"}, unit="matches"),)),
+           samples=(_samples(N_("matches to 121"), 120, {"": "c13"}, unit="matches"),)),
     Design("C14", (("S1", "El 7♦ y todos los reyes son paradas"), ("S0", "8♦ удаляется")),
-           "the 7♦ and all the kings are stops (the 8♦ being removed)",
+           N_("the 7♦ and all the kings are stops (the 8♦ being removed)"),
            "an experiment: Arnold's Commit for four, random players, played with the 8♦ taken out and with it left "
            "in, everything else equal, on the same seeds: stops per deal made by a card whose successor is out of "
            "the pack, and all stops per deal. With one card fewer a seed shuffles a different pack, so the two arms "
            "are not the same deals; but it shuffles both packs alike, so they are not independent either.",
-           "with minus without, against zero, for each measure, by Welch's interval, which treats the arms as "
-           "independent: where their results go together, as the page measures, that interval is wider than it "
-           "need be, and errs towards \"the data cannot decide\".",
+           N_("with minus without, against zero, for each measure, by Welch's interval, which treats the arms as "
+              "independent: where their results go together, as the page measures, that interval is wider than it "
+              "need be, and errs towards \"the data cannot decide\"."),
            2,
            "the removal makes stops (supported) if the difference in stops made by a missing successor lies wholly "
            "above zero; contradicted if wholly below; otherwise the data cannot decide. The page also says whether "
            "it adds to the stops in all.",
            "Pope Joan and the American Hoyle's Commit take the 8♦ out; Arnold's Commit lets us switch that alone.",
-           samples=(_samples("the stops of every variant", 300, {"": "c14"}, tested=False),
-                    _samples("each arm of the experiment", 600, {"": "c14x"}))),
+           samples=(_samples(N_("the stops of every variant"), 300, {"": "c14"}, tested=False),
+                    _samples(N_("each arm of the experiment"), 600, {"": "c14x"}))),
     Design("C15", (("S0", "название «комета», вероятно, произошло из-за сходства карточных рядов, разыгранных во время игры, "
                           "с длинным следом света за кометой"),
                    ("S1", "el nombre \"cometa\" probablemente surgió de la semejanza de las series de cartas jugadas "
                           "durante el juego con el largo rastro de luz detrás de un cometa")),
-           "the name \"comet\" probably came from the resemblance of the rows of cards played during the game to the "
-           "long trail of light behind a comet",
+           N_("the name \"comet\" probably came from the resemblance of the rows of cards played during the game to "
+              "the long trail of light behind a comet"),
            f"the share of manille's sequences (from a lead to its stop, four players, random players) that are "
            f"long tails of {C15_LONG} cards or more; the same share in the seven other games of the family the engine "
            "plays, for comparison; and an experiment in the new comet, its comet a stop or not on the same deals. A "
@@ -291,8 +292,8 @@ DESIGNS: tuple[Design, ...] = (
            "(contradicted) if wholly below; otherwise the data cannot decide.",
            "A simulation cannot show where a name came from. It can show whether the game, as the engine plays it, "
            "lays out such tails at all; the source itself says \"probably\".",
-           samples=(_samples("C14's deals of each variant", 300, {"": "c14"}),
-                    _samples("each arm of the experiment", 300, {"": "c15x"}))),
+           samples=(_samples(N_("C14's deals of each variant"), 300, {"": "c14"}),
+                    _samples(N_("each arm of the experiment"), 300, {"": "c15x"}))),
 )
 
 

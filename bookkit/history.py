@@ -25,6 +25,8 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass
 
+from comet_render.i18n import N_, book_words
+
 __all__ = ["Entry", "ENTRIES", "entries_for", "current", "fixed", "history_markdown", "entry_hash"]
 
 ALL = "*"
@@ -54,15 +56,15 @@ class Entry:
     earlier entry's words."""
 
 
-_FIRST = ("first run: the measure chosen and the deals played, with 95% intervals; no threshold and no "
-          "correction stated; the verdict typed by hand after the results were seen")
-_BOXED = ("the test stated in a box before the page's data: measure, comparison and threshold, the number of "
-          "comparisons and their Bonferroni level, and what would support or contradict the claim; the verdict "
-          "computed from the intervals. Written two days after the first run's results had been seen")
-_LIBRARY = ("every interval computed by statsmodels and scipy.stats: a mean's interval uses Student's t rather "
-            "than the normal quantile, a difference of independent means Welch's t, of independent proportions "
-            "Newcombe's interval (before: the two half-widths added in quadrature); proportions keep Wilson's "
-            "interval; and Holm's correction across the family of fifteen claims is shown beside each claim's own")
+_FIRST = N_("first run: the measure chosen and the deals played, with 95% intervals; no threshold and no "
+            "correction stated; the verdict typed by hand after the results were seen")
+_BOXED = N_("the test stated in a box before the page's data: measure, comparison and threshold, the number of "
+            "comparisons and their Bonferroni level, and what would support or contradict the claim; the verdict "
+            "computed from the intervals. Written two days after the first run's results had been seen")
+_LIBRARY = N_("every interval computed by statsmodels and scipy.stats: a mean's interval uses Student's t rather "
+              "than the normal quantile, a difference of independent means Welch's t, of independent proportions "
+              "Newcombe's interval (before: the two half-widths added in quadrature); proportions keep Wilson's "
+              "interval; and Holm's correction across the family of fifteen claims is shown beside each claim's own")
 
 _LATE = "2026-12-07"
 _I46 = "ec024e0"
@@ -90,8 +92,9 @@ ENTRIES: tuple[Entry, ...] = (
           "\"it depends on the rules\" (typed)"),
     Entry("C3", "2026-12-02", "bbad661", "the opera counted by an exact search for two players as well, with the "
           "dealer's reply", "\"not borne out by frequency\" (typed)"),
-    Entry(ALL, "2026-12-03", "0402c27", "verdicts read from the 95% intervals by one function instead of typed "
-          "(C7 and C10 kept their typed readings until the next commits)", "the typed verdicts above"),
+    Entry(ALL, "2026-12-03", "0402c27", N_("verdicts read from the 95% intervals by one function instead of typed "
+                                            "(C7 and C10 kept their typed readings until the next commits)"),
+          N_("the typed verdicts above")),
     Entry("C7", "2026-12-03", "fee832c", "the verdict computed from the win rates of each lead against the longest "
           "run", "\"half confirmed\" (typed: aces early confirmed, high cards first refuted, by win rate)"),
     Entry("C10", "2026-12-03", "867ce3b", "each measure's difference shown with its interval and read against zero",
@@ -196,10 +199,11 @@ ENTRIES: tuple[Entry, ...] = (
           "the games were compared as independent samples; pairing could not change it", bookkeeping=True,
           recorded=_LATE),
     # ---- issue 46: every comparison can differ, margins fixed, the fingerprint covers deals, seeds and code
-    Entry(ALL, "2026-12-07", _I46, "each design's fingerprint now covers its words, its deals, its seeds and the "
-          "code of its verdict functions, and the pages take their deals and seeds from the design, so that a change "
-          "to any of them leaves an entry; a comparison whose interval has zero width is refused; each claim's page "
-          "gives its verdict across the family (Holm) beside its own", bookkeeping=True),
+    Entry(ALL, "2026-12-07", _I46, N_("each design's fingerprint now covers its words, its deals, its seeds and the "
+                                      "code of its verdict functions, and the pages take their deals and seeds from "
+                                      "the design, so that a change to any of them leaves an entry; a comparison whose "
+                                      "interval has zero width is refused; each claim's page gives its verdict across "
+                                      "the family (Holm) beside its own"), bookkeeping=True),
     Entry("C1", "2026-12-07", _I46, "the old comet alone decides, by money: four comparisons, the first hand's net "
           "at each player count (the share of deals won shown, not tested); the modern game, added after results "
           "for the teachers' tournament, is shown beside the claim and no longer enters its test or the family",
@@ -234,10 +238,11 @@ ENTRIES: tuple[Entry, ...] = (
           "random players draw from the same seeds, so the arms' results are correlated; Welch's interval, which "
           "treats them as independent, then errs one way or the other (towards \"the data cannot decide\" when the "
           "correlation is positive)", bookkeeping=True, recorded=_LATE),
-    Entry(ALL, "2026-12-07", _I46R, "each design's fingerprint also covers the claim's branch of the function that "
-          "routes its recorded comparisons to its verdict (bookkit.judging.judge: C11's verdict reads only its "
-          "comparisons against three in four, C10's the share of deals played alike), so that a change there leaves "
-          "an entry", bookkeeping=True),
+    Entry(ALL, "2026-12-07", _I46R, N_("each design's fingerprint also covers the claim's branch of the function "
+                                       "that routes its recorded comparisons to its verdict (bookkit.judging.judge: "
+                                       "C11's verdict reads only its comparisons against three in four, C10's the "
+                                       "share of deals played alike), so that a change there leaves an entry"),
+          bookkeeping=True),
     Entry("C2", "2026-12-07", _I46R, "the note's \"Real choices grow with the hand size\", which no deal of the "
           "page measures, said to be likely and not measured; the test unchanged", fingerprint=_FP2["C2"],
           bookkeeping=True),
@@ -255,7 +260,7 @@ ENTRIES: tuple[Entry, ...] = (
           "deals nor independent; the comparison is still Welch's interval, as for independent samples, and the "
           "page gives the correlation of the arms' stops per deal, which says which way that interval errs; the "
           "test unchanged", fingerprint=_FP2["C14"], bookkeeping=True),
-    *(Entry(c, "2026-12-07", _I46R, "the same test under the new fingerprint (its branch of judge added)",
+    *(Entry(c, "2026-12-07", _I46R, N_("the same test under the new fingerprint (its branch of judge added)"),
             fingerprint=_FP2[c], bookkeeping=True)
       for c in ("C1", "C3", "C4", "C5", "C6", "C7", "C8", "C11", "C12", "C15")),
 )
@@ -282,17 +287,28 @@ def _commit(e: Entry) -> str:
     return f"`{e.commit}`"
 
 
-def history_markdown(claim: str) -> str:
-    """The design history the claim's box ends with (MyST)."""
+def history_markdown(claim: str, lang: str = "en") -> str:
+    """The design history the claim's box ends with (MyST); in ``lang``, its sentences and each entry's
+    words as the book's catalogs translate them (the entries themselves, which are hashed, stay English)."""
+    _ = book_words(lang)
     last = fixed(claim)
-    lines = [f"**When this test was fixed.** On {last.date} (commit {_commit(last)}), after results had been seen: "
-             "the claim was first run on 2026-12-02 with no threshold stated. Every change since the first run, each "
-             "with the result of the design it replaced:", ""]
+    lines = [_(FIXED_ON, date=last.date, commit=_commit(last)), ""]
     for e in entries_for(claim):
-        earlier = f" Earlier result: {e.earlier}." if e.earlier else ""
-        late = f" (Recorded on {e.recorded}, from the repository's history.)" if e.recorded else ""
-        lines.append(f"- {e.date}, {_commit(e)}: {e.change}.{earlier}{late}")
+        earlier = " " + _(EARLIER, result=_(e.earlier)) if e.earlier else ""
+        late = " " + _(RECORDED, date=e.recorded) if e.recorded else ""
+        lines.append(_(ENTRY_LINE, date=e.date, commit=_commit(e), change=_(e.change)) + earlier + late)
     return "\n".join(lines)
+
+
+SAME_FINGERPRINT = N_("the same test under the new fingerprint (its words, deals, seeds and verdict code)")
+"""The entry of 2026-12-07 for each claim whose test did not change (:data:`ENTRIES`, with a claim's own addition)."""
+FIXED_ON = N_("**When this test was fixed.** On {date} (commit {commit}), after results had been seen: the claim was "
+              "first run on 2026-12-02 with no threshold stated. Every change since the first run, each with the "
+              "result of the design it replaced:")
+ENTRY_LINE = N_("- {date}, {commit}: {change}.")
+EARLIER = N_("Earlier result: {result}.")
+RECORDED = N_("(Recorded on {date}, from the repository's history.)")
+"""The sentences of :func:`history_markdown`, in the book's catalogs."""
 
 
 def entry_hash(e: Entry) -> str:

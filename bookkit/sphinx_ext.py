@@ -87,6 +87,7 @@ def _table(app: Any, docname: str) -> nodes.Node:
     from bookkit.claimset import CLAIM_PAGES, family, load
     from bookkit.history import fixed
     from bookkit.stats import number_text
+    from bookkit.verdict_words import verdict_text
 
     _ = book_words(_language(app))
     rows, comparisons = family(load())
@@ -112,8 +113,8 @@ def _table(app: Any, docname: str) -> nodes.Node:
         p = "" if r.smallest_p_holm is None else (
             number_text(r.smallest_p_holm, _.lang, 3) if r.smallest_p_holm >= 0.001 else "< " + number_text(0.001, _.lang, 3))
         row = nodes.row()
-        for i, text in enumerate([r.claim, str(r.tests) if r.tests else _(NO_TESTS), r.within.headline,
-                                  r.across.headline if r.tests else _(NO_TEST), p,
+        for i, text in enumerate([r.claim, str(r.tests) if r.tests else _(NO_TESTS), verdict_text(r.within.headline, _.lang),
+                                  verdict_text(r.across.headline, _.lang) if r.tests else _(NO_TEST), p,
                                   f"{e.date} ({e.commit})"]):
             row += _text_entry(text, link if i == 0 else "")
         body += row

@@ -149,7 +149,7 @@ def test_every_claim_has_a_computed_verdict() -> None:
     text = "\n".join(p.read_text(encoding="utf-8") for p in PAGES)
     for d in claims.DESIGNS:
         key = f"{d.id.lower()}_verdict"
-        assert f'glue("{key}"' in text and f"{{glue:text}}`{key}`" in text, key
+        assert f'glue_each("{key}"' in text and f"{{glue:text}}`{key}`" in text, key
         assert f"claims.verdict_{d.id.lower()}(" in text, f"{d.id}: its verdict is not computed by bookkit.claims"
 
 
@@ -157,7 +157,7 @@ def test_every_claim_has_a_computed_verdict() -> None:
 def test_each_claim_states_its_test_before_its_data(d: claims.Design) -> None:
     """The design box comes first in its section: before any glued result of the claim."""
     key = d.id.lower()
-    page = next(p for p in PAGES if f'glue("{key}_design"' in p.read_text(encoding="utf-8"))
+    page = next(p for p in PAGES if f'glue_each("{key}_design"' in p.read_text(encoding="utf-8"))
     text = page.read_text(encoding="utf-8")
     section = text.split(f"(claim-{key})=", 1)[-1] if f"(claim-{key})=" in text else text
     box = section.index(f"```{{glue:md}} {key}_design")
@@ -172,6 +172,15 @@ def test_each_claim_states_its_test_before_its_data(d: claims.Design) -> None:
     assert level_text(d.level) in md
     if d.comparisons > 1:
         assert "Bonferroni" in md
+    # Each edition's box: its labels and the sentences made from the design in the edition's words (issue 47).
+    for lang, measure, fixed in (("fr", "**Mesure.**", "**Quand ce test a été fixé.**"),
+                                 ("ru", "**Мера.**", "**Когда эта проверка была зафиксирована.**"),
+                                 ("es", "**Medida.**", "**Cuándo se fijó esta prueba.**")):
+        box_in = d.markdown(lang)
+        assert measure in box_in and fixed in box_in, (d.id, lang)
+        assert d.id == "C4" or level_text(d.level, lang) in box_in, (d.id, lang)  # (C4: exact values, no interval)
+        runs = next(line for line in box_in.splitlines() if line.startswith(("**Donnes", "**Сдачи", "**Manos")))
+        assert "**Measure.**" not in box_in and " deals" not in runs and " per arm" not in runs, (d.id, lang, runs)
 
 
 def test_the_claims_are_in_the_sources_words() -> None:
