@@ -206,7 +206,7 @@ test:
 	( s=0; $(STAGE) "mypy (beside book)" --log $(STAGES_LOG) -- $(MAKE) --no-print-directory mypy || s=1; \
 	  $(STAGE) "unit (beside book)" --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-unit || s=1; \
 	  exit $$s ) >$(BESIDE_LOG) 2>&1 & beside=$$!; \
-	$(STAGE) book --log $(STAGES_LOG) -- $(MAKE) --no-print-directory book || status=1; \
+	COMET_QUICK_COMPRESSION=1 $(STAGE) book --log $(STAGES_LOG) -- $(MAKE) --no-print-directory book || status=1; \
 	wait $$beside || status=1; \
 	echo "make test: mypy and the unit tests (run beside the book build):"; cat $(BESIDE_LOG); \
 	$(STAGE) built --log $(STAGES_LOG) -- $(MAKE) --no-print-directory test-built || status=1; \
@@ -234,7 +234,7 @@ test-built: venv catalogs
 	$(VPY) -m pytest -m "built and not browser"
 
 test-browser: venv deps-system vendor catalogs
-	$(VPY) -m pytest -m browser -n $(BROWSER_WORKERS) --dist loadgroup
+	$(VPY) -m pytest -m "browser and not load" -n $(BROWSER_WORKERS) --dist loadgroup
 
 # The notebooks. The book's MyST pages are executed once, by the book build (-W: a cell that
 # fails stops it); tests/test_executed_notebooks.py checks what that run left in
@@ -264,6 +264,7 @@ bench: venv
 	@shopt -s nullglob; files=(); for f in bench/*.py; do case $$(basename $$f) in _*) ;; *) files+=("$$f");; esac; done; \
 	if [ $${#files[@]} -eq 0 ]; then echo "bench: no benchmark in bench/"; exit 0; fi; \
 	for f in "$${files[@]}"; do m=bench.$$(basename $$f .py); echo "== $(VPY) -m $$m"; $(VPY) -m "$$m"; done
+	$(VPY) -m pytest -m load -p no:cacheprovider tests/browser
 
 # The puzzles of the puzzle page, proven against the engine: seeded, so the same options give the same file;
 # resumable (.cache/puzzles); PUZZLES_ARGS passes options (e.g. --family modern --workers 1).

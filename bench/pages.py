@@ -165,11 +165,12 @@ def kernels_of(serve_pid: int) -> list[psutil.Process]:
 
 
 def measure(served: Any, new_context: Callable[[], Any], rounds: int = ROUNDS, pages: list[str] = PAGES,
-            sessions: int = SESSIONS, deals: int = 2, idle: Callable[[int], None] = wait_idle) -> dict[str, Any]:
+            sessions: int = SESSIONS, deals: int = 2, idle: Callable[[int], None] = wait_idle,
+            deal_clicks: int = 400) -> dict[str, Any]:
     """Time ``served``'s pages in browser contexts made by ``new_context()`` (profiles on disk for the
     bench; :func:`smoke` passes the tests' browser's): ``rounds`` first and returning visits of each
-    of ``pages``, ``deals`` whole deals of each for the clicks, ``sessions`` visitors at once;
-    ``idle(pid)`` waits for the server to be idle between loads."""
+    of ``pages``, ``deals`` whole deals of each for the clicks (at most ``deal_clicks`` clicks of each),
+    ``sessions`` visitors at once; ``idle(pid)`` waits for the server to be idle between loads."""
     cold: list[float] = []
     warm: list[float] = []
     latencies: list[float] = []
@@ -207,7 +208,7 @@ def measure(served: Any, new_context: Callable[[], Any], rounds: int = ROUNDS, p
             page.close()
             continue
         idle(pid)
-        for _ in range(400):
+        for _ in range(deal_clicks):
             state = page_state(page)
             if state is None or ("Deal over" in state["table"] and "\nSettlement\n" in state["table"]):
                 break
@@ -275,11 +276,11 @@ def measure(served: Any, new_context: Callable[[], Any], rounds: int = ROUNDS, p
 
 
 def smoke(browser: Any, served: Any) -> str:
-    """The bench on its smallest input (one page, one round, one deal, two visitors at once), in
-    new contexts of ``browser`` against ``served`` (the tests' Voilà server); the section it would
-    write (nothing written)."""
+    """The bench on its smallest input (one page, one round, the first 6 clicks of a deal, two visitors
+    at once playing a deal each), in new contexts of ``browser`` against ``served`` (the tests' Voilà
+    server); the section it would write (nothing written)."""
     figures = measure(served, lambda: browser.new_context(), rounds=1, pages=["modern"], sessions=2, deals=1,
-                      idle=lambda pid: None)
+                      idle=lambda pid: None, deal_clicks=6)
     return report(figures, "")
 
 

@@ -92,17 +92,35 @@ class Client:
 
 
 async def _play(clients: list[Client], rng: random.Random, plays: int) -> None:
-    """``plays`` plays, each by the device whose turn it is; every device waits for the picture that follows."""
+    """``plays`` plays, each by the device whose turn it is; every device waits for the picture that follows,
+    and at the end for the table to wait for a person (:func:`_quiet`)."""
     for _n in range(plays):
+        await _quiet(clients)
         snap = clients[0].last("snapshot")["snapshot"]
         seq = snap["seq"]
         mover = next((c for c in clients if c.plays()), None)
         if mover is None and snap["felt"]["settlement"] is not None:
             return
-        if mover is not None:  # (else a bot is to play: its play comes)
-            await mover.say(type="intent", intent={"kind": "play", "play": rng.choice(mover.plays()), "seq": seq})
+        assert mover is not None, snap
+        await mover.say(type="intent", intent={"kind": "play", "play": rng.choice(mover.plays()), "seq": seq})
         for c in clients:
             await c.until("snapshot", lambda m: m["snapshot"]["seq"] > seq)
+    await _quiet(clients)
+
+
+async def _quiet(clients: list[Client]) -> None:
+    """Until every device has the same picture and the table waits for a person's choice or the deal is
+    over: a pass the table makes for a person (their only legal play) comes as a picture of its own, just
+    after the play before it (a snapshot read in between is not the stored position)."""
+    while True:
+        top = max(c.last("snapshot")["snapshot"]["seq"] for c in clients)
+        for c in clients:
+            await c.until("snapshot", lambda m: m["snapshot"]["seq"] >= top)
+        snap = clients[0].last("snapshot")["snapshot"]
+        if snap["felt"]["settlement"] is not None or any(set(c.plays()) - {"pass"} for c in clients):
+            return
+        for c in clients:
+            await c.until("snapshot", lambda m: m["snapshot"]["seq"] > top)
 
 
 def test_a_room_server_killed_mid_deal_goes_on_from_the_same_play(tmp_path: Path) -> None:

@@ -20,8 +20,6 @@ from widgets.controllers.record import MIXED, STORAGE_KEY, DealResult, Record  #
 from widgets.controllers.table import TableController  # noqa: E402
 from widgets.pages import play_page  # noqa: E402
 
-SAID: list[str] = []
-"""The team games whose deal ended with the winner's partner holding cards (the note said why)."""
 TEAM_VARIANTS = [vid for vid, v in comet.VARIANTS.items() if v.rules.partnerships and 4 in v.players]
 
 
@@ -61,23 +59,19 @@ def test_partnerships_are_shown_on_the_table_in_the_log_and_in_the_settlement(vi
     settle = text(table.table.value.split('class="comet-settle"', 1)[1])
     out = table.round.outcome()
     assert "Team A: you and Clara" in settle and "Team B: Boris and Diego" in settle
+    # (each of these deals, seed 5, ends with the winner's partner holding cards: the note is seen in every
+    # one; should the engine deal otherwise, choose another seed rather than let the check lapse)
     winner = out.winner
-    if winner is not None:
-        mate = (winner + 2) % 4
-        if table.round.hands[mate]:
-            SAID.append(vid)
-            said = {0: "You pay nothing for the cards you are left with", 2: "Clara, your partner, pays nothing",
-                    1: "Boris pays nothing", 3: "Diego pays nothing"}[mate]
-            assert said in settle, settle
+    assert winner is not None
+    mate = (winner + 2) % 4
+    assert table.round.hands[mate], f"{vid}, seed 5: the winner's partner holds no card; choose a seed where one does"
+    said = {0: "You pay nothing for the cards you are left with", 2: "Clara, your partner, pays nothing",
+            1: "Boris pays nothing", 3: "Diego pays nothing"}[mate]
+    assert said in settle, settle
     side = [out.payments[0] + out.payments[2], out.payments[1] + out.payments[3]]
     assert sum(side) == 0
     for total in side:
         assert f"{total:+d}".replace("+0", "0").replace("-", "\u2212") in settle
-
-
-def test_a_partners_note_was_seen() -> None:
-    """(After the parametrized test: at least one of its deals ended with the winner's partner holding cards.)"""
-    assert SAID, "no deal of the team games ended with the winner's partner left with cards"
 
 
 def test_no_teams_where_each_plays_alone() -> None:

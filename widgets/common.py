@@ -263,6 +263,13 @@ PRIMARY = "#1f3f73"
 """The main action's colour: white on it has 10:1 contrast (ipywidgets' own blue has 3:1)."""
 
 
+def replace_classes(widget: W.DOMWidget, prefixes: str | tuple[str, ...], *names: str) -> None:
+    """Replace the widget's classes that start with one of ``prefixes`` by ``names``, in one change of its
+    classes (a page's reader never sees the old ones gone and the new ones not yet there)."""
+    kept = [c for c in widget._dom_classes if not c.startswith(prefixes)]
+    widget._dom_classes = tuple(kept + list(names))
+
+
 def emphasize(b: W.Button, on: bool = True) -> None:
     """Mark the main action: dark blue, white bold text (not by colour alone: bold too)."""
     b.button_style = ""

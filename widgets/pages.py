@@ -35,7 +35,9 @@ from urllib.parse import parse_qsl
 
 import comet
 from comet_render.i18n import number, words
-from widgets.common import BOT_KINDS, BOT_NAMES, LANGUAGE_CODES, MAX_SEED, UserError, no_null_titles
+from widgets.common import (
+    BOT_KINDS, BOT_NAMES, LANGUAGE_CODES, MAX_SEED, UserError, no_null_titles, replace_classes,
+)
 from widgets.controllers.checks import SEAT_KINDS, clean_name, players_words
 from widgets.landing import FAMILIES, family_page
 from widgets.page_text import PAGE_TITLES as PAGE_TITLES  # (the pages' words: widgets.page_text)
@@ -259,8 +261,7 @@ class _Sequence:
 
     def bump(self) -> None:
         self.n += 1
-        classes = [c for c in self.table._dom_classes if not c.startswith("comet-seq-")]
-        self.table._dom_classes = tuple(classes + [f"comet-seq-{self.n}"])
+        replace_classes(self.table, "comet-seq-", f"comet-seq-{self.n}")
 
 
 BOT_DELAY = 0.3

@@ -19,7 +19,7 @@ from comet_render.table_style import table_css
 from comet_render.words import payment_sentence, play_label
 from widgets.common import (
     DEFAULT_VARIANT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, Messages, Offers, Shown, TableMessages, UserError,
-    offered, safe, twin_buttons,
+    offered, replace_classes, safe, twin_buttons,
 )
 from widgets.controllers.checks import (
     BOT_KINDS, BOT_NAMES, BOT_TITLES, PERSON, SEAT_KINDS, check_choice, check_players, check_seed, check_variant,
@@ -463,9 +463,7 @@ class PlayTable(W.VBox):
     @safe
     def _on_view(self, change: Any) -> None:
         self.flow.lang = self.messages.lang = check_choice(self.lang_choice.value, LANGUAGE_CODES, "language")
-        for c in [c for c in self._dom_classes if c.startswith("comet-lang-")]:
-            self.remove_class(c)
-        self.add_class(f"comet-lang-{self.flow.lang}")
+        replace_classes(self, "comet-lang-", f"comet-lang-{self.flow.lang}")
         players = self.flow.match.players
         self.flow.typed = [" ".join(str(w.value).split())[:24] for w in self.seat_names[:players]]
         self.labels.apply()

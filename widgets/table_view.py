@@ -21,7 +21,9 @@ from comet_render.felt import draw_felt
 from comet_render.i18n import words
 from comet_render.narrate import Sentence
 from comet_render.table_style import table_css
-from widgets.common import Offers, Shown, TableMessages, UserError, emphasize, offered, safe, twin_buttons
+from widgets.common import (
+    Offers, Shown, TableMessages, UserError, emphasize, offered, replace_classes, safe, twin_buttons,
+)
 from widgets.controllers.intents import Intent
 from widgets.controllers.snapshot import HandCard, Snapshot, rules_of
 from widgets.links import link_html
@@ -180,17 +182,16 @@ class TableView(W.VBox):
 
     # ------------------------------------------------------------------ drawing
     def show(self, snap: Snapshot) -> None:
-        """Draw ``snap``: every part of the table, with the other set of buttons."""
+        """Draw ``snap``: every part of the table, with the other set of buttons; a picture numbered as
+        the one drawn (a room's table sent again: someone joined or left) on the same set, so that a click
+        on its buttons made meanwhile still counts (the source accepts it: it names the same picture)."""
+        if self.snap is None or snap.seq != self.snap.seq:
+            self.offers.advance()
         self.snap = snap
-        self.offers.advance()
         _ = words(snap.lang)
         self.messages.lang = snap.lang
-        for c in [c for c in self._dom_classes if c.startswith(("comet-mode-", "comet-busy", "comet-seq-"))]:
-            self.remove_class(c)
-        self.add_class(f"comet-mode-{snap.mode}")
-        self.add_class(f"comet-seq-{snap.seq}")
-        if snap.busy:
-            self.add_class("comet-busy")
+        busy = ["comet-busy"] if snap.busy else []
+        replace_classes(self, ("comet-mode-", "comet-busy"), f"comet-mode-{snap.mode}", *busy)
         self.layout.max_width = "none" if snap.mode == "class" else "1100px"
         self.table.value = draw_felt(snap.felt)
         self._fill_hand(snap)
@@ -216,6 +217,9 @@ class TableView(W.VBox):
             self.messages.info(snap.message)
         rows = max(1, -(-len(self.hand.children) // 13))
         self.spacer._dom_classes = ("comet-dock-spacer", f"comet-dock-rows-{rows}")
+        # The picture's number last, once every part of it is sent (what a page's reader, such as the
+        # browser tests, waits for).
+        replace_classes(self, "comet-seq-", f"comet-seq-{snap.seq}")
 
     def _fill_hand(self, snap: Snapshot) -> None:
         slots = self._slots[self.offers.side]

@@ -54,7 +54,14 @@ BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 """The test browser resolves no host but 127.0.0.1: no request can leave the machine. (Pages are
 watched by listening, not by routing every request through Playwright, which would turn the
 browser's cache off: every page would fetch and compile all its scripts again.)"""
-LAUNCH_ARGS = [*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS]
+BASELINE_WASM = "--js-flags=--liftoff-only"
+"""The tests' Chromium compiles WebAssembly with V8's baseline compiler only (Liftoff): Pyodide's
+interpreter is then compiled in about a second, not optimized again in the background (about 4 s of
+CPU on every start of Python in a new context); a test's clicks run a little slower. On this machine's
+two cores: static site, phone table and languages tests 517 → 414 s of CPU, the lessons 138 → 95, the
+browser stage of make test about a sixth less. What a page does is the same; the benches (bench/*.py) keep Chromium's defaults,
+since they measure what a reader waits for."""
+LAUNCH_ARGS = [*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS, BASELINE_WASM]
 """The tests' Chromium's command line (a browser of a test's own, ``test_app.py``'s, too)."""
 # No request may leave 127.0.0.1: the book vendors everything it loads, and the play pages'
 # Voila template (tools/jupyter/voila/templates/comet) drops the FontAwesome CDN stylesheets of
@@ -111,8 +118,9 @@ class TestBrowser:
 
     __test__ = False  # (not a test class, for pytest)
 
-    def __init__(self, browser: Any) -> None:
+    def __init__(self, browser: Any, playwright: Any) -> None:
         self._browser = browser
+        self.playwright = playwright
 
     def new_context(self, **options: Any) -> Any:
         options.setdefault("reduced_motion", REDUCED_MOTION)
@@ -139,7 +147,7 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
-            yield TestBrowser(browser)
+            yield TestBrowser(browser, playwright)
         finally:
             browser.close()
 
@@ -189,10 +197,17 @@ class PageWatch:
     errors: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     console_warnings: list[str] = field(default_factory=list)
+    aborted: list[tuple[str, int]] = field(default_factory=list)
+    navigations: int = 0
+
+    def failures(self) -> list[str]:
+        """Failed requests, less those aborted by the browser because their page was left since they were
+        made (a redirect page's favicon, a manifest read as the page is left: not the site's failure)."""
+        return self.failed + [url for url, made_at in self.aborted if made_at == self.navigations]
 
     def assert_clean(self) -> None:
         assert not self.external, f"requests left 127.0.0.1: {self.external}"
-        assert not self.failed, f"failed requests: {self.failed}"
+        assert not self.failures(), f"failed requests: {self.failures()}"
         assert not self.errors, f"page errors: {self.errors}"
 
     def assert_quiet(self) -> None:
@@ -207,8 +222,14 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
     except URLs containing one of `block`, recorded as `blocked` only (known, harmless third-party
     links)."""
     watch = PageWatch()
+    made_at: dict[Any, int] = {}
+
+    def on_navigated(frame: Any) -> None:
+        if frame == page.main_frame:
+            watch.navigations += 1
 
     def on_request(request: Any) -> None:
+        made_at[request] = watch.navigations
         url = request.url
         host = urlparse(url).hostname
         if url.startswith(("data:", "blob:", "about:")) or host in LOCAL_HOSTS:
@@ -224,6 +245,9 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
             return
         if "/voila/api/shutdown/" in url and "ERR_ABORTED" in str(request.failure):
             return  # a Voila page that is left (reloaded) aborts its own kernel-shutdown request
+        if "ERR_ABORTED" in str(request.failure):
+            watch.aborted.append((f"{url}: {request.failure}", made_at.get(request, watch.navigations)))
+            return  # a failure unless the page is left after (judged at the check: the two events race)
         watch.failed.append(f"{url}: {request.failure}")
 
     def on_response(response: Any) -> None:
@@ -232,6 +256,7 @@ def watch_page(page: Any, block: tuple[str, ...] = ()) -> PageWatch:
         if response.status >= 400:
             watch.failed.append(f"{response.url}: HTTP {response.status}")
 
+    page.on("framenavigated", on_navigated)
     page.on("request", on_request)
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
@@ -262,15 +287,48 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def shared_context(browser: Any) -> Iterator[Any]:
+def shared_context(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """One browser context for the whole session (of this process): what one test's pages
     fetched, compiled (Pyodide's WebAssembly) and kept (Python's memory snapshot, local storage)
-    is there for the next, as for a reader who comes back."""
-    context = browser.new_context(viewport=VIEWPORT)
+    is there for the next, as for a reader who comes back. A profile on disk (a second Chromium,
+    Playwright's persistent context), as a reader's browser has: Chromium keeps the WebAssembly it
+    compiled in its code cache there, which the contexts of ``browser.new_context()`` (kept in memory,
+    as a private window) never do: a page's start of Python costs about 4.5 s of CPU in it, 7 s in a
+    shared private context, 11 s in a new one."""
+    context = browser.playwright.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("profile")), executable_path=CHROMIUM, args=LAUNCH_ARGS, viewport=VIEWPORT,
+        reduced_motion=REDUCED_MOTION, service_workers=SERVICE_WORKERS)
     try:
         yield context
     finally:
         context.close()
+
+
+SNAPSHOT_KEPT_JS = """async () => {
+  const cache = await caches.open("comet-python");
+  return (await cache.keys()).map((r) => r.url);
+}"""
+"""The keys of the Python memory snapshots a context keeps (live-worker.js: one per build)."""
+
+
+@pytest.fixture(scope="session")
+def python_snapshot_kept(shared_context: Any, book_url: str) -> None:
+    """:func:`shared_context` as a returning reader's: a play page visited once, until the worker has
+    kept Python's memory snapshot (after the page is drawn: compressing it takes a moment), so that
+    every later page of the context starts Python from it, as a returning reader's does, rather than
+    each making one again (a page left before its snapshot is kept makes it for nothing): about 4 s of
+    CPU less per page. (The first visit's own path is ``test_static_site``'s returning-reader test's.)"""
+    page = shared_context.new_page()
+    try:
+        page.goto(f"{book_url}play/modern.html?seed=1")
+        page.wait_for_selector("html.comet-live-ready", state="attached", timeout=180_000)
+        for _ in range(240):
+            if page.evaluate(SNAPSHOT_KEPT_JS):
+                return
+            page.wait_for_timeout(500)
+        pytest.fail("the play page's Python kept no memory snapshot within 120 s")
+    finally:
+        page.close()
 
 
 @pytest.fixture()

@@ -56,7 +56,11 @@ def check_loads_offline(page: Any, book_dir: Path, book_url: str, name: str) -> 
     assert response is not None and response.ok, f"{url}: {response and response.status}"
     page.wait_for_load_state("networkidle")
     watch.assert_quiet()
+    check_links(page, book_dir, book_url, name)
 
+
+def check_links(page: Any, book_dir: Path, book_url: str, name: str) -> None:
+    """The page as it is now links to no missing file of the site."""
     hrefs: list[str] = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
     broken = []
     for href in hrefs:

@@ -19,6 +19,7 @@ import pytest
 
 from .conftest import ARTIFACTS, Served, start_play_server, stop_serve, watch_page
 from .play_driver import Game, check_settlement, double_click_cards, double_click_once, expected_outcome, page_state
+from .soak import kernels_among
 from .widget_ws import WidgetClient, kernel_id
 
 # (page, query): every page, and the variants with their own kinds of decision (claim the
@@ -167,7 +168,9 @@ def test_forged_widget_messages(page: Any, served: Served) -> None:
 
 
 LOAD_SESSIONS = int(os.environ.get("COMET_LOAD_SESSIONS", "20"))
-# 20 concurrent visitors (issue 7). Before Voila's executor was given time to collect a cell's
+# 20 concurrent visitors (issue 7): a load test (`-m load`), run by `make bench`; `make test` runs two
+# visitors at once (tests/browser/test_benches.py: bench/pages.py's smoke run), each page's deal by
+# clicking (test_play_a_deal_by_clicking) and the guard's limits (test_voila_guard.py). Before Voila's executor was given time to collect a cell's
 # output (tools/serve.py: VoilaExecutor.iopub_timeout), pages opened together on 2 busy cores could
 # come without their table; this test caught it. `bench/pages.py` reports memory per session.
 LOAD_TIMEOUT = float(os.environ.get('COMET_LOAD_TIMEOUT', '300'))
@@ -219,7 +222,7 @@ def test_visitors_at_once(browser: Any, class_server: Served) -> None:
                     g.step(real_click=False)
             time.sleep(0.1)  # (a round of 20 pages read is not free: no visitor clicks faster)
         elapsed = time.monotonic() - start
-        kernels = [p for p in voila.children(recursive=True) if "ipykernel_launcher" in " ".join(p.cmdline())]
+        kernels = kernels_among(voila.children(recursive=True))
         assert len(kernels) >= LOAD_SESSIONS
         for g in games:
             assert not g.errors, (g.url, g.errors)

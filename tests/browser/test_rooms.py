@@ -88,6 +88,37 @@ def _state(page: Any) -> dict[str, Any] | None:
     return state
 
 
+def _last_hand(frames: list[str]) -> list[str] | None:
+    """The faces of the hand in the last snapshot among ``frames`` (what the server last sent the seat),
+    None if none came yet. (The page's hand is drawn a moment after its picture's number changes.)"""
+    for text in reversed(frames):
+        message = json.loads(text) if text.startswith("{") else {}
+        if message.get("type") == "snapshot" and not message.get("look"):
+            return ["".join(card["face"].split()) for card in message["snapshot"]["hand"]]
+    return None
+
+
+def _settled_hand(page: Any, frames: list[str]) -> list[str]:
+    """The hand ``page`` draws, once it is the hand of the last snapshot the server sent the page's seat.
+    (A frame's event comes from the browser's network process and the drawing from its renderer: either may
+    reach the test first, and the hand is drawn a moment after the picture's number changes; so both are
+    looked at again until they agree.)"""
+    deadline = time.monotonic() + 60
+    while True:
+        sent, state = _last_hand(frames), _state(page)
+        drawn = ["".join(face.split()) for face in state["hand"]] if state else None
+        if sent is not None and drawn == sent:
+            return sent
+        assert time.monotonic() < deadline, f"the page draws {drawn}, the server last sent {sent}"
+        page.wait_for_timeout(50)  # (lets Playwright deliver the events that wait)
+
+
+def _wait_hand(page: Any, hand: list[str]) -> None:
+    """Until ``page`` draws ``hand`` (faces, rank and suit)."""
+    page.wait_for_function(f"""() => {{ const s = ({STATE_JS})();
+      return !!s && JSON.stringify(s.hand.map(f => f.replace(/\\s+/g, ''))) === {json.dumps(json.dumps(hand, ensure_ascii=False, separators=(",", ":")))}; }}""")
+
+
 def _play_once(page: Any, rng: random.Random) -> bool:
     """If it is this page's turn: one of its offered plays, clicked; True if a play was made. A picture
     may change between the look and the click (the table passes for a seat that has nothing to play):
@@ -112,11 +143,22 @@ def _play_once(page: Any, rng: random.Random) -> bool:
         target.click(timeout=3_000)
     except PlaywrightTimeout:
         return False
-    page.wait_for_function(f"() => ({STATE_JS})().seq > {state['seq']}")
+    newer = f"() => ({STATE_JS})().seq > {state['seq']}"
+    try:
+        page.wait_for_function(newer, timeout=30_000)
+    except PlaywrightTimeout:
+        if _state(page) != state:  # (the look was taken while the picture was drawn: the click hit the last one)
+            return False
+        try:
+            page.wait_for_function(newer, timeout=90_000)
+        except PlaywrightTimeout:
+            text = page.locator(f"{LIVE} .comet-room").first.inner_text()
+            raise AssertionError(f"a click on {page.url} made no new picture: before {state}, now {_state(page)}; "
+                                 f"the page says: {text[:1500]}") from None
     return True
 
 
-@pytest.mark.xdist_group("many-kernels")  # (not beside the 20 visitors of test_play_pages: one worker runs both)
+@pytest.mark.xdist_group("many-kernels")  # (not beside the 20 visitors of test_play_pages when both run: one worker runs both)
 def test_two_people_and_a_teacher_play_a_room_on_the_static_site(browser: Any, rooms_site: tuple[Served, Path],
                                                                   axe_source: str) -> None:
     if not Path(CHROMIUM).exists():
@@ -142,8 +184,9 @@ def test_two_people_and_a_teacher_play_a_room_on_the_static_site(browser: Any, r
     ann_watch, bo_watch = watch_page(ann), watch_page(bo)
     _take_seat(ann, f"{room_page}?room={code}&lang=fr", "Ann")
     _take_seat(bo, f"{room_page}?room={code}", "Bo")
-    for page in (ann, bo):
+    for page, frames in ((ann, ann_frames), (bo, bo_frames)):
         page.wait_for_function(f"() => !!({STATE_JS})()")
+        _settled_hand(page, frames)  # (a seat's page is sent its hand, and draws it)
     assert "Ann" in bo.locator(f"{LIVE} .comet-room-seats-box").inner_text()
 
     # A phone at 400 x 800: the hand on the first screen, nothing wider than the screen.
@@ -156,7 +199,7 @@ def test_two_people_and_a_teacher_play_a_room_on_the_static_site(browser: Any, r
 
     rng = random.Random(45)
     reopened = False
-    ann_seat_hand: list[str] = []
+    ann_seat_hand: list[str] | None = None
     for _turn in range(400):
         if _state(ann)["over"] and _state(bo)["over"]:
             break
@@ -164,7 +207,7 @@ def test_two_people_and_a_teacher_play_a_room_on_the_static_site(browser: Any, r
         if not moved:
             time.sleep(0.1)  # (a bot's play comes)
         if not reopened and moved and _state(ann)["seq"] >= 8:  # mid-deal: Ann's browser is closed, then opened again
-            ann_seat_hand = _state(ann)["hand"]
+            ann_seat_hand = _settled_hand(ann, ann_frames)  # (the page drew what its seat was sent)
             kept = ann_context.storage_state()
             ann_watch.assert_clean()
             ann_context.close()
@@ -173,7 +216,8 @@ def test_two_people_and_a_teacher_play_a_room_on_the_static_site(browser: Any, r
             ann_frames += more
             ann.goto(f"{room_page}?room={code}&lang=fr")
             ann.wait_for_function(f"() => !!({STATE_JS})()")
-            assert _state(ann)["hand"] == ann_seat_hand, "back at the same seat, with the same hand"
+            _wait_hand(ann, ann_seat_hand)  # back at the same seat, with the same hand
+            assert _settled_hand(ann, more) == ann_seat_hand
             reopened = True
     assert reopened and _state(ann)["over"] and _state(bo)["over"]
 

@@ -8,7 +8,8 @@
 * a book demo steps to its end and back from its saved frames with every Python file blocked,
   and says that the engine could not be loaded;
 * once Python is loaded, a demo's language changes the calls;
-* no request leaves 127.0.0.1, no page error, no console error.
+* no request leaves 127.0.0.1, no page error, no console error;
+* a family's page, its deal played: test_accessibility's checks (links, 400 px, axe) on the live table.
 """
 
 from __future__ import annotations
@@ -22,12 +23,16 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import ARTIFACTS, watch_page
+from .conftest import ARTIFACTS, SNAPSHOT_KEPT_JS, watch_page
+from .test_accessibility import axe_source as axe_source  # noqa: F401 (the fixture)
+from .test_accessibility import check_page_as_drawn
 from .table_helpers import paced_bots, quick_bots
 from .play_driver import (CLICK_JS, SEQ_JS, Game, check_settlement, double_click_cards,
                           expected_outcome, next_action, page_state)
 
 ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.usefixtures("python_snapshot_kept")  # (the shared context's pages start Python as a returning reader's)
 
 GAMES = [
     ("hoc", "players=3&seed=2"),
@@ -47,7 +52,8 @@ def _wait_live(page: Any) -> None:
 
 
 @pytest.mark.parametrize(("name", "query"), GAMES, ids=[n for n, _ in GAMES])
-def test_static_play_page_plays_a_deal(shared_page: Any, book_url: str, name: str, query: str) -> None:
+def test_static_play_page_plays_a_deal(shared_page: Any, book_url: str, book_dir: Path, axe_source: str, name: str,
+                                       query: str) -> None:
     """(A returning reader's visit: the shared context keeps Python's snapshot. A first visit's
     start is what the other tests of this file, in fresh contexts, go through.) The bots play at
     once (``quick_bots``) but in one game, whose bots' plays are drawn one after another as a
@@ -63,6 +69,8 @@ def test_static_play_page_plays_a_deal(shared_page: Any, book_url: str, name: st
     finally:
         paced_bots(page)
     watch.assert_quiet()
+    # the page's checks of test_accessibility (links, 400 px, axe) on the live table at its settlement
+    check_page_as_drawn(page, book_dir, book_url, f"play/{name}.html", axe_source)
 
 
 def _play_to_the_end(page: Any, url: str, name: str, expected: Any, clicks: int) -> None:
@@ -122,12 +130,6 @@ def test_static_play_page_a_double_click_plays_one_card(page: Any, book_url: str
     _wait_live(page)
     double_click_cards(page)
     watch.assert_quiet()
-
-
-SNAPSHOT_KEPT_JS = """async () => {
-  const cache = await caches.open("comet-python");
-  return (await cache.keys()).map((r) => r.url);
-}"""
 
 
 def _visit(context: Any, url: str, snapshot: str) -> tuple[Any, Any]:

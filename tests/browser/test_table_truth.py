@@ -18,7 +18,11 @@ import re
 from typing import Any
 from urllib.parse import unquote
 
-from .table_helpers import ROOT_JS, SEQ_JS, act, finished_link, open_live, whole
+import pytest
+
+from .table_helpers import ROOT_JS, act, finished_link, open_live, whole
+
+pytestmark = pytest.mark.usefixtures("python_snapshot_kept")  # (the shared context's pages start Python as a returning reader's)
 
 SEATS = "person,search,random,search-fast"
 NAMES = "Ann,Bob,Cy,Dee"
@@ -35,11 +39,11 @@ SETTINGS_JS = f"""() => {{
 }}"""
 
 
-def toggle(page: Any, label: str) -> None:
-    seq = page.evaluate(SEQ_JS)
+def toggle(page: Any, label: str, shown: str) -> None:
+    """Press the bar's ``label`` toggle and wait until Python has drawn what it shows (``shown``:
+    a JavaScript expression true once it is there; a fixed pause lost this race under load)."""
     page.locator(f".comet-live-view .comet-bar .widget-toggle-button:has-text('{label}')").click()
-    page.wait_for_timeout(300)
-    assert page.evaluate(SEQ_JS) >= seq
+    page.wait_for_function(f"() => !!({shown})", timeout=30_000)
 
 
 def test_partners_and_the_settings_as_played(shared_page: Any, book_url: str) -> None:
@@ -60,7 +64,7 @@ def test_partners_and_the_settings_as_played(shared_page: Any, book_url: str) ->
     assert re.search(r"pays nothing for the cards|You pay nothing", settle) or "Cy" not in settle.split("Cards left")[1]
     assert not whole(page), whole(page)
     # the log says "your partner", its numbers shown whole
-    toggle(page, "Log")
+    toggle(page, "Log", f"[...document.querySelectorAll('{live}.comet-log')].some(e => e.offsetParent !== null)")
     log = page.locator(live + ".comet-log")
     assert "Cy (your partner)" in log.inner_text()
     pad = page.evaluate("""() => { const ol = document.querySelector('.comet-live-view .comet-log ol');
@@ -74,7 +78,7 @@ def test_partners_and_the_settings_as_played(shared_page: Any, book_url: str) ->
     about = info.locator(".comet-bot-about")
     assert about.is_visible() and re.search(r"Measured: wins \d+% of [\d,]+ two-player deals", about.inner_text())
     # the Settings panel shows exactly the seats and the names in play
-    toggle(page, "Settings")
+    toggle(page, "Settings", f"({SETTINGS_JS})().length")
     assert page.evaluate(SETTINGS_JS) == [["Person", "Ann"], ["Deep thinker bot", "Bob"], ["Random bot", "Cy"],
                                           ["Quick thinker bot", "Dee"]], page.evaluate(SETTINGS_JS)
     # the copied link keeps them

@@ -255,13 +255,26 @@ def test_a_left_page_frees_its_kernel(page: Any, served: Served) -> None:
     from .widget_ws import kernel_id
 
     kid = kernel_id(page.content())
-    mine = [p for p in kernels(served.process.pid) if kid in " ".join(p.cmdline())]
+    mine = [p for p in kernels(served.process.pid) if kid in _command_line(p)]
     assert len(mine) == 1
     page.goto(served.play_url)
     gone, alive = psutil.wait_procs(mine, timeout=15)
     assert not alive, "the kernel of the page left is still running"
     assert shutdowns in ([], [204]), shutdowns  # (the browser may not wait for the reply)
     watch.assert_clean()
+
+
+def _command_line(process: psutil.Process) -> str:
+    """``process``'s command line; "" if it has ended meanwhile (another test's page left: its kernel goes)."""
+    try:
+        return " ".join(process.cmdline())
+    except psutil.Error:
+        return ""
+
+
+def _command_lines(processes: list[psutil.Process]) -> list[str]:
+    """The command lines of ``processes``, those gone meanwhile left out."""
+    return [line for line in map(_command_line, processes) if line]
 
 
 def test_a_visitor_is_handed_a_pre_heated_kernel(served: Served) -> None:
@@ -276,10 +289,10 @@ def test_a_visitor_is_handed_a_pre_heated_kernel(served: Served) -> None:
         time.sleep(0.2)
     handed = []
     for name in ("new-comet", "drills", "puzzles"):  # (pages no other test opens on Voilà)
-        running = kernels(served.process.pid)
+        running = _command_lines(kernels(served.process.pid))  # (read now: a kernel may end before the answer)
         status, body = _get(served.page_url(name, "seed=2"))
         assert status == 200
-        handed = [p for p in running if kernel_id(body) in " ".join(p.cmdline())]
+        handed = [line for line in running if kernel_id(body) in line]
         if handed:
             break
         time.sleep(1)  # (that pool's kernel was not ready yet: the next page's)
@@ -316,7 +329,7 @@ def test_an_idle_game_is_warned_then_cut(browser: Any, tmp_path_factory: pytest.
         from .widget_ws import kernel_id
 
         kid = kernel_id(page.content())
-        mine = [p for p in kernels(served.process.pid) if kid in " ".join(p.cmdline())]
+        mine = [p for p in kernels(served.process.pid) if kid in _command_line(p)]
         assert len(mine) == 1
         page.locator(".comet-play .comet-play-buttons .widget-button:visible").first.click()  # a move
         bar = page.locator(".comet-idle")

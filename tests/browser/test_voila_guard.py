@@ -177,13 +177,17 @@ def test_a_kernel_is_kept_while_its_visitor_is_still_downloading_the_page(guarde
 def test_new_kernels_per_address_a_minute(guarded: Served) -> None:
     no_kernels_left(guarded)
     # Three requests at once from one address: one kernel (the first counts as it begins, not once its kernel started).
+    start = time.monotonic()
     with ThreadPoolExecutor(3) as pool:
         statuses = sorted(pool.map(lambda i: get(guarded, page("hoc", f"seed={i}"), forwarded="198.51.100.7",
                                                  via=PROXY).status, range(3)))
     assert statuses == [200, 429, 429]
     again = get(guarded, page("hoc", "lang=ru"), forwarded="198.51.100.7", via=PROXY)
     assert_busy(again, 429, "ru")
-    assert 50 <= int(again.headers["Retry-After"]) <= 60
+    # the wait is until the minute of the first request is over (counted from when it began: on a busy machine
+    # its kernel can take many seconds to start, which the wait does not add)
+    since = time.monotonic() - start
+    assert 60 - since - 1 <= int(again.headers["Retry-After"]) <= 60, since
     # Another address behind the proxy: the entry the proxy wrote counts, not what the client wrote before it.
     assert get(guarded, page("hoc"), forwarded="198.51.100.7, 198.51.100.8", via=PROXY).status == 200
     no_kernels_left(guarded)  # (its kernels gone: the limit is on new kernels a minute, not live ones)
