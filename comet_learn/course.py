@@ -195,14 +195,12 @@ def runs(lesson: Lesson) -> Iterator[StepRun]:
         plays = plays + (step.play, *step.replies)
 
 
-def position(lesson: Lesson, index: int) -> tuple[Setup, tuple[str, ...]]:
-    """The setup of step ``index`` and the plays made on it before the step."""
-    for i, run in enumerate(runs(lesson)):
-        if i == index:
-            setup = next(s.setup for s in reversed(lesson.steps[:index + 1]) if s.setup is not None)
-            assert setup is not None
-            return setup, run.plays
-    raise IndexError(f"{lesson.id} has {len(lesson.steps)} steps, not {index + 1}")
+def setup_at(lesson: Lesson, index: int) -> Setup:
+    """The setup step ``index`` plays on (its own, or the last one before it)."""
+    setup = next((s.setup for s in reversed(lesson.steps[:index + 1]) if s.setup is not None), None)
+    if setup is None:
+        raise ValueError(f"{lesson.id}: its first step needs a setup")
+    return setup
 
 
 def values(run: StepRun, lang: str = "en", names: Sequence[str] = ()) -> dict[str, str]:

@@ -73,6 +73,36 @@ def test_the_table_never_leaves_a_deal_before_the_learner_has_seen_it(lesson: An
     assert ctl.phase == PRACTICE and lesson.id in ctl.marks.marks
 
 
+def test_a_lesson_plays_its_steps_out_once_not_at_every_question(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 45: the controller keeps the lesson's played-out steps; asking the instruction, a hint, a
+    refused and an accepted play, step after step, never replays the lesson from its start."""
+    import widgets.controllers.lesson as lesson_module
+
+    calls: list[str] = []
+
+    def counted(lesson: Any) -> Any:
+        calls.append(lesson.id)
+        return runs(lesson)
+
+    monkeypatch.setattr(lesson_module, "runs", counted)
+    lesson = PATH.lessons[0]
+    flow = TableController("modern-comet-1991", 2, 1)
+    ctl = LessonController(flow, lesson.id, Marks(), lambda text: None)
+    for run in runs(lesson):
+        assert ctl.instruction() and ctl.hint()[0]
+        wrong = next((p for p in flow.round.legal_plays() if p.text != run.step.play), None)
+        if wrong is not None:
+            assert not ctl.attempt(wrong).accepted
+        assert ctl.attempt(comet.Play.parse(run.step.play)).accepted
+        flow.run_bots()
+        ctl.settled()
+        if ctl.phase == RESULT:
+            ctl.go_on()
+    assert calls == [lesson.id], calls
+    ctl.open(PATH.lessons[1].id)
+    assert ctl.instruction() and calls == [lesson.id, PATH.lessons[1].id]
+
+
 @pytest.mark.parametrize(("lesson_id", "wanted"), [
     ("modern-going-out", ["Anna pays you 54 chips: 27 pips in 3♥ 5♦ 9♣ K♦ × 2 (holding the comet) = 54 chips.",
                           "Anna pays you 30 chips: 15 pips in 7♦ 8♦ × 2 (went out with the comet) = 30 chips."]),

@@ -31,7 +31,7 @@ from typing import Callable
 
 import comet
 from comet_learn.coach import Advice, advise
-from comet_learn.course import LEARNER, RIVALS, Lesson, Script, Step, StepRun, accepts, legal_play, position, runs, sentence
+from comet_learn.course import LEARNER, RIVALS, Lesson, Script, Step, StepRun, accepts, legal_play, runs, sentence, setup_at
 from comet_learn.course_marks import LATE_START, Marks, stars
 from comet_learn.lesson_path import PATH
 from comet_learn.moment import moment
@@ -91,6 +91,8 @@ class LessonController:
         """The round dealt in front of the learner by :meth:`go_on`, and its plays then."""
         self._advice: tuple[tuple[int, int], Advice] | None = None
         self._coach_parts: tuple[tuple[int, int], list[tuple[str, tuple[str, ...]]]] | None = None
+        self._runs: tuple[Lesson, tuple[StepRun, ...]] = (self.lesson, ())
+        """The lesson's steps played out with the engine, once per lesson (:meth:`_step_runs`)."""
         self.open(lesson_id, step, fresh=False)
 
     @property
@@ -116,9 +118,15 @@ class LessonController:
         self._dealt = None
         self._load_step()
 
+    def _step_runs(self) -> tuple[StepRun, ...]:
+        """Each step of the lesson played out, computed when the lesson opens and kept: the step shown,
+        its instruction, a judged play and a hint read it, never replaying the lesson from its start."""
+        if self._runs[0] is not self.lesson or not self._runs[1]:
+            self._runs = (self.lesson, tuple(runs(self.lesson)))
+        return self._runs[1]
+
     def _load_step(self) -> None:
-        setup, plays = position(self.lesson, self.index)
-        rnd = setup.round(plays)
+        rnd = setup_at(self.lesson, self.index).round(self._step_runs()[self.index].plays)
         self._put(rnd)
         self._script()
 
@@ -143,7 +151,7 @@ class LessonController:
 
     @property
     def run(self) -> StepRun:
-        return list(runs(self.lesson))[min(self.index, len(self.lesson.steps) - 1)]
+        return self._step_runs()[min(self.index, len(self.lesson.steps) - 1)]
 
     def _names(self) -> tuple[str, ...]:
         return self.flow.names().names
