@@ -4,6 +4,7 @@ table's view (widgets.table_view) that draws snapshots only, driven by a local g
 
 from __future__ import annotations
 
+from html import escape
 import json
 import random
 import re
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 import comet
 from comet_render.frozen import FrozenError, from_json as frozen_from_json
 from comet_render.felt_data import FeltInputs
+from comet_render.i18n import words
 from tests.budget import budget
 from tests.seat_view import named_cards, unseen_named
 from tests.test_layers import imports_of
@@ -166,6 +168,14 @@ def test_a_local_game_plays_through_its_view_and_a_double_click_plays_once() -> 
             first = False
     assert flow.round.is_over and view.snap is not None and view.snap.felt.settlement is not None
     assert "settlement" in view.table.value or "comet-settle" in view.table.value
+    # The payments panel lists the settlement's payments after those made in play, and counts them all
+    # (issue 44: "Payments (0)" beside a payment at the end).
+    final = view.snap.final_payments
+    assert len(final) == len(flow.round.outcome().settlement) > 0
+    panel = view.panels["payments"].value
+    assert all(escape(line) in panel or escape(line).replace("×", "&times;") in panel for line in final), panel
+    assert words("fr")("Payments at the end") in panel
+    assert f"({len(view.snap.payments) + len(final)})" in view.toggles["payments"].description
 
 
 def test_a_room_table_sent_again_keeps_a_click_made_meanwhile() -> None:

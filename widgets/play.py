@@ -29,6 +29,7 @@ from widgets import browser
 from widgets.controllers.record import STORAGE_KEY as RECORD_KEY
 from widgets.controllers.record import Record
 from widgets.controllers.table import TableController, default_seats
+from widgets.controllers.snapshot import final_payments
 from widgets.links import Position, book_address, link_html, position_query
 from widgets.pacing import BotPacer
 from widgets.table_hand import fill_hand, fill_pool
@@ -574,8 +575,7 @@ class PlayTable(W.VBox):
         self.prompt.value = self.labels.prompt()
         self.title.value = self.labels.title()
         self.log_panel.value = log_html(_, lines, lang)
-        outcome = rnd.outcome() if rnd.is_over else None
-        final = [payment_sentence(_, names, p, rnd.rules.unit, outcome.remarks) for p in outcome.settlement] if outcome else []
+        final = final_payments(_, names, rnd)
         self.payments_panel.value = payments_html(_, [payment_sentence(_, names, p, rnd.rules.unit)
                                                       for p in rnd.ledger], final)
         self.scores.value = scores_html(_, self.match, names)

@@ -200,13 +200,13 @@ class TableView(W.VBox):
         self.prompt.value = f'<div class="comet-prompt">{escape(snap.prompt)}</div>'
         self.title.value = title_html(snap)
         self.panels["log"].value = log_html(_, [Sentence(line.text, line.call) for line in snap.log], snap.lang)
-        self.panels["payments"].value = payments_html(_, list(snap.payments))
+        self.panels["payments"].value = payments_html(_, list(snap.payments), snap.final_payments)
         self.panels["scores"].value = scores_html(snap)
         if self.toggles["rules"].value:
             self.panels["rules"].value = rules_html(snap)
         for key, label, tip in (("rules", _("Rules"), _("The rules of this game, and what you may play now")),
                                 ("log", _("Log"), _("Everything said in this deal")),
-                                ("payments", _("Payments ({n})", n=len(snap.payments)), _("Every payment made in play")),
+                                ("payments", _("Payments ({n})", n=len(snap.payments) + len(snap.final_payments)), _("Every payment made in play")),
                                 ("scores", _("Scores"), _("The match's running scores"))):
             self.toggles[key].description, self.toggles[key].tooltip = label, tip
         self.link.value = link_html(snap.link, _("Copy link to this position"), lang=snap.lang) if snap.link else ""

@@ -130,6 +130,7 @@ class Snapshot:
     buttons: tuple[Button, ...]
     log: tuple[LogLine, ...]
     payments: tuple[str, ...]
+    """The payments made in play, in order."""
     scores_title: str
     scores: tuple[Score, ...]
     scores_over: str
@@ -143,6 +144,8 @@ class Snapshot:
     """(deal number, plays, payments) of this picture: what is new in the next one is counted from it."""
     link: str = ""
     """*Copy link to this position*'s query ("" where the table gives none: a room)."""
+    final_payments: tuple[str, ...] = ()
+    """The deal over: the payments of its settlement (:func:`final_payments`), after those made in play."""
     version: int = VERSION
 
     def button(self, name: str) -> Button:
@@ -317,6 +320,14 @@ def _prompt(flow: "TableController", lens: Lens, names: Names, mine: bool) -> st
     return _("{hand}: your turn, {need}", hand=whose, need=need_text(_, rnd)) if mine else whose
 
 
+def final_payments(_: Any, names: Names, rnd: comet.Round) -> tuple[str, ...]:
+    """The payments of ``rnd``'s settlement once it is over, each a sentence with its remarks (none before)."""
+    if not rnd.is_over:
+        return ()
+    outcome = rnd.outcome()
+    return tuple(payment_sentence(_, names, p, rnd.rules.unit, outcome.remarks) for p in outcome.settlement)
+
+
 def snapshot(flow: "TableController", lens: Lens, extras: Extras | None = None) -> Snapshot:
     """What ``lens`` shows of ``flow``'s table now (see the module's docstring)."""
     extras = extras or Extras()
@@ -366,4 +377,4 @@ def snapshot(flow: "TableController", lens: Lens, extras: Extras | None = None) 
         scores_title=_("Running scores ({length}, in {unit})", length=length, unit=unit_name(_, match.variant.rules.unit)),
         scores=tuple(Score(names(s), v) for s, v in enumerate(standings)), scores_over=over,
         moment=moment(rnd, lang, mine), message=extras.message, error=extras.error, busy=extras.busy, drawn=drawn,
-        link=extras.link)
+        link=extras.link, final_payments=final_payments(_, names, rnd))
