@@ -322,9 +322,9 @@ def _prompt(flow: "TableController", lens: Lens, names: Names, mine: bool) -> st
 
 def final_payments(_: Any, names: Names, rnd: comet.Round) -> tuple[str, ...]:
     """The payments of ``rnd``'s settlement once it is over, each a sentence with its remarks (none before)."""
-    if not rnd.is_over:
+    outcome = rnd.outcome() if rnd.is_over else None
+    if outcome is None:
         return ()
-    outcome = rnd.outcome()
     return tuple(payment_sentence(_, names, p, rnd.rules.unit, outcome.remarks) for p in outcome.settlement)
 
 
