@@ -22,7 +22,6 @@ to spread the games over several machines::
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from concurrent.futures import Executor
 import sys
@@ -274,6 +273,8 @@ def simulate(
     elif workers == 1 or len(tasks) == 1:
         collect(_play_games(t) for t in tasks)
     else:
+        import multiprocessing  # (here, not at the top: the browser's Python imports comet, never a process pool)
+
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
         with ctx.Pool(workers) as pool:
             collect(pool.imap(_play_games, tasks))
