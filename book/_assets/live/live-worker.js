@@ -188,9 +188,20 @@ async function forgetSnapshot(key) {
   try { await (await caches.open(SNAPSHOTS)).delete(key); } catch (e) { /* nothing kept */ }
 }
 
+/* A play page's play/rooms.json (the room server it offers), asked for as the worker starts: the page's
+ * Python reads this copy as its table is drawn (widgets/room_link.py, COMET_ROOMS_JSON) rather than
+ * making a request of its own then. "" if it cannot be had (offline, not found); null: not a play page. */
+function roomsJson(url) {
+  if (!url) { return Promise.resolve(null); }
+  return realFetch(url, { credentials: "same-origin" })
+    .then(function (r) { return r.ok ? r.text() : ""; })
+    .catch(function () { return ""; });
+}
+
 async function init(m) {
   var t0 = performance.now();
   fetchEarly(m.indexURL);
+  var rooms = roomsJson(m.rooms);
   // (the same module pyodide.mjs imports next: fetched and compiled meanwhile)
   var asm = import(m.indexURL + "pyodide.asm.mjs").catch(function () { /* Pyodide reports it */ });
   var pyodide = await import(m.indexURL + "pyodide.mjs");
@@ -246,9 +257,11 @@ async function init(m) {
   }
   var t4 = performance.now();
   py.registerJsModule("comet_page", { send: sendToPage });
+  var roomsText = await rooms;
   py.runPython(
     "import os, random\n" +
     "os.environ['QUERY_STRING'] = " + JSON.stringify(m.query || "") + "\n" +
+    (roomsText === null ? "" : "os.environ['COMET_ROOMS_JSON'] = " + JSON.stringify(roomsText) + "\n") +
     "random.seed()\n" +
     "from comet_page import send\n" +
     "import widgets.browser\n" +

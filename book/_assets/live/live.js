@@ -444,6 +444,8 @@
       archives: config.archives.map(function (a) { return { url: BASE + a.name, format: a.format }; }),
       // A play page's settings are its address's; a book page's, its edition's language ("lang=fr").
       query: config.query === true ? location.search.replace(/^\?/, "") : (config.query || ""),
+      // A play page (play/*.html) offers rooms: the room server its site names, beside it.
+      rooms: config.query === true ? new URL("rooms.json", location.href).href : "",
       storage: JSON.stringify(kept()),
     });
   }
