@@ -176,6 +176,7 @@ def test_a_local_game_plays_through_its_view_and_a_double_click_plays_once() -> 
     assert all(escape(line) in panel or escape(line).replace("×", "&times;") in panel for line in final), panel
     assert words("fr")("Payments at the end") in panel
     assert f"({len(view.snap.payments) + len(final)})" in view.toggles["payments"].description
+    assert all("comet-panel-toggle" in t._dom_classes for t in view.toggles.values())  # (aria-expanded: page.js)
 
 
 def test_a_room_table_sent_again_keeps_a_click_made_meanwhile() -> None:

@@ -105,6 +105,7 @@ class TableView(W.VBox):
         self.children = [self.css, self.bar, self.panels["rules"], self.table, self.messages.widget, self.dock,
                          self.panels["log"], self.panels["payments"], self.panels["scores"], self.spacer]
         for toggle in self.toggles.values():
+            toggle.add_class("comet-panel-toggle")  # (page.js says whether its panel is open: aria-expanded)
             toggle.observe(self._on_toggle, names="value")
         self.table.add_class("comet-play-table")
         self.play_buttons.add_class("comet-play-buttons")

@@ -221,6 +221,16 @@ def test_two_people_and_a_teacher_play_a_room_on_the_static_site(browser: Any, r
             reopened = True
     assert reopened and _state(ann)["over"] and _state(bo)["over"]
 
+    # The deal over, Bo's payments panel lists the settlement's payments after those made in play, all counted.
+    payments = bo.locator(f"{LIVE} .comet-room .comet-panel-toggle", has_text="Payments")
+    payments.click()
+    _live(bo, ".comet-room .comet-paylist")
+    panel = bo.locator(f"{LIVE} .comet-room .comet-paylist").last.locator("xpath=..").inner_text()
+    assert "Payments at the end" in panel, panel
+    assert "Payments (0)" not in payments.inner_text()
+    bo.locator(f"{LIVE} .comet-room .comet-panel-toggle[aria-expanded='true']", has_text="Payments").wait_for()
+    bo.screenshot(path=str(ARTIFACTS / "room-over-400x800.png"), full_page=True)
+
     # The teacher opens the table: every hand, the coach; and counts the deal.
     _live(teacher, f".comet-room-open-{code}").click()
     # (the deal is over: the settlement is open on the felt, which hides the seats meanwhile, issue 44)

@@ -357,6 +357,11 @@
     });
   }
 
+  // A page its site's service worker controls has the site's files precached (book/_ext/comet_app.py):
+  // no download to share the network with, so the site's Python is fetched at once rather than once the
+  // worker has the core; a returning reader's Python then finds it there as it starts.
+  var precached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+
   function fetchArchives() {
     Promise.all(config.archives.map(function (a) { return fetchArchive(BASE + a.name); })).then(function (buffers) {
       worker.postMessage({ type: "archives", buffers: buffers }, buffers);
@@ -391,6 +396,7 @@
       console.warn("comet live widgets: the widget manager did not load:", e && e.message || e);
       fail(say("no_manager", "The page's scripts could not be loaded: the saved picture stays."));
     });
+    if (precached) { fetchArchives(); }
     worker.onerror = function (e) {
       e.preventDefault();
       fail(say("failed", "The engine could not be loaded in this browser: the saved picture stays."));
@@ -404,7 +410,7 @@
           return fromPython(msg, m.buffers);
         }).catch(function (e) { console.error("comet live widgets:", e); });
       } else if (m.type === "core") {
-        fetchArchives();
+        if (!precached) { fetchArchives(); }
       } else if (m.type === "progress") {
         workerLoaded = m.loaded;
         onProgress();
