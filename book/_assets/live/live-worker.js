@@ -307,7 +307,6 @@ function runCells(cells) {
       post({ type: "warning", line: "the standard library's second zip was fetched as the page started, for " + first });
     }
   }
-  fetchMore();
 }
 
 var moreURL = "";
@@ -353,6 +352,8 @@ self.onmessage = function (event) {
       } catch (e) {
         post({ type: "error", error: String(e && e.message || e) });
       }
+    } else if (m.type === "drawn") {  // (the page's widgets are live: the rest no longer competes with them)
+      fetchMore();
     } else if (m.type === "restore") {
       py.pyimport("widgets.browser").restore(m.cell, JSON.stringify(m.state));
     } else if (m.type === "storage") {

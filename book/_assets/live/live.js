@@ -357,11 +357,6 @@
     });
   }
 
-  // A page its site's service worker controls has the site's files precached (book/_ext/comet_app.py):
-  // no download to share the network with, so the site's Python is fetched at once rather than once the
-  // worker has the core; a returning reader's Python then finds it there as it starts.
-  var precached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-
   function fetchArchives() {
     Promise.all(config.archives.map(function (a) { return fetchArchive(BASE + a.name); })).then(function (buffers) {
       worker.postMessage({ type: "archives", buffers: buffers }, buffers);
@@ -396,7 +391,6 @@
       console.warn("comet live widgets: the widget manager did not load:", e && e.message || e);
       fail(say("no_manager", "The page's scripts could not be loaded: the saved picture stays."));
     });
-    if (precached) { fetchArchives(); }
     worker.onerror = function (e) {
       e.preventDefault();
       fail(say("failed", "The engine could not be loaded in this browser: the saved picture stays."));
@@ -410,7 +404,7 @@
           return fromPython(msg, m.buffers);
         }).catch(function (e) { console.error("comet live widgets:", e); });
       } else if (m.type === "core") {
-        if (!precached) { fetchArchives(); }
+        fetchArchives();
       } else if (m.type === "progress") {
         workerLoaded = m.loaded;
         onProgress();
@@ -425,6 +419,8 @@
         window.cometLiveTimes = m.times;
         queue.then(function () { return Promise.all(views); }).then(function () {
           document.documentElement.classList.add("comet-live-ready");
+          // The table is drawn and plays: what may be wanted later comes now (live-worker.js, fetchMore).
+          worker.postMessage({ type: "drawn" });
         });
       } else if (m.type === "failed") {
         console.warn("comet live widgets: the engine did not load:", m.error);  // (the details, for developers)
