@@ -35,7 +35,7 @@ from bookkit.markdown import (
     rules_markdown,
 )
 from bookkit.editions import glue_each
-from bookkit.pictures import cribbage_svg, figure_markdown, pack_html, trail_of
+from bookkit.pictures import cribbage_svg, decimal_ticks, figure_markdown, pack_html, trail_of
 from bookkit.stats import (
     VERDICT_WORDS,
     Estimate,
@@ -76,5 +76,6 @@ __all__ = [
     "seat_table", "leader_advantage", "run_lengths", "stop_counts", "LeadPolicyAgent",
     "play_deals", "manille_share", "manille_net", "comet_dead_probability", "escalation_values",
     "opera_chances", "group_chances", "match_pegging", "match_lengths", "trail_of", "cribbage_svg", "pack_html", "figure_markdown",
+    "decimal_ticks",
     "first_hand_by_quality", "first_hand_net_by_quality", "group_hands", "GROUPS", "glue_each",
 ]

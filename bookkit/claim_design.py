@@ -100,8 +100,10 @@ class Design:
 
     def markdown(self, lang: str = "en") -> str:
         """The box the page shows above the claim's data (MyST, citations resolved by the build); in
-        ``lang``, its labels and the sentences made here (the design's own words are the English ones, the
-        catalog's translation where it has one: they are what the fingerprint covers, so they stay as they are)."""
+        ``lang``, its labels and the sentences made here, and the design's own words as
+        :func:`bookkit.design_words.design_text` translates them (the English words are what the fingerprint
+        covers, so they stay as they are: the translation is made here, when the page is written)."""
+        from bookkit.design_words import design_text
         from bookkit.history import history_markdown
         from bookkit.verdict_words import semicolons
 
@@ -109,14 +111,16 @@ class Design:
         quoted = "; ".join(f"«{w}» {cite(k)}" for k, w in self.words) if self.words else ""
         lines = [f"```{{admonition}} {_(BOX_TITLE, claim=self.id)}", ":class: note claim-design", ""]
         if quoted:
-            lines.append(_(BOX_CLAIM, quoted=quoted, translation=_(self.translation)))
+            lines.append(_(BOX_CLAIM, quoted=quoted, translation=design_text(self.translation, lang)))
         else:
-            lines.append(_(BOX_OWN_WORDS, translation=_(self.translation)))
+            lines.append(_(BOX_OWN_WORDS, translation=design_text(self.translation, lang)))
         if self.note:
-            lines += ["", _(self.note)]
+            lines += ["", design_text(self.note, lang)]
         samples = semicolons([s.text(lang) for s in self.samples], lang)
-        lines += ["", _(BOX_MEASURE, text=_(self.measure)), "", _(BOX_COMPARISON, text=_(self.comparison)), "",
-                  _(BOX_CORRECTION, text=self._correction(lang)), "", _(BOX_VERDICT, text=_(self.decides)), "",
+        lines += ["", _(BOX_MEASURE, text=design_text(self.measure, lang)), "",
+                  _(BOX_COMPARISON, text=design_text(self.comparison, lang)), "",
+                  _(BOX_CORRECTION, text=self._correction(lang)), "",
+                  _(BOX_VERDICT, text=design_text(self.decides, lang)), "",
                   _(BOX_DEALS, text=_capital(samples) + "."), "", history_markdown(self.id, lang), "```"]
         return "\n".join(lines)
 

@@ -289,14 +289,17 @@ def _commit(e: Entry) -> str:
 
 def history_markdown(claim: str, lang: str = "en") -> str:
     """The design history the claim's box ends with (MyST); in ``lang``, its sentences and each entry's
-    words as the book's catalogs translate them (the entries themselves, which are hashed, stay English)."""
+    words as :func:`bookkit.design_words.design_text` translates them (the entries themselves, which are hashed,
+    stay English)."""
+    from bookkit.design_words import design_text
+
     _ = book_words(lang)
     last = fixed(claim)
     lines = [_(FIXED_ON, date=last.date, commit=_commit(last)), ""]
     for e in entries_for(claim):
-        earlier = " " + _(EARLIER, result=_(e.earlier)) if e.earlier else ""
+        earlier = " " + _(EARLIER, result=design_text(e.earlier, lang)) if e.earlier else ""
         late = " " + _(RECORDED, date=e.recorded) if e.recorded else ""
-        lines.append(_(ENTRY_LINE, date=e.date, commit=_commit(e), change=_(e.change)) + earlier + late)
+        lines.append(_(ENTRY_LINE, date=e.date, commit=_commit(e), change=design_text(e.change, lang)) + earlier + late)
     return "\n".join(lines)
 
 

@@ -12,14 +12,14 @@ from typing import Any, Sequence
 from html import escape
 
 from comet_render import svg
-from comet_render.i18n import N_, book_words, cards_symbols
+from comet_render.i18n import N_, NUMBERS, book_words, cards_symbols
 from comet.cards import Card, sort_key
 from comet.round import Round, resolve_variant
 from comet.runs import runs_of
 from comet_render.svg import SvgString
 from comet.variant import Variant
 
-__all__ = ["trail_of", "cribbage_svg", "pack_html", "figure_markdown"]
+__all__ = ["trail_of", "cribbage_svg", "pack_html", "figure_markdown", "decimal_ticks"]
 
 
 def figure_markdown(fig: Any, alt: str, caption: str, *, name: str = "") -> str:
@@ -39,6 +39,25 @@ def figure_markdown(fig: Any, alt: str, caption: str, *, name: str = "") -> str:
             f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '
             'style="max-width:100%;height:auto">'
             f"<figcaption>{html.escape(caption)}</figcaption></figure>")
+
+def decimal_ticks(ax: Any, lang: str = "en") -> None:
+    """The numbers on a matplotlib axes' linear axes with ``lang``'s decimal mark (``0,25`` in French,
+    Russian and Spanish); the figures of an edition draw their words from the catalogs, and this their
+    numbers.  Axes of categories or on a log scale are left as they are."""
+    from matplotlib.ticker import ScalarFormatter
+
+    mark = NUMBERS.get(lang, NUMBERS["en"])[0]
+    if mark == ".":
+        return
+
+    class Decimal(ScalarFormatter):
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            return str(super().__call__(x, pos)).replace(".", mark)
+
+    for axis in (ax.xaxis, ax.yaxis):
+        if type(axis.get_major_formatter()) is ScalarFormatter:
+            axis.set_major_formatter(Decimal())
+
 
 # ---------------------------------------------------------------- pictures
 def trail_of(rnd: Round) -> tuple[list[Card], list[int]]:

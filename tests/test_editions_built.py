@@ -8,9 +8,9 @@ Two checks read the translations:
 * :func:`test_every_catalog_is_complete`: no untranslated or fuzzy message in the pages' catalogs
   (``book/locales``) nor in the book's computed words (``comet_render/locale/<lang>/LC_MESSAGES/book.po``);
 * :func:`test_no_paragraph_is_left_in_english_but_the_listed_gap`: a detector of our own
-  (:func:`english_blocks`) reads every page of each translated edition; the English still left (issue 47's
-  known gap: the analysis chapter's computed text) is listed page by page in ``tests/data/english_left.json``,
-  and may only go down.
+  (:func:`english_blocks`) reads every page of each translated edition; any English still left would be
+  listed page by page in ``tests/data/english_left.json``, and may only go down (issue 47's gap, the analysis
+  chapter's computed text, is closed: the list is empty).
 
 :func:`test_the_catalogs_are_those_of_the_english_pages` fails as soon as an English page changes
 and its catalogs were not brought up to date (``make book-po``, then translate).
@@ -252,11 +252,13 @@ def test_the_english_detector_finds_english_and_leaves_the_rest() -> None:
 
 
 ENGLISH_LEFT = ROOT / "tests" / "data" / "english_left.json"
-"""The English still left in each translated edition, page by page (its number of blocks): issue 47's
-known gap, the analysis chapter's computed text (design boxes and their history, verdict headlines,
-figure labels) that ``bookkit`` still writes in English. Nowhere else may English be left, and these
-numbers only go down: a page with more blocks than listed fails, and so does a page with fewer (lower
-its number here, so that it cannot rise again unnoticed)."""
+"""The English still left in each translated edition, page by page (its number of blocks). It listed issue
+47's known gap, the analysis chapter's computed text (design boxes and their history, verdict headlines,
+figure labels) that ``bookkit`` wrote in English; that text is now translated when each edition's page is
+written (:mod:`bookkit.verdict_words`, :mod:`bookkit.design_words`, the figures drawn per edition), and
+the list is empty. English may be left nowhere, and these numbers only go down: a page with more blocks
+than listed fails, and so does a page with fewer (lower its number here, so that it cannot rise again
+unnoticed)."""
 
 
 @pytest.mark.parametrize("lang", LANGS)
