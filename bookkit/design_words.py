@@ -18,10 +18,8 @@ none has it: ``tests/test_design_words.py`` holds that every design's words and 
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
 from bookkit.markdown import and_list
+from bookkit.verdict_words import read_back
 from comet_render.i18n import N_, NUMBERS, book_words, number
 
 __all__ = ["design_text", "TEMPLATES", "reads_back"]
@@ -53,21 +51,8 @@ def _fill(name: str, value: str, lang: str) -> str:
     return value  # year, date, ref: as they are
 
 
-@lru_cache(maxsize=None)
-def _pattern(template: str) -> re.Pattern[str]:
-    out, last = [], 0
-    for m in re.finditer(r"\{(\w+)\}", template):
-        out += [re.escape(template[last:m.start()]), f"(?P<{m.group(1)}>.+?)"]
-        last = m.end()
-    return re.compile("".join(out) + re.escape(template[last:]), re.DOTALL)
-
-
 def _read(text: str, lang: str) -> str | None:
-    for template in TEMPLATES:
-        m = _pattern(template).fullmatch(text)
-        if m:
-            return book_words(lang)(template, **{k: _fill(k, v, lang) for k, v in m.groupdict().items()})
-    return None
+    return read_back(text, TEMPLATES, lang, _fill)
 
 
 def reads_back(text: str) -> bool:

@@ -119,12 +119,24 @@ the edition translates one by one; the games' names are the interface's."""
 
 
 @lru_cache(maxsize=None)
-def _pattern(template: str) -> re.Pattern[str]:
+def template_pattern(template: str) -> re.Pattern[str]:
+    """``template`` as a pattern: its words as they are, each ``{name}`` a group of that name (as little
+    text as it takes; a text of several lines too)."""
     out, last = [], 0
     for m in re.finditer(r"\{(\w+)\}", template):
         out += [re.escape(template[last:m.start()]), f"(?P<{m.group(1)}>.+?)"]
         last = m.end()
-    return re.compile("".join(out) + re.escape(template[last:]))
+    return re.compile("".join(out) + re.escape(template[last:]), re.DOTALL)
+
+
+def read_back(text: str, templates: Sequence[str], lang: str, fill: Callable[[str, str, str], str]) -> str | None:
+    """The first of ``templates`` that ``text`` matches whole, in ``lang`` (the book catalogs' translation),
+    each part filled in by ``fill(name, part, lang)``; None if none matches."""
+    for template in templates:
+        m = template_pattern(template).fullmatch(text)
+        if m:
+            return book_words(lang)(template, **{k: fill(k, v, lang) for k, v in m.groupdict().items()})
+    return None
 
 
 def _items(text: str) -> list[str]:
@@ -158,11 +170,7 @@ def _fill(name: str, value: str, lang: str) -> str:
 
 
 def _read(text: str, templates: tuple[str, ...], lang: str) -> str | None:
-    for template in templates:
-        m = _pattern(template).fullmatch(text)
-        if m:
-            return book_words(lang)(template, **{k: _fill(k, v, lang) for k, v in m.groupdict().items()})
-    return None
+    return read_back(text, templates, lang, _fill)
 
 
 def reads_back(headline: str) -> bool:
@@ -174,7 +182,7 @@ def reads_back(headline: str) -> bool:
 
 def _nested_read(clause: str) -> bool:
     for template in _CLAUSES:
-        m = _pattern(template).fullmatch(clause)
+        m = template_pattern(template).fullmatch(clause)
         if m:
             return all(reads_back(v) for k, v in m.groupdict().items() if k == "verdict")
     return False
