@@ -41,8 +41,9 @@ BUILD_DIR := _build
 BOOK_INDEX := $(BUILD_DIR)/html/index.html
 # What the built site is made from: the book, the play pages, our Sphinx extensions and assets,
 # and the Python the pages run (executed at build time, and zipped for the reader's browser).
+# (not the compiled catalogs, *.mo: the book build writes the editions' own, book/locales/**/*.mo, from their .po)
 BOOK_SOURCES = _config.yml _toc.yml $(shell find book comet comet_render comet_learn widgets bookkit tools/pyodide -type f \
-  -not -path '*/.ipynb_checkpoints/*' -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
+  -not -path '*/.ipynb_checkpoints/*' -not -path '*/__pycache__/*' -not -name '*.pyc' -not -name '*.mo' 2>/dev/null)
 
 # Run as root (CI, the dev machines) or through sudo otherwise.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
