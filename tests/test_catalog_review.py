@@ -199,6 +199,7 @@ def test_a_rank_has_its_cards_gender() -> None:
 def table_texts(lang: str, family: str, query: str) -> list[str]:
     """What a table shows a player, in ``lang``, through a deal played to its end: the felt, the prompt,
     the message line, the log, the title (text, not tooltips); the hint's words on the way."""
+    from widgets.controllers.intents import Intent
     from widgets.pages import play_page
 
     table = play_page(family, f"{query}&lang={lang}", bot_delay=0)
@@ -218,7 +219,7 @@ def table_texts(lang: str, family: str, query: str) -> list[str]:
             table.hint_button.click()
             hinted = True
             continue
-        buttons = [b for b in table.hand_buttons if isinstance(table.offers.value(b), comet.Play)]
+        buttons = [b for b in table.hand_buttons if isinstance(table.offers.value(b), Intent)]
         buttons += list(table.play_buttons.children)
         if buttons:
             rng.choice(buttons).click()
@@ -226,7 +227,7 @@ def table_texts(lang: str, family: str, query: str) -> list[str]:
             table.pass_button.click()
         else:
             table.flow.run_bots()
-            table._refresh()
+            table.redraw()
     look()
     return seen
 

@@ -296,12 +296,12 @@ def _practice_at(table: Any, hands: list[str], plays: tuple[str, ...]) -> comet.
         if lesson.phase == RESULT:
             table.continue_button.click()
         else:
-            table._act(comet.Play.parse(lesson.step.play))
+            table.play(comet.Play.parse(lesson.step.play))
     rnd = comet.Round.from_hands("modern-comet-1991", hands, 0)
     for play in plays:
         rnd.play(play)
     table.flow.open_position(rnd, len(rnd.history))
-    table._refresh()
+    table.redraw()
     return rnd
 
 

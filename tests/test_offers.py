@@ -117,7 +117,7 @@ def test_double_click_on_undo_hint_and_next_deal() -> None:
 def test_double_click_on_play_it() -> None:
     table = PlayTable(variant="modern-comet-1991", seed=1)
     table.match.round = comet.Round.from_hands("modern-comet-1991", ["7H 7H 7D 7D 9C 8H", "KH QH"], leader=0)
-    table._refresh()
+    table.redraw()
     assert table.other_row.layout.display != "none"
     table.other_choice.value = next(t for t in table.shown_plays if "=" in t)
     first, second = double_click(table, table.other_button)

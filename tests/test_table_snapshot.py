@@ -122,16 +122,65 @@ def test_a_snapshot_from_the_network_is_checked_field_by_field() -> None:
         frozen_from_json(FeltInputs, felt)
 
 
-ALLOWED_IN_VIEW = {"html", "typing", "ipywidgets", "__future__", "comet_render.felt", "comet_render.i18n", "comet_render.narrate",
+ALLOWED_IN_VIEW = {"html", "typing", "ipywidgets", "__future__", "comet_learn.reading_marks", "comet_render.felt", "comet_render.i18n", "comet_render.narrate",
                    "comet_render.table_style", "widgets.common", "widgets.controllers.intents",
                    "widgets.controllers.snapshot", "widgets.links", "widgets.table_parts"}
 
 
 def test_the_table_view_draws_snapshots_and_nothing_else() -> None:
     """The view imports no engine, no controller but the snapshot's and the intents' (and no game of its
-    own); everything it draws comes from the snapshot it is shown."""
+    own); everything it draws comes from the snapshot it is shown. (``comet_learn.reading_marks``: the
+    "our reading" mark drawn from a snapshot's reading ids; it is handed no game.)"""
     imported = imports_of(ROOT / "widgets" / "table_view.py")
     assert imported <= ALLOWED_IN_VIEW, sorted(imported - ALLOWED_IN_VIEW)
+
+
+DRAWING = {"comet_render.felt", "comet_render.felt_data", "comet_render.narrate", "comet_render.table_style",
+           "widgets.table_parts", "widgets.controllers.seat_hand"}
+"""What draws a table's parts: the view's own (the felt, the log, the hand's faces), never a page's."""
+DRAWN_PARTS = re.compile(r"\.(table|hand|prompt|title|play_buttons|other_choice|actions)\.(value|children|options)\s*=")
+
+
+@pytest.mark.parametrize("module", ["widgets/play.py", "widgets/lesson.py", "widgets/play_settings.py"])
+def test_the_play_and_lesson_tables_draw_only_through_the_view(module: str) -> None:
+    """The play pages' table and the lessons' are the rooms' view (:class:`TableView`, which draws
+    snapshots only) over a source of snapshots: neither imports what draws a table's parts, nor sets
+    one of them itself, nor draws in a way of its own (issue 45)."""
+    from widgets.lesson import LessonTable
+    from widgets.play import PlayTable
+    from widgets.table_view import TableView
+
+    source = (ROOT / module).read_text(encoding="utf-8")
+    assert not imports_of(ROOT / module) & DRAWING, sorted(imports_of(ROOT / module) & DRAWING)
+    assert not DRAWN_PARTS.findall(source), DRAWN_PARTS.findall(source)
+    for table in (PlayTable, LessonTable):
+        assert issubclass(table, TableView) and "show" not in vars(table)
+    assert not issubclass(LessonTable, PlayTable)  # (a lesson composes its source; it no longer inherits a match)
+
+
+def test_every_picture_a_play_table_draws_is_its_games_snapshot() -> None:
+    """Through a deal played by clicks, the felt and the hand a play table shows are always those of the
+    last snapshot its game made (the view was handed them; nothing else drew)."""
+    from comet_render.felt import draw_felt
+    from widgets.play import PlayTable
+
+    table = PlayTable(variant="modern-comet-1991", players=3, seed=4, lang="es")
+    rng = random.Random(2)
+    for _turn in range(300):
+        snap = table.snap
+        assert snap is not None and snap.seq == table.game.seq
+        assert table.table.value == draw_felt(snap.felt)
+        assert [b.description for b in table.hand_buttons] == [c.face for c in snap.hand]
+        if table.round.is_over:
+            break
+        play = rng.choice(snap.plays)
+        button = table.button_for(play)
+        if button is None:
+            table.other_choice.value = play
+            table.other_button.click()
+        else:
+            button.click()
+    assert table.round.is_over
 
 
 def test_a_local_game_plays_through_its_view_and_a_double_click_plays_once() -> None:

@@ -30,8 +30,8 @@ def finish(table: Any) -> None:
             break
         table.flow.run_bots()
         if table.flow.my_turn:
-            table._act(table.flow.legal()[0])
-    table._refresh()
+            table.play(table.flow.legal()[0])
+    table.redraw()
     assert table.round.is_over
 
 
@@ -140,7 +140,7 @@ def test_the_record_counts_each_finished_deal_once_and_merges_tabs() -> None:
     browser.store(STORAGE_KEY, "")
     table = play_page("modern", "players=3&seats=person,random,random&seed=4", bot_delay=0)
     finish(table)
-    table._refresh()  # (drawn again: still counted once)
+    table.redraw()  # (drawn again: still counted once)
     stored = Record.parse(browser.stored(STORAGE_KEY))
     out = table.round.outcome()
     assert stored.by_game()["modern-comet-1991"].deals == 1
@@ -149,7 +149,7 @@ def test_the_record_counts_each_finished_deal_once_and_merges_tabs() -> None:
     # a deal opened from a link (not dealt here) and the class table are not the player's record
     linked = play_page("modern", re.search(r'href="\?([^"]+)"', table.link.value).group(1).replace("&amp;", "&"),
                        bot_delay=0)  # type: ignore[union-attr]
-    linked._refresh()
+    linked.redraw()
     assert Record.parse(browser.stored(STORAGE_KEY)).total().deals == 1
     # two tabs: each counts its own deals, neither is lost nor counted twice; a clear reaches both
     clock = iter(range(100, 10_000)).__next__

@@ -14,6 +14,7 @@ import comet  # noqa: E402
 from comet_render.narrate import narrate, step_sentences  # noqa: E402
 from comet_render.sources import split_sources, without_sources  # noqa: E402
 from tests.widget_helpers import click, consistent, forge, human_move  # noqa: E402
+from widgets.controllers.intents import Intent  # noqa: E402
 from widgets import PlayTable, ScoreCalculator, SimulationExplorer, StepThrough, VariantCompare  # noqa: E402
 from comet_render.i18n import words  # noqa: E402
 from comet_render.words import play_label  # noqa: E402
@@ -128,7 +129,7 @@ def test_group_and_comet_plays_are_offered() -> None:
     table = PlayTable(variant="modern-comet-1991", seed=1)
     forged = comet.Round.from_hands("modern-comet-1991", ["7H 7H 7D 7D 9C 8H", "KH QH"], leader=0)
     table.match.round = forged  # a teaching position
-    table._refresh()
+    table.redraw()
     shown = table.shown_plays
     assert sorted(shown) == sorted(p.text for p in forged.legal_plays())
     assert any(len(p.split()) == 4 for p in shown)  # four sevens together
@@ -166,7 +167,7 @@ def test_russian_table_names_the_court_cards_in_russian() -> None:
     table = PlayTable(variant="old-comet-1718", players=2, seed=1, auto_pass=False)
     table.lang_choice.value = "ru"
     table.match.round = comet.Round.from_hands("old-comet-1718", ["TS JS 3C 4C", "QH KD 5D 6D"], leader=0)
-    table._refresh()
+    table.redraw()
     for text in ("TS", "JS", "pass"):  # your run ends: you say it, then seat 1 plays Q, K and stops
         b = table.button_for(text)
         assert b is not None, (text, table.shown_plays)
@@ -216,7 +217,7 @@ def test_hint_button() -> None:
     # the best play is ringed in your hand (or among the plays next to it), and only it
     ringed = [box.children[0] for box in table.hand.children if "comet-card-hint" in box._dom_classes]
     ringed += [b for b in table.play_buttons.children if "comet-card-hint" in b._dom_classes]
-    assert len(ringed) == 1 and table.offers.value(ringed[0]) == labels[best[0].split(": wins ")[0]]
+    assert len(ringed) == 1 and table.offers.value(ringed[0]).play == labels[best[0].split(": wins ")[0]].text
     assert legal
     # the ring holds for the state it was given in: after a play it is gone
     ringed[0].click()
@@ -226,18 +227,18 @@ def test_hint_button() -> None:
 def test_a_card_you_may_not_play_says_why() -> None:
     table = PlayTable(players=3)  # seed 1: the bots lead 10♥ J♥; you must play a Q
     rnd = table.round
-    dim = [b for b in table.hand_buttons if not isinstance(table.offers.value(b), comet.Play)]
+    dim = [b for b in table.hand_buttons if not isinstance(table.offers.value(b), Intent)]
     assert dim and not any(b.disabled for b in dim)  # dimmed, still focusable and clickable
     history = list(rnd.history)
     dim[0].click()
     assert table.messages.is_error
     # the rules' reason from the position: what the run needs, and what you hold of it
     legal_cards = " or ".join(b.description.replace("\n", "") for b in table.hand_buttons
-                              if isinstance(table.offers.value(b), comet.Play))
+                              if isinstance(table.offers.value(b), Intent))
     assert table.messages.text == (f"The run needs {rnd.describe_targets()}, and {dim[0].description.replace(chr(10), '')} is not that: "
                                    f"you may play {legal_cards}.")
     assert rnd.history == history
-    legal = [b for b in table.hand_buttons if isinstance(table.offers.value(b), comet.Play)]
+    legal = [b for b in table.hand_buttons if isinstance(table.offers.value(b), Intent)]
     assert [b.description for b in legal] == [p.text[0].replace("T", "10") + {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}[
         p.text[-1]] for p in rnd.legal_plays() if p.kind == "cards"][:len(legal)] or legal
     legal[0].click()
@@ -444,7 +445,7 @@ def test_bots_move_one_after_another_under_an_event_loop() -> None:
         assert not table.bots_moving and "comet-busy" not in table._dom_classes  # the start: at once
         said: list[str] = []
         info = table.messages.info
-        table.messages.info = lambda text: (said.append(text), info(text))  # type: ignore[method-assign]
+        table.messages.info = lambda text, after="": (said.append(text), info(text, after))  # type: ignore[method-assign]
         drawn: list[str] = []
         busy: list[bool] = []
         table.button_for(table.shown_plays[0]).click()  # type: ignore[union-attr]

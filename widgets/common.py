@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import html
 import logging
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 import ipywidgets as W
 
@@ -297,3 +297,19 @@ def twin_buttons(description: str, tooltip: str, handler: Callable[[Any], None],
                       button_style=first.button_style)
     second.on_click(handler)
     return first, second
+
+
+def relabel(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
+    """New labels for a list's options (the same values), the chosen one kept, its observers not
+    called (ipywidgets moves the index when the options change: it is set back by position)."""
+    value = dropdown.value
+    handlers = dropdown._trait_notifiers.get("value", {}).get("change", [])[:]
+    dropdown.unobserve_all("value")
+    try:
+        dropdown.options = options
+        values = [v for _l, v in options]
+        if value in values:
+            dropdown.index = values.index(value)
+    finally:
+        for handler in handlers:
+            dropdown.observe(handler, names="value")

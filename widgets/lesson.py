@@ -1,35 +1,36 @@
 """``LessonTable``: a lesson of the "Learn to play" path on the real card table, and its page
 (:func:`learn_page`, ``book/play/learn.ipynb``).
 
-The same table as the play pages (:class:`widgets.play.PlayTable`: the felt, the hand, the buttons,
-the bots paced one after another), with the lesson's instruction above the hand, feedback from the
-rules, escalating hints, the path of lessons with the learner's marks, and *Next lesson*. The flow is
-:class:`widgets.controllers.lesson.LessonController`'s; this is its thin view.
+The same table's view as the play pages and the rooms (:class:`widgets.table_view.TableView`: the felt,
+the hand, the buttons), drawing the pictures of the lesson played at this device
+(:class:`widgets.controllers.lesson_game.LessonGame`: the bots paced one after another, feedback from
+the rules, escalating hints), with the lesson's instruction above the hand, the path of lessons with the
+learner's marks, and *Next lesson*. The flow is :class:`widgets.controllers.lesson.LessonController`'s.
 """
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
 import ipywidgets as W
 
 import comet
-from comet_learn.course import legal_play
-from comet_learn.course_marks import MAX_STARS, Marks
-from comet_learn.reading_marks import mark_html as reading_mark
-from comet_learn.reading_marks import refusal_mark, sources_html, step_mark
-from comet_learn.lesson_path import FAMILIES, PATH
-from comet_render.i18n import N_, words
+from comet_learn.course_marks import Marks
+from comet_learn.lesson_path import PATH
+from comet_learn.reading_marks import sources_html
+from comet_render.i18n import words
 from widgets import browser
-from widgets.common import LANGUAGE_CODES, UserError, button, emphasize, offered, safe
+from widgets.common import LANGUAGE_CODES, UserError, button, emphasize, replace_classes, safe
+from widgets.controllers.intents import Intent
 from widgets.controllers.lesson import OVER, PRACTICE, RESULT, STEPS, LessonController
+from widgets.controllers.lesson_game import LessonGame
+from widgets.controllers.snapshot import Snapshot
+from widgets.controllers.table import TableController, default_seats
 from widgets.lesson_parts import learn_heading, mark_html, path_html
-from widgets.play import PlayTable
 from widgets.landing import family_page
-from widgets.links import book_address, link_html, page_address
-from widgets.progress import where_kept
+from widgets.links import book_address, page_address
+from widgets.table_view import TableView, reading_mark
 
 STORAGE_KEY = "comet:lessons"
 LESSON_BOT_DELAY = 0.7
@@ -37,11 +38,15 @@ LESSON_BOT_DELAY = 0.7
 each reply): unless the server or the browser sets the pace (:func:`widgets.pages.page_bot_delay`)."""
 
 
-class LessonTable(PlayTable):
+class LessonTable(TableView):
     """The lesson ``lesson`` (an id of :data:`comet_learn.lesson_path.PATH`; the stored resume point,
-    else the first, when None) at ``step``, in ``lang``."""
+    else the first, when None) at ``step``, in ``lang``: the table's view (it draws the pictures of a
+    :class:`widgets.controllers.lesson_game.LessonGame`) with the lesson's heading, path, instruction and
+    buttons around it."""
 
     def __init__(self, lesson: str | None = None, step: int = 0, lang: str = "en", bot_delay: float = 0.0) -> None:
+        super().__init__(self._ask_game)
+        lang = lang if lang in LANGUAGE_CODES else "en"
         marks = Marks.parse(browser.stored(STORAGE_KEY))
         problems: list[str] = []
         if lesson is None:
@@ -49,11 +54,11 @@ class LessonTable(PlayTable):
         first = PATH.get(lesson) or PATH.lessons[0]
         setup = first.steps[0].setup
         assert setup is not None
-        super().__init__(variant=setup.variant, players=len(setup.hands), bot="random", seed=1, lang=lang,
-                         bot_delay=bot_delay, auto_pass=True)
+        self.flow = TableController(setup.variant, len(setup.hands), 1, default_seats(len(setup.hands), "random"), (), lang)
         self.add_class("comet-lesson")
         self.marks = marks
-        _ = words(self.lang)
+        _ = words(lang)
+        self.messages.lang = lang
         self.say_box = W.HTML(layout=W.Layout(width="auto"))
         self.say_box.add_class("comet-lesson-say")
         self.heading = W.HTML(layout=W.Layout(width="auto"))
@@ -69,6 +74,7 @@ class LessonTable(PlayTable):
         self.continue_button = button(_("Continue"), _("Go on once you have seen what the play did"), self._on_continue,
                                       style="primary", icon="arrow-right")
         self.continue_button.add_class("comet-lesson-continue")
+        self.lead, self.tail = (self.continue_button,), (self.next_button, self.restart_button, self.skip_button)
         self.path = W.HTML(layout=W.Layout(width="auto"))
         """Every lesson of the path, its link and its mark, under *All lessons* (a ``<details>``: it opens
         before Python has loaded, from the page's HTML)."""
@@ -77,8 +83,7 @@ class LessonTable(PlayTable):
         """The page's heading with its language menu (:func:`learn_page`), kept on the lesson shown."""
         self._head_query = ""
         self.dock.children = [self.messages.widget, self.say_box, *self.dock.children]  # (the feedback in sight)
-        for key in ("scores", "settings"):
-            self.toggles[key].layout.display = "none"
+        self.toggles["scores"].layout.display = "none"
         top = [c for c in self.children[:-1] if c is not self.messages.widget and c is not self.skip]
         self.children = [self.skip, self.heading, self.path, *top, self.children[-1]]
         try:
@@ -86,11 +91,44 @@ class LessonTable(PlayTable):
         except UserError as error:
             problems.append(str(error))
             self.lesson = LessonController(self.flow, PATH.lessons[0].id, marks, self._store)
+        self.game = LessonGame(self.flow, self.lesson, bot_delay, link=self._link)
+        """The lesson played at this device, the source of the pictures drawn."""
+        self.game.listeners.append(self._draw)
         browser.on_storage(self._on_storage)
-        self._show()
-        self._say(*problems)
+        self.game.say(*problems)
         if problems:
             self.messages.error(" ".join(problems))
+
+    @property
+    def lang(self) -> str:
+        return self.flow.lang
+
+    @property
+    def round(self) -> comet.Round:
+        """The deal on the table."""
+        return self.flow.round
+
+    @property
+    def bots_moving(self) -> bool:
+        return self.game.pacer.moving
+
+    def mark_page(self, classes: tuple[str, ...], buttons: tuple[str, ...] = ()) -> None:
+        """The page's classes on the whole (``comet-play``, ``comet-play-learn``, its language)."""
+        for c in ("comet-play", *classes):
+            self.add_class(c)
+
+    def play(self, play: comet.Play | str) -> None:
+        """Make ``play``, as a click on it would (what a click would say is raised, or said in the picture)."""
+        self.game.apply(Intent("play", str(play), self.game.seq))
+
+    def redraw(self) -> None:
+        self.game.publish()
+
+    def _ask_game(self, intent: Intent) -> None:
+        self.game.apply(intent)
+
+    def _link(self) -> str:
+        return f"?lesson={self.lesson.lesson.id}" + ("" if self.lang == "en" else f"&lang={self.lang}")
 
     # ------------------------------------------------------------------ storage
     def _store(self, text: str) -> None:
@@ -109,111 +147,60 @@ class LessonTable(PlayTable):
         if key == STORAGE_KEY and value != self.marks.text() and Marks.parse(value) != self.marks:
             browser.store(STORAGE_KEY, self.marks.text())
 
-    # ------------------------------------------------------------------ the table's actions in a lesson
-    def _act(self, play: Any) -> None:
-        lesson = self.lesson
-        if lesson.phase == PRACTICE:
-            said = self.flow.play(play)
-            self.bots.run(lambda: self._after_practice(said))
-            return
-        if lesson.phase != STEPS:
-            lesson.attempt(play)  # (raises: Continue first, or the lesson is done)
-            raise UserError(words(self.lang)("The lesson is done: choose the next one."))
-        rnd, step = self.round, lesson.step
-        result = lesson.attempt(play)
-        if result.refused:
-            illegal = legal_play(rnd, play) is None
-            raise UserError(result.text, refusal_mark(rnd, play, self.lang, _AMBIGUITIES()) if illegal else "")
-        self.bots.run(lambda: self._after_step(result.text, step))
-
-    def _after_step(self, said: str, step: Any = None) -> None:
-        then = self.lesson.settled()
-        self._show()
-        if self.lesson.phase == RESULT:  # (the step's result kept on the table: its sentence, and its mark, are
-            self._say(said)              # the instruction, under Continue)
-            return
-        self._say(said, then, after=step_mark(step, "then", self.lang, _AMBIGUITIES()) if step is not None else "")
-
-    def _after_practice(self, said: str) -> None:
-        self.lesson.settled()
-        self._show()
-        self._say(said, *self.flow.calls_since_play(), self.flow.turn_message())
-
-    @safe
-    @offered
-    def _on_card(self, b: W.Button) -> None:
-        value = self.offers.value(b)
-        if self.lesson.phase == RESULT:
-            raise UserError(words(self.lang)("Press Continue first: the table shows what your play did."))
-        if isinstance(value, str) and self.lesson.phase == STEPS and self.flow.viewer is not None:
-            # a card that cannot be played now: the lesson counts the miss and says why
-            hand = list(self.round.hands[self.flow.viewer])
-            index = self.hand_buttons.index(b) if b in self.hand_buttons else -1
-            if 0 <= index < len(hand):
-                self._act(comet.Play.parse(str(hand[index])))
-                return
-        if isinstance(value, str):
-            raise UserError(value, self._refusal_mark(b))
-        self._act(value)
-
-    @safe
-    @offered
-    def _on_hint(self, b: W.Button) -> None:
-        text, play = self.lesson.hint()
-        self._hinted = play
-        coached = self.lesson.phase == PRACTICE  # (the coach's reason, with the readings it rests on)
-        self._say(text, after=reading_mark(self.lesson.coach_readings(), self.lang, _AMBIGUITIES()) if coached else "")
-
+    # ------------------------------------------------------------------ the lesson's buttons
     @safe
     def _on_continue(self, b: Any) -> None:
-        self.bots.stop()
-        self.lesson.go_on()
-        self._show()
-        _ = words(self.lang)
-        self._say(_("A new deal is dealt."), self.flow.turn_message() if self.lesson.phase == PRACTICE else "")
+        self.game.go_on()
 
     @safe
     def _on_next(self, b: Any) -> None:
         nxt = PATH.after(self.lesson.lesson.id)
         if nxt is None:
             raise UserError(words(self.lang)("This was the last lesson."))
-        self.bots.stop()
-        self.lesson.open(nxt.id)
-        self._show()
-        self._say()
+        self.game.open(nxt.id)
 
     @safe
     def _on_restart(self, b: Any) -> None:
-        self.bots.stop()
-        self.lesson.open(self.lesson.lesson.id, fresh=True)
-        self._show()
-        self._say()
+        self.game.open(self.lesson.lesson.id, fresh=True)
 
     @safe
     def _on_skip(self, b: Any) -> None:
-        self.bots.stop()
-        self.lesson.skip_practice()
-        self._show()
-        self._say()
+        self.game.skip_practice()
 
     # ------------------------------------------------------------------ drawing
-    def _show(self) -> None:
-        """The lesson's own parts: the heading, the path, the instruction, its buttons, the address."""
+    def _draw(self, snap: Snapshot) -> None:
+        """The lesson's own parts (the heading, the path, the instruction, its buttons, the address),
+        then the table's picture."""
+        self._show_lesson()
+        self.show(snap)
+
+    def _show_lesson(self) -> None:
+        lesson, lang = self.lesson, self.lang
+        _ = words(lang)
         self.heading.value = self._heading_html()
         path = self._path_html()
         if self.path.value != path:  # (unchanged, it stays as the reader opened or closed it)
             self.path.value = path
-        phase = self.lesson.phase
-        done = phase in (PRACTICE, OVER) or phase == RESULT and self.lesson.index >= len(self.lesson.lesson.steps)
-        self.next_button.layout.display = "" if done and PATH.after(self.lesson.lesson.id) else "none"
+        phase = lesson.phase
+        done = phase in (PRACTICE, OVER) or phase == RESULT and lesson.index >= len(lesson.lesson.steps)
+        self.next_button.layout.display = "" if done and PATH.after(lesson.lesson.id) else "none"
         emphasize(self.next_button, phase == OVER)
         self.skip_button.layout.display = "" if phase == PRACTICE else "none"
         self.continue_button.layout.display = "" if phase == RESULT else "none"
-        for name in ("comet-lesson-result", "comet-lesson-practice"):
-            if name in self._dom_classes:
-                self.remove_class(name)
-        if phase in (RESULT, PRACTICE):
-            self.add_class(f"comet-lesson-{phase}")
+        replace_classes(self, ("comet-lesson-result", "comet-lesson-practice"),
+                        *([f"comet-lesson-{phase}"] if phase in (RESULT, PRACTICE) else []))
+        said = " ".join(escape(text) + reading_mark(readings, lang) for text, readings in lesson.instruction_parts())
+        self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">{said}</div>'
+                              f'<span class="comet-address" hidden data-query="{escape(self.address_query())}"></span>')
+        if phase == OVER:  # where to go from here: the game's table, and at the path's end the puzzles
+            suffix = "" if lang == "en" else f"?lang={lang}"
+            variant = comet.VARIANTS[self.round.variant.id]
+            links = [(page_address(family_page(variant.family)) + (f"?variant={variant.id}" + suffix.replace("?", "&")),
+                      _("Play {game} at the table", game=_(variant.name)))]
+            if PATH.after(lesson.lesson.id) is None:
+                links.append((page_address("puzzles") + suffix, _("Try the puzzles")))
+            self.say_box.value += "".join(f'<p class="comet-lesson-onward"><a href="{escape(href, quote=True)}">'
+                                          f'{escape(text)}</a></p>' for href, text in links)
         self._show_address()
 
     def address_query(self) -> str:
@@ -228,58 +215,6 @@ class LessonTable(PlayTable):
         if self.page_head is not None and query != self._head_query:
             self._head_query = query
             self.page_head.value = learn_heading(self.lang, query)
-
-    def fresh_deal(self) -> bool:
-        lesson = getattr(self, "lesson", None)
-        return lesson is not None and lesson.fresh
-
-    def offered(self) -> list[comet.Play]:
-        """Nothing while a step's result is on the table (Continue first)."""
-        lesson = getattr(self, "lesson", None)
-        return [] if lesson is not None and lesson.phase == RESULT else super().offered()
-
-    def featured(self) -> list[comet.Play]:
-        """In a step, the asked play and the wrong one are buttons, never hidden in the list."""
-        lesson = getattr(self, "lesson", None)
-        if lesson is None or lesson.phase != STEPS:
-            return []
-        rnd = self.round
-        found = (legal_play(rnd, lesson.step.play), legal_play(rnd, lesson.step.wrong) if lesson.step.wrong else None)
-        return [p for p in found if p is not None]
-
-    def _refresh(self, advance: bool = True) -> None:
-        lesson = getattr(self, "lesson", None)
-        if lesson is not None and lesson.phase == PRACTICE and self._hinted is None:
-            self._hinted = lesson.coach()
-        super()._refresh(advance)
-        if lesson is None:
-            return
-        _ = words(self.lang)
-        self.title.value = f'<div class="comet-title"><strong>{escape(_(self.round.variant.name))}</strong></div>'
-        said = " ".join(escape(text) + reading_mark(readings, self.lang, _AMBIGUITIES())
-                        for text, readings in lesson.instruction_parts())
-        self.say_box.value = (f'<div class="comet-lesson-instruction" tabindex="-1" aria-live="polite">{said}</div>'
-                              f'<span class="comet-address" hidden data-query="{escape(self.address_query())}"></span>')
-        for name in ("new", "undo", "rule"):
-            for b in self.twins(name):
-                b.layout.display = "none"
-        for name in ("hint", "pass"):  # (a step's result on the table: only Continue; the pass comes back with its play)
-            for b in self.twins(name):
-                if lesson.phase == RESULT or name == "hint":
-                    b.layout.display = "none" if lesson.phase == RESULT else ""
-        self.actions.children = (self.continue_button, *self.actions.children, self.next_button, self.restart_button,
-                                 self.skip_button)
-        suffix = "" if self.lang == "en" else f"?lang={self.lang}"
-        self.link.value = link_html(f"?lesson={lesson.lesson.id}" + suffix.replace("?", "&"), _("Copy link to this lesson"),
-                                    lang=self.lang, tip=_("Copy the address of this lesson to share it"))
-        if lesson.phase == OVER:  # where to go from here: the game's table, and at the path's end the puzzles
-            variant = comet.VARIANTS[self.round.variant.id]
-            links = [(page_address(family_page(variant.family)) + (f"?variant={variant.id}" + suffix.replace("?", "&")),
-                      _("Play {game} at the table", game=_(variant.name)))]
-            if PATH.after(lesson.lesson.id) is None:
-                links.append((page_address("puzzles") + suffix, _("Try the puzzles")))
-            self.say_box.value += "".join(f'<p class="comet-lesson-onward"><a href="{escape(href, quote=True)}">'
-                                          f'{escape(text)}</a></p>' for href, text in links)
 
     def _heading_html(self) -> str:
         _ = words(self.lang)
@@ -307,11 +242,6 @@ class LessonTable(PlayTable):
 
     def _path_html(self) -> str:
         return path_html(self.lang, self.marks, self.lesson.lesson.id)
-
-
-def _AMBIGUITIES() -> str | None:
-    """The address of the book's page of ambiguities, where a reading mark links."""
-    return book_address("reference/ambiguities")
 
 
 LEARN_PARAMETERS = ("lesson", "step", "lang")

@@ -51,6 +51,7 @@ from widgets.page_text import page_title as page_title
 from widgets.page_text import page_words as page_words
 from widgets.links import Position, link_html, page_address, read_position
 from widgets.play import PlayTable
+from widgets.table_view import TableView
 from widgets.room_link import room_server_known
 from widgets.room_parts import friends_html
 
@@ -245,8 +246,9 @@ class _Sequence:
     browser knows its click was handled (and every update sent) when the class changes.
     """
 
-    def __init__(self, table: PlayTable) -> None:
+    def __init__(self, table: TableView) -> None:
         self.table = table
+        table.marks_seq = False  # (this sequence counts messages too: a refused click is marked as well)
         self.n = 0
         self.info, self.error = table.messages.info, table.messages.error
         table.messages.info = self._wrap(self.info)  # type: ignore[method-assign]
@@ -306,13 +308,7 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
                       bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
     if settings.position is not None:
         table.open_position(settings.position)
-    choice = table.variant_choice
-    choice.unobserve(table._on_variant, names="value")
-    try:
-        choice.options = [(label, vid) for label, vid in choice.options if vid in FAMILIES[family]]
-        choice.value = settings.variant
-    finally:
-        choice.observe(table._on_variant, names="value")
+    table.form.set_games(FAMILIES[family], settings.variant)
     table.mark_page((f"comet-play-{family}", f"comet-lang-{lang}"), ("pass", "confirm", "hint", "rule", "new"))
     heading = W.HTML(value=heading_html(page_title(family, lang), games_markdown(family, lang), lang, query or ""),
                      layout=W.Layout(width="auto"))

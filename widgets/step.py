@@ -20,11 +20,10 @@ from widgets.browser import in_browser
 from widgets.common import (
     BOT_NAMES, BOTS, DEFAULT_VARIANT, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED, Messages, Offers, Shown, UserError,
     button, check_choice, check_players, check_seed, check_variant, chosen, follow_variant, offered,
-    players_or_default, safe, twin_buttons, variant_or_default,
+    players_or_default, relabel, safe, twin_buttons, variant_or_default,
 )
 from widgets.controllers.step import StepController, fresh, play_out
 from widgets.links import link_html, page_address, record_query
-from widgets.table_parts import relabel
 
 BOOK_PLAY = "../../play/"
 """The play pages from a chapter of the book (``book/<part>/<chapter>.html``); one folder higher from

@@ -17,6 +17,7 @@ from typing import Callable
 
 import ipywidgets as W
 
+from comet_learn.reading_marks import mark_html
 from comet_render.felt import draw_felt
 from comet_render.i18n import words
 from comet_render.narrate import Sentence
@@ -25,8 +26,8 @@ from widgets.common import (
     Offers, Shown, TableMessages, UserError, emphasize, offered, replace_classes, safe, twin_buttons,
 )
 from widgets.controllers.intents import Intent
-from widgets.controllers.snapshot import HandCard, Snapshot, rules_of
-from widgets.links import link_html
+from widgets.controllers.snapshot import HandCard, Snapshot, rules_lines_of
+from widgets.links import book_address, link_html
 from widgets.table_parts import hand_grid, html_panel, log_html, payments_html
 
 Send = Callable[[Intent], None]
@@ -39,12 +40,22 @@ def scores_html(snap: Snapshot) -> str:
     return f'<h3>{escape(snap.scores_title)}</h3><table class="comet-scores">{rows}</table>{over}'
 
 
+def reading_mark(readings: tuple[str, ...], lang: str) -> str:
+    """The "our reading" mark for ``readings`` (AMB ids), linked to the book's page of ambiguities ("": none)."""
+    return mark_html(readings, lang, book_address("reference/ambiguities", lang)) if readings else ""
+
+
 def rules_html(snap: Snapshot) -> str:
-    """The rules panel: the rule of the moment on top, then the game's rules in a page or less."""
+    """The rules panel: the rule of the moment on top, then the game's rules in a page or less, each
+    sentence followed by its "our reading" mark (in a ``div``: a ``<details>`` would end a ``<p>``)."""
     _ = words(snap.lang)
-    body = "".join(f"<h4>{escape(head)}</h4><p>{escape(text)}</p>" for head, text in rules_of(snap.variant, snap.lang))
-    return (f'<h3>{escape(_("Rules of {game}", game=snap.game))}</h3>'
-            f'<p class="comet-rule-now"><strong>{escape(snap.moment)}</strong></p>{body}')
+    lang = snap.lang
+    now = (f'<div class="comet-rules-text comet-rule-now"><strong>{escape(snap.moment)}</strong>'
+           f'{reading_mark(snap.moment_readings, lang)}</div>')
+    body = "".join(f'<h4>{escape(head)}</h4><div class="comet-rules-text">'
+                   + " ".join(escape(text) + reading_mark(readings, lang) for text, readings in lines) + "</div>"
+                   for head, lines in rules_lines_of(snap.variant, lang))
+    return f'<h3>{escape(_("Rules of {game}", game=snap.game))}</h3>{now}{body}'
 
 
 def title_html(snap: Snapshot) -> str:
@@ -102,8 +113,17 @@ class TableView(W.VBox):
         self.panels["rules"].add_class("comet-rules-panel")
         self.spacer = W.HTML(layout=W.Layout(width="auto"))
         self.spacer.add_class("comet-dock-spacer")
-        self.children = [self.css, self.bar, self.panels["rules"], self.table, self.messages.widget, self.dock,
-                         self.panels["log"], self.panels["payments"], self.panels["scores"], self.spacer]
+        self.skip = W.HTML(layout=W.Layout(width="auto"))
+        """A link past the table's bar straight to the hand (``page.js`` moves the focus to its first card)."""
+        self.skip.add_class("comet-skip")
+        self.lead: tuple[W.Widget, ...] = ()
+        """Buttons of the page's own before the table's actions (a lesson's *Continue*)."""
+        self.tail: tuple[W.Widget, ...] = ()
+        """... and after them (a lesson's *Next lesson*)."""
+        self.marks_seq = True
+        """The root carries ``comet-seq-N``, the picture's number (False: a page marks its own sequence)."""
+        self.children = [self.css, self.skip, self.bar, self.panels["rules"], self.table, self.messages.widget,
+                         self.dock, self.panels["log"], self.panels["payments"], self.panels["scores"], self.spacer]
         for toggle in self.toggles.values():
             toggle.add_class("comet-panel-toggle")  # (page.js says whether its panel is open: aria-expanded)
             toggle.observe(self._on_toggle, names="value")
@@ -130,6 +150,11 @@ class TableView(W.VBox):
     @property
     def lang(self) -> str:
         return self.snap.lang if self.snap is not None else "en"
+
+    @property
+    def _pool(self) -> list[W.Button]:
+        """The buttons of the plays beside the hand drawing the current picture (the other pool drew the one before)."""
+        return self._pools[self.offers.side]
 
     @property
     def hand_buttons(self) -> list[W.Button]:
@@ -159,9 +184,14 @@ class TableView(W.VBox):
     @offered
     def _on_card(self, b: W.Button) -> None:
         value = self.offers.value(b)
-        if isinstance(value, str):  # a card that cannot be played now: say why
-            raise UserError(value)
-        self._ask(value)
+        if isinstance(value, HandCard):  # a card that cannot be played now: say why (or let the source judge it)
+            snap = self.snap
+            if snap is not None and snap.judged:
+                self._ask(Intent("play", value.card, snap.seq))
+                return
+            raise UserError(value.why, reading_mark(value.readings, self.lang))
+        if isinstance(value, Intent):
+            self._ask(value)
 
     @safe
     @offered
@@ -188,6 +218,7 @@ class TableView(W.VBox):
         on its buttons made meanwhile still counts (the source accepts it: it names the same picture)."""
         if self.snap is None or snap.seq != self.snap.seq:
             self.offers.advance()
+        said_before = self.snap is not None and (self.snap.message, self.snap.error) == (snap.message, snap.error)
         self.snap = snap
         _ = words(snap.lang)
         self.messages.lang = snap.lang
@@ -210,17 +241,21 @@ class TableView(W.VBox):
                                 ("payments", _("Payments ({n})", n=len(snap.payments) + len(snap.final_payments)), _("Every payment made in play")),
                                 ("scores", _("Scores"), _("The match's running scores"))):
             self.toggles[key].description, self.toggles[key].tooltip = label, tip
-        self.link.value = link_html(snap.link, _("Copy link to this position"), lang=snap.lang) if snap.link else ""
+        self.link.value = (link_html(snap.link, snap.link_label or _("Copy link to this position"), lang=snap.lang,
+                                     tip=snap.link_tip or None) if snap.link else "")
         self.link.layout.display = "" if snap.link else "none"
-        if snap.error:
-            self.messages.error(snap.message)
-        else:
-            self.messages.info(snap.message)
+        self.skip.value = (f'<a class="comet-skip-hand" href="#">{escape(_("Skip to your hand"))}</a>'
+                           if snap.hand else "")
         rows = max(1, -(-len(self.hand.children) // 13))
         self.spacer._dom_classes = ("comet-dock-spacer", f"comet-dock-rows-{rows}")
-        # The picture's number last, once every part of it is sent (what a page's reader, such as the
-        # browser tests, waits for).
-        replace_classes(self, "comet-seq-", f"comet-seq-{snap.seq}")
+        if not snap.busy or not said_before:  # (while the bots play one after another, the line keeps what
+            mark = reading_mark(snap.message_readings, snap.lang)  # was said: the next words come at their end)
+            if snap.error:
+                self.messages.error(snap.message, mark)
+            else:
+                self.messages.info(snap.message, mark)
+        if self.marks_seq:  # the picture's number last, once every part of it is sent (what a page's
+            replace_classes(self, "comet-seq-", f"comet-seq-{snap.seq}")  # reader, such as a browser test, waits for)
 
     def _fill_hand(self, snap: Snapshot) -> None:
         slots = self._slots[self.offers.side]
@@ -232,7 +267,7 @@ class TableView(W.VBox):
             with b.hold_sync():
                 b.description = card.face
                 b.tooltip = card.tooltip
-            self.offers.offer(b, Intent("play", card.play, snap.seq) if card.play else card.why)
+            self.offers.offer(b, Intent("play", card.play, snap.seq) if card.play else card)
             box._dom_classes = self._card_classes(card, snap)
         for _box, b in slots[len(snap.hand):]:
             self.offers.withdraw(b)
@@ -292,5 +327,5 @@ class TableView(W.VBox):
             value: object = "other" if name == "other" else Intent("play", "pass", snap.seq) if name == "pass" else \
                 Intent(name, "", snap.seq)
             self.offers.offer(pair[self.offers.side], value)
-        self.actions.children = (self.confirm_button, self.play_buttons, self.other_row, self.pass_button,
-                                 self.undo_button, self.hint_button, self.rule_button, self.new_button)
+        self.actions.children = (*self.lead, self.confirm_button, self.play_buttons, self.other_row, self.pass_button,
+                                 self.undo_button, self.hint_button, self.rule_button, self.new_button, *self.tail)

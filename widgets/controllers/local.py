@@ -40,6 +40,7 @@ class LocalGame:
         self.drawn: tuple[int, int, int] | None = None
         self.message = ""
         self.error = False
+        self.readings: tuple[str, ...] = ()
         self.hinted: comet.Play | None = None
         self.featured: tuple[comet.Play, ...] = ()
         """Group or comet plays shown as buttons even when the others are in a list (a lesson's)."""
@@ -56,14 +57,17 @@ class LocalGame:
         flow = self.flow
         return Lens(flow.viewer, flow.you, flow.waiting, self.reveal, self.four_colour, self.offers)
 
+    def extras(self, hinted: comet.Play | None) -> Extras:
+        """What this source adds to the table's state in its next picture (a lesson adds more)."""
+        return Extras(seq=self.seq, since=self.drawn, message=self.message, error=self.error, busy=self.pacer.moving,
+                      hinted=hinted, featured=self.featured, link=self.link() if self.link is not None else "",
+                      narrators=self.narrators, message_readings=self.readings)
+
     def snapshot(self) -> Snapshot:
         """The current picture (a new number each time: the view's buttons answer it)."""
         self.seq += 1
         hinted, self.hinted = self.hinted, None
-        snap = snapshot(self.flow, self.lens(), Extras(
-            seq=self.seq, since=self.drawn, message=self.message, error=self.error, busy=self.pacer.moving,
-            hinted=hinted, featured=self.featured, link=self.link() if self.link is not None else "",
-            narrators=self.narrators))
+        snap = snapshot(self.flow, self.lens(), self.extras(hinted))
         self.drawn = snap.drawn
         return snap
 
@@ -77,10 +81,12 @@ class LocalGame:
     def _step(self) -> None:
         self.publish()
 
-    def say(self, *parts: str, error: bool = False) -> None:
-        """Show the current state with this message (``error``: something could not be done)."""
+    def say(self, *parts: str, error: bool = False, readings: tuple[str, ...] = ()) -> None:
+        """Show the current state with this message (``error``: something could not be done; ``readings``:
+        the readings of the sources it rests on, an "our reading" mark after it)."""
         self.message = " ".join(p for p in parts if p)
         self.error = error
+        self.readings = readings
         self.publish()
 
     def restarted(self) -> None:
@@ -91,13 +97,17 @@ class LocalGame:
     def send(self, intent: Intent) -> None:
         """Apply the view's ``intent`` (one answering an older picture is ignored); a request that cannot
         be met is said in the message line, in the table's language, and changes nothing."""
-        if stale(intent, self.seq):
-            return
         try:
-            done = act(self.flow, intent, None, self.offers, lambda: self._seeds.randint(0, MAX_SEED))
+            self.apply(intent)
         except EXPECTED_ERRORS as error:
             self.say(message_text(error, self.flow.lang), error=True)
+
+    def apply(self, intent: Intent) -> None:
+        """:meth:`send`, but a request that cannot be met raises (:data:`EXPECTED_ERRORS`; nothing changed):
+        for a view that says errors itself."""
+        if stale(intent, self.seq):
             return
+        done = act(self.flow, intent, None, self.offers, lambda: self._seeds.randint(0, MAX_SEED))
         if done.new_match:
             self.restarted()
         if intent.kind == "undo":

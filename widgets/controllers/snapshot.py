@@ -21,15 +21,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 import comet
-from comet.cards import SUIT_SYMBOLS
-from comet_learn.rules_panel import moment, rules_sections
+from comet_learn.readings import moment_readings, panel_readings
+from comet_learn.rules_panel import moment, rules_lines, rules_sections
 from comet_render.felt_data import FeltInputs, FeltView, felt_inputs
 from comet_render.frozen import from_json as _from_json
 from comet_render.frozen import to_json as _to_json
-from comet_render.i18n import card_symbol, rank_label, words
+from comet_render.i18n import words
 from comet_render.narrate import Narrator, narrate
-from comet_render.words import Names, need_text, payment_sentence, play_label, unit_name
+from comet_render.words import Names, need_text, payment_sentence, unit_name
 from widgets.controllers.checks import BOT_TITLES, PERSON
+from widgets.controllers.seat_hand import Choice as Choice
+from widgets.controllers.seat_hand import HandCard as HandCard
+from widgets.controllers.seat_hand import choice, hand_cards
 
 if TYPE_CHECKING:
     from widgets.controllers.table import TableController
@@ -54,32 +57,6 @@ class Lens:
     reveal: bool = False
     four_colour: bool = False
     offers: frozenset[str] = frozenset({"undo", "hint", "new", "next"})
-
-
-@dataclass(frozen=True)
-class HandCard:
-    """A card of the hand shown: its notation and face (rank over suit, in the reader's letters), its
-    suit's class (``W`` for a wild card), the play it makes alone ("" if none), else why it cannot be
-    played now; the class table's vote letter; whether a hint lights it."""
-
-    card: str
-    face: str
-    suit: str
-    play: str
-    why: str
-    tooltip: str
-    vote: str = ""
-    hint: bool = False
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A play that is not one card of the hand (a group, the comet for a card, a claim...)."""
-
-    play: str
-    label: str
-    tooltip: str
-    hint: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,6 +123,16 @@ class Snapshot:
     """*Copy link to this position*'s query ("" where the table gives none: a room)."""
     final_payments: tuple[str, ...] = ()
     """The deal over: the payments of its settlement (:func:`final_payments`), after those made in play."""
+    moment_readings: tuple[str, ...] = ()
+    """The readings of the sources the rule of the moment rests on (AMB ids)."""
+    message_readings: tuple[str, ...] = ()
+    """The readings the message rests on (a lesson's sentence, a refusal, the coach's reason)."""
+    link_label: str = ""
+    """The link's words and tooltip ("": *Copy link to this position*)."""
+    link_tip: str = ""
+    judged: bool = False
+    """A card that cannot be played is sent as a play all the same, for the source to judge and say why
+    (a lesson counts the miss); else the view says why at once."""
     version: int = VERSION
 
     def button(self, name: str) -> Button:
@@ -177,13 +164,12 @@ def rules_of(variant: str, lang: str) -> list[tuple[str, str]]:
     return rules_sections(comet.VARIANTS[variant], lang)
 
 
-def corner_index(card: comet.Card, lang: str) -> str:
-    """A card's face as a hand shows it: its rank over its suit, as a pack's corner prints them, so
-    that both show on a card half hidden by the next (``"10\\n♥"``; the joker ``"JK"``)."""
-    symbol = card_symbol(card, lang)
-    if card.suit not in SUIT_SYMBOLS:
-        return symbol
-    return rank_label(card.rank, lang) + "\n" + SUIT_SYMBOLS[card.suit]
+def rules_lines_of(variant: str, lang: str) -> list[tuple[str, list[tuple[str, tuple[str, ...]]]]]:
+    """The rules of the game ``variant`` as (heading, [(sentence, readings)]) in ``lang``: the rules panel
+    with the readings of the sources each sentence rests on (its "our reading" marks)."""
+    v = comet.VARIANTS[variant]
+    marks = panel_readings(v, lang)
+    return [(head, [(line.text, tuple(marks[line.key])) for line in lines]) for head, lines in rules_lines(v, lang)]
 
 
 @dataclass
@@ -203,6 +189,17 @@ class Extras:
     caption: bool = True
     narrators: dict[tuple[str, Names], Narrator] | None = None
     """The source's narrations kept between pictures (by language and names): only new events are worded."""
+    fresh: bool = False
+    """A deal just dealt in front of the player (a lesson's next deal): its plays so far fly in, and the
+    felt says it is a new deal."""
+    closed: str = ""
+    """Nothing is offered now, and this says why when a card is clicked ("": the rules decide)."""
+    message_readings: tuple[str, ...] = ()
+    link_label: str = ""
+    link_tip: str = ""
+    judged: bool = False
+    title_only: bool = False
+    """The title names the game only (a lesson: no deal count, no teams)."""
 
 
 def _names(flow: "TableController", lens: Lens) -> tuple[Names, Names]:
@@ -237,47 +234,6 @@ def _about(flow: "TableController", seat: int, names: Names) -> str:
         return words(flow.lang)("{name} is away: the gentlest bot plays for them until they come back.",
                                 name=names(seat))
     return ""
-
-
-def _hand(flow: "TableController", lens: Lens, legal: list[comet.Play], hinted: comet.Play | None,
-          mode: str) -> tuple[tuple[HandCard, ...], set[comet.Play]]:
-    rnd, lang = flow.round, flow.lang
-    _ = words(lang)
-    alone: dict[comet.Card, list[comet.Play]] = {}
-    for p in legal:
-        if len(p.cards) == 1 and p.kind in ("cards", "discard"):
-            alone.setdefault(p.cards[0], []).append(p)
-    hand = list(rnd.hands[lens.seat]) if lens.seat is not None else []
-    drawn: set[comet.Play] = set()
-    out = []
-    votes = 0
-    for card in hand:
-        plays = alone.get(card, [])
-        play = plays[0] if len(plays) == 1 else None
-        symbol = card_symbol(card, lang)
-        vote = ""
-        if play is not None and mode == "class" and votes < 26:
-            vote = chr(97 + votes)
-            votes += 1
-        lit = play is not None and play == hinted
-        if lit:
-            hinted = None
-        if play is not None:
-            drawn.add(play)
-        out.append(HandCard(
-            card=str(card), face=corner_index(card, lang), suit="W" if card in rnd.wilds else card.suit,
-            play=play.text if play is not None else "",
-            why="" if play is not None else flow.illegal_reason(card, legal, lens.seat),
-            tooltip=_("Play {card}", card=symbol) if play is not None else _("{card}: cannot be played now", card=symbol),
-            vote=vote, hint=lit))
-    return tuple(out), drawn
-
-
-def _choice(_: Any, p: comet.Play, hinted: comet.Play | None) -> Choice:
-    label = play_label(_, p)
-    if p.kind == "cards" and len(p.cards) > 1 and p.wild is None:
-        label = _("{cards} together", cards=label)  # a group play, said as one
-    return Choice(p.text, label, _("Play {cards}", cards=label), p == hinted)
 
 
 def _buttons(flow: "TableController", lens: Lens, legal: list[comet.Play], mine: bool) -> tuple[Button, ...]:
@@ -335,9 +291,9 @@ def snapshot(flow: "TableController", lens: Lens, extras: Extras | None = None) 
     _ = words(lang)
     names, log_names = _names(flow, lens)
     mine = flow.turn_of(lens.seat)
-    legal = rnd.legal_plays() if mine else []
+    legal = rnd.legal_plays() if mine and not extras.closed else []
     hinted = extras.hinted if mine else None
-    hand, in_hand = _hand(flow, lens, legal, hinted, flow.mode)
+    hand, in_hand = hand_cards(flow, lens, legal, hinted, flow.mode, extras.closed)
     others = [p for p in legal if p.kind != "pass" and p not in in_hand]
     special = [p for p in others if p.kind == "cards"]
     listed = special if len(special) > BUTTON_LIMIT else []
@@ -347,6 +303,8 @@ def snapshot(flow: "TableController", lens: Lens, extras: Extras | None = None) 
     since = extras.since
     same = since is not None and since[0] == drawn[0] and since[1] <= drawn[1]
     new_plays = drawn[1] - since[1] if same and since is not None else 0
+    if extras.fresh:
+        new_plays = drawn[1]
     new_payments = list(rnd.ledger)[since[2]:] if same and since is not None and since[2] <= drawn[2] else []
     lines = _log(rnd, lang, log_names, extras.narrators)
     felt = felt_inputs(rnd, FeltView(
@@ -357,7 +315,7 @@ def snapshot(flow: "TableController", lens: Lens, extras: Extras | None = None) 
         caption=lines[-1] if lines and extras.caption else "", sides=flow.sides,
         about=[_about(flow, s, names) for s in range(len(flow.seats))],
         kinds=[_(BOT_TITLES[k]) if k in BOT_TITLES else _("Stand-in bot") if s in flow.stand_ins else ""
-               for s, k in enumerate(flow.seats)]))
+               for s, k in enumerate(flow.seats)], notice=_("A new deal") if extras.fresh else ""))
     if match.deals is not None:
         length = _("deal {n} of {total}", n=match.deal_number, total=match.deals)
     else:
@@ -369,12 +327,14 @@ def snapshot(flow: "TableController", lens: Lens, extras: Extras | None = None) 
         over = _("Match over: {names} ahead.", names=", ".join(names(s) for s, v in enumerate(standings) if v == best))
     return Snapshot(
         seq=extras.seq, lang=lang, mode=flow.mode, variant=match.variant.id, seat=lens.seat, game=_(match.variant.name),
-        deal=length, teams=flow.team_line(you=lens.you), prompt=_prompt(flow, lens, names, mine), felt=felt, hand=hand,
-        choices=tuple(_choice(_, p, hinted) for p in buttons), others=tuple(_choice(_, p, None) for p in listed),
+        deal="" if extras.title_only else length, teams="" if extras.title_only else flow.team_line(you=lens.you), prompt=_prompt(flow, lens, names, mine), felt=felt, hand=hand,
+        choices=tuple(choice(rnd, p, hinted, lang) for p in buttons), others=tuple(choice(rnd, p, None, lang) for p in listed),
         chosen=(hinted.text if hinted is not None and hinted in listed else listed[0].text) if listed else "",
         buttons=_buttons(flow, lens, legal, mine), log=tuple(LogLine(str(s), getattr(s, "call", None)) for s in lines),
         payments=tuple(payment_sentence(_, names, p, rnd.rules.unit) for p in rnd.ledger),
         scores_title=_("Running scores ({length}, in {unit})", length=length, unit=unit_name(_, match.variant.rules.unit)),
         scores=tuple(Score(names(s), v) for s, v in enumerate(standings)), scores_over=over,
         moment=moment(rnd, lang, mine), message=extras.message, error=extras.error, busy=extras.busy, drawn=drawn,
-        link=extras.link, final_payments=final_payments(_, names, rnd))
+        link=extras.link, final_payments=final_payments(_, names, rnd), moment_readings=moment_readings(rnd, lang, mine),
+        message_readings=tuple(extras.message_readings), link_label=extras.link_label, link_tip=extras.link_tip,
+        judged=extras.judged)
