@@ -275,6 +275,10 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
         old.unlink()
     (live / name).write_bytes(data)
     # html_static_path copied the core to _static/live/pyodide/: it goes under its content's name.
+    # A build that writes no page ("no targets are out of date": a rebuild with nothing changed) copies
+    # no static file, so the core is copied here, as Sphinx would have (the last build's folder was renamed).
+    if not (live / "pyodide").is_dir():
+        shutil.copytree(PYODIDE, live / "pyodide")
     folder = live / app.comet_pyodide.rstrip("/")  # type: ignore[attr-defined]
     if folder.exists():
         shutil.rmtree(folder)
