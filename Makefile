@@ -42,7 +42,7 @@ BOOK_INDEX := $(BUILD_DIR)/html/index.html
 # What the built site is made from: the book, the play pages, our Sphinx extensions and assets,
 # and the Python the pages run (executed at build time, and zipped for the reader's browser).
 # (not the compiled catalogs, *.mo: the book build writes the editions' own, book/locales/**/*.mo, from their .po)
-BOOK_SOURCES = _config.yml _toc.yml $(shell find book comet comet_render comet_learn widgets bookkit tools/pyodide -type f \
+BOOK_SOURCES = _config.yml _toc.yml $(shell find book comet comet_render comet_learn widgets website bookkit tools/pyodide -type f \
   -not -path '*/.ipynb_checkpoints/*' -not -path '*/__pycache__/*' -not -name '*.pyc' -not -name '*.mo' 2>/dev/null)
 
 # Run as root (CI, the dev machines) or through sudo otherwise.
@@ -221,8 +221,8 @@ test:
 mypy: venv
 	@if [ -f comet/__init__.py ]; then \
 	  echo "$(VENV)/bin/mypy --strict comet comet_render comet_learn comet_openspiel bookkit"; $(VENV)/bin/mypy --strict comet comet_render comet_learn comet_openspiel bookkit; \
-	  echo "$(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets rooms tools bench"; \
-	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets rooms tools bench; \
+	  echo "$(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets website rooms tools bench"; \
+	  $(VENV)/bin/mypy --strict $(MYPY_UNTYPED) widgets website rooms tools bench; \
 	else echo "mypy: skipped (no comet/__init__.py yet)"; fi
 
 # The tests that need no browser and no built book; the tests that read the built site

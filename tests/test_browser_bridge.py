@@ -149,7 +149,7 @@ def test_preload_imports_every_module_a_live_cell_names() -> None:
             named |= _imported_by(code)
     for notebook in sorted((ROOT / "book" / "play").glob("*.ipynb")):
         named |= set().union(*(_imported_by(code) for code in play.read_notebook(notebook)[1]))
-    assert {"widgets", "widgets.pages"} <= named  # the book's demos and the play pages were read
+    assert {"widgets", "website.pages"} <= named  # the book's demos and the play pages were read
     script = "import sys, widgets.browser\nwidgets.browser.preload()\nprint(' '.join(sorted(sys.modules)))"
     loaded = set(subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
                                 check=True).stdout.split())

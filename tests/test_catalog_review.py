@@ -200,7 +200,7 @@ def table_texts(lang: str, family: str, query: str) -> list[str]:
     """What a table shows a player, in ``lang``, through a deal played to its end: the felt, the prompt,
     the message line, the log, the title (text, not tooltips); the hint's words on the way."""
     from widgets.controllers.intents import Intent
-    from widgets.pages import play_page
+    from website.pages import play_page
 
     table = play_page(family, f"{query}&lang={lang}", bot_delay=0)
     seen = []

@@ -56,7 +56,7 @@ def test_alternates_name_the_three_other_editions_and_english_as_the_default() -
 
 
 def test_a_play_page_switcher_keeps_the_address_and_is_importable_from_its_old_home() -> None:
-    from widgets.landing import language_menu
+    from website.landing import language_menu
 
     menu = language_menu("fr", "?variant=commit-1991&seed=3")
     assert language_menu is languages.language_menu

@@ -1,4 +1,4 @@
-"""The playable pages' landing page and 404 page (widgets.landing): every game from comet's own
+"""The playable pages' landing page and 404 page (website.landing): every game from comet's own
 metadata, links to the pages, pictures dealt by the engine, nothing from another host."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import comet
-from widgets.landing import (FAMILIES, PRACTICE, error_html, games_html, landing_html, not_found_html, players_words,
+from website.landing import (FAMILIES, PRACTICE, error_html, games_html, landing_html, not_found_html, players_words,
                              static_links, voila_links)
 
 

@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 COMET = ROOT / "comet"
-ABOVE = {"comet_render", "comet_learn", "comet_openspiel", "widgets", "bookkit", "rooms"}
+ABOVE = {"comet_render", "comet_learn", "comet_openspiel", "widgets", "website", "bookkit", "rooms"}
 """The layers above the engine (README, "Layout"), which it must never import (the OpenSpiel adapter,
 which needs OpenSpiel and numpy, is one of them: ``comet_openspiel``)."""
 PACKAGES = ("comet", *sorted(ABOVE))
@@ -130,6 +130,15 @@ def test_comet_imports_nothing_above_it_and_only_the_standard_library() -> None:
         assert not tops & ABOVE, f"{module} imports {sorted(tops & ABOVE)}: comet is the engine, below them"
         outside = tops - stdlib - {"comet"}
         assert not outside, f"{module} imports {sorted(outside)}: comet is standard library only"
+
+
+@pytest.mark.parametrize("lower", ["comet_render", "comet_learn", "widgets", "rooms"])
+def test_the_website_is_built_on_the_widgets_never_below_them(lower: str) -> None:
+    """The website's modules (pages, landing, headings, Voilà's request: ``website``) left ``widgets``
+    for a package of their own (issue 45), which the tables and the trainers never import."""
+    for module, imported in graph(lower).items():
+        assert not {name.split(".")[0] for name in imported} & {"website"}, f"{module} imports the website"
+    assert "widgets.play" in graph("website")["website.pages"]
 
 
 def test_the_checks_see_what_they_look_for() -> None:

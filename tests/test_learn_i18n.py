@@ -106,7 +106,7 @@ def test_the_puzzle_page_after_an_answer_has_no_english_left(lang: str) -> None:
     pytest.importorskip("ipywidgets")
     from tests.widget_helpers import click
     from widgets import browser
-    from widgets.puzzles import puzzle_page
+    from website.study import puzzle_page
 
     browser._storage.clear()
     for family in ("modern", "manille"):
@@ -133,7 +133,7 @@ def test_the_drill_page_after_an_answer_has_no_english_left(kind: str, lang: str
     pytest.importorskip("ipywidgets")
     from tests.widget_helpers import click
     from widgets import browser
-    from widgets.drills import drill_page
+    from website.study import drill_page
 
     browser._storage.clear()
     t = drill_page(f"kind={kind}&lang={lang}")
@@ -152,8 +152,8 @@ def test_the_drill_page_after_an_answer_has_no_english_left(kind: str, lang: str
 @pytest.mark.parametrize("lang", LANGS)
 def test_bad_addresses_are_said_in_the_pages_language(lang: str) -> None:
     pytest.importorskip("ipywidgets")
-    from widgets.drills import drill_page
-    from widgets.puzzles import puzzle_page
+    from website.study import drill_page
+    from website.study import puzzle_page
 
     t = puzzle_page(f"family=nope&level=impossible&theme=luck&lang={lang}")
     assert t.query_problems and not t.messages.is_error  # a notice at the top of the page

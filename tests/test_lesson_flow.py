@@ -32,7 +32,7 @@ def _controller(lesson_id: str, lang: str = "en") -> tuple[LessonController, lis
 
 def _table(lesson_id: str, lang: str = "en", query: str = "") -> Any:
     from widgets import browser
-    from widgets.lesson import learn_page
+    from website.study import learn_page
 
     browser.load_storage("{}")
     return learn_page(f"lesson={lesson_id}&lang={lang}{query}")
@@ -437,7 +437,7 @@ def test_all_lessons_is_in_the_page_with_every_title_link_and_mark() -> None:
 
 def test_french_words_the_issue_listed() -> None:
     from comet_render.i18n import words
-    from widgets.landing import landing_body, picture, static_links
+    from website.landing import landing_body, picture, static_links
 
     fr = words("fr")
     assert fr.pgettext("dealer button", "D") not in ("D", "V", "R")  # (D is the queen, dame)

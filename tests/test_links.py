@@ -14,7 +14,7 @@ import pytest
 import comet
 from comet.errors import InvalidPlayError
 from widgets.links import MAX_LINK_RECORD, bare_record, position_query
-from widgets.pages import parse_query, play_page, replay_page
+from website.pages import parse_query, play_page, replay_page
 from widgets.step import StepThrough
 
 
@@ -144,8 +144,8 @@ def test_every_chapter_links_to_its_familys_puzzles_and_drills() -> None:
         assert comet.VARIANTS[variant.group(1)].family.replace(" ", "-") == family.group(1)
         seen.add(family.group(1))
     assert seen == families
-    from widgets.drills import drill_page
-    from widgets.puzzles import puzzle_page
+    from website.study import drill_page
+    from website.study import puzzle_page
 
     assert puzzle_page("family=commit&level=hard").family_choice.value == "commit"
     assert drill_page("variant=commit-1991").variant_choice.value == "commit-1991"

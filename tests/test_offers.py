@@ -16,7 +16,7 @@ import comet  # noqa: E402
 from tests.widget_helpers import button_of, click  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import Offers, check_players, UserError  # noqa: E402
-from widgets.pages import parse_query, play_page  # noqa: E402
+from website.pages import parse_query, play_page  # noqa: E402
 
 
 def snapshot(table: PlayTable) -> tuple[Any, ...]:

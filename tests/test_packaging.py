@@ -24,14 +24,14 @@ def _imports(path: Path) -> list[str]:
 
 
 def test_bookkit_is_not_imported_by_the_lower_layers() -> None:
-    for package in ("comet", "comet_render", "comet_learn", "comet_openspiel", "widgets"):
+    for package in ("comet", "comet_render", "comet_learn", "comet_openspiel", "widgets", "website"):
         for path in sorted((ROOT / package).glob("*.py")):
             assert "bookkit" not in _imports(path), f"{package}/{path.name} imports bookkit (the book's layer)"
 
 
 def test_packages_ship_py_typed() -> None:
     packages = PYPROJECT["tool"]["setuptools"]["packages"]
-    assert set(packages) == {"comet", "comet_render", "comet_learn", "comet_openspiel", "widgets", "bookkit", "rooms"}
+    assert set(packages) == {"comet", "comet_render", "comet_learn", "comet_openspiel", "widgets", "website", "bookkit", "rooms"}
     for package in packages:
         assert (ROOT / package / "__init__.py").is_file(), package
         assert (ROOT / package / "py.typed").is_file(), package

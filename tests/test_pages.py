@@ -1,4 +1,4 @@
-"""widgets.pages: the playable pages' notebooks, their URL settings, and forged widget values."""
+"""website.pages: the playable pages' notebooks, their URL settings, and forged widget values."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ import comet  # noqa: E402
 from tests.widget_helpers import click, forge  # noqa: E402
 from widgets import PlayTable  # noqa: E402
 from widgets.common import MAX_SEED  # noqa: E402
-from widgets.landing import PRACTICE, TOGETHER  # noqa: E402
-from widgets.pages import (FAMILIES, PAGE_TITLES, addresses_markdown, games_markdown, page_title, parse_query,  # noqa: E402
+from website.landing import PRACTICE, TOGETHER  # noqa: E402
+from website.pages import (FAMILIES, PAGE_TITLES, addresses_markdown, games_markdown, page_title, parse_query,  # noqa: E402
                            play_page, query_string)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,7 +49,7 @@ def test_notebook_is_one_thin_cell(name: str) -> None:
     nb = json.loads((PLAY / f"{name}.ipynb").read_text())
     assert [c["cell_type"] for c in nb["cells"]] == ["code"]
     code = "".join(nb["cells"][0]["source"])
-    assert code == f'from widgets.pages import play_page\n\nplay_page("{name}")'
+    assert code == f'from website.pages import play_page\n\nplay_page("{name}")'
     assert nb["cells"][0]["outputs"] == []
     for lang in ("en", "ru"):
         head = part(play_page(name, f"lang={lang}"), "comet-page-heading").value
@@ -166,7 +166,7 @@ def test_the_bots_pace_from_the_server_or_the_browser(monkeypatch: pytest.Monkey
     """A server's $COMET_BOT_DELAY first, then the browser's comet:bot-delay, each only from 0 to
     2 seconds; else the default."""
     from widgets import browser
-    from widgets.pages import BOT_DELAY_KEY, page_bot_delay
+    from website.pages import BOT_DELAY_KEY, page_bot_delay
 
     if env is None:
         monkeypatch.delenv("COMET_BOT_DELAY", raising=False)
@@ -239,15 +239,15 @@ def test_practice_notebook_is_a_title_and_one_thin_cell(name: str) -> None:
     # (each page's heading and introduction are the widget's, in the reader's language)
     assert [c["cell_type"] for c in nb["cells"]] == ["code"]
     nb["cells"].insert(0, {"cell_type": "markdown", "source": [f"# {PAGE_TITLES[name]}"]})
-    module = {"puzzles": "puzzles", "drills": "drills", "replay": "pages", "learn": "lesson"}[name]
+    module = {"puzzles": "study", "drills": "study", "replay": "pages", "learn": "study"}[name]
     page = {"puzzles": "puzzle_page", "drills": "drill_page", "replay": "replay_page", "learn": "learn_page"}[name]
-    assert "".join(nb["cells"][1]["source"]) == f"from widgets.{module} import {page}\n\n{page}()"
+    assert "".join(nb["cells"][1]["source"]) == f"from website.{module} import {page}\n\n{page}()"
     assert nb["cells"][1]["outputs"] == []
 
 
 def test_the_landing_page_offers_the_lessons_first() -> None:
     """A newcomer's first link: "New here? Learn to play", before the games and in each language."""
-    from widgets.landing import landing_body, static_links
+    from website.landing import landing_body, static_links
 
     for lang in ("en", "fr", "ru", "es"):
         text = landing_body(static_links(), "browser", lang=lang)
@@ -257,7 +257,7 @@ def test_the_landing_page_offers_the_lessons_first() -> None:
 
 
 def test_the_lessons_page_reads_its_lesson_and_refuses_a_bad_one() -> None:
-    from widgets.lesson import learn_page
+    from website.study import learn_page
 
     table = learn_page("lesson=modern-stops&lang=fr")
     assert table.lesson.lesson.id == "modern-stops" and table.lang == "fr" and not table.query_problems
@@ -268,7 +268,7 @@ def test_the_lessons_page_reads_its_lesson_and_refuses_a_bad_one() -> None:
 
 
 def test_landing_lists_the_practice_pages_after_the_games() -> None:
-    from widgets.landing import games_html
+    from website.landing import games_html
 
     text = games_html({"modern": "modern.html", "puzzles": "puzzles.html", "drills": "drills.html"})
     assert text.index("modern.html") < text.index("<h2>Practice</h2>") < text.index("puzzles.html")

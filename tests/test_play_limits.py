@@ -10,8 +10,8 @@ import pytest
 
 from comet_render.i18n import words
 from load_file import load_file
-from widgets.busy import BUSY, busy_html
-from widgets.landing import error_html, not_found_html
+from website.busy import BUSY, busy_html
+from website.landing import error_html, not_found_html
 
 limits = load_file("tools/play_limits.py", "play_limits")
 serve = load_file("tools/serve.py", "comet_serve")

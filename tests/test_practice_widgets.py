@@ -19,7 +19,8 @@ from tests.widget_helpers import click  # noqa: E402
 from widgets import browser  # noqa: E402
 from widgets.drills import DrillTrainer  # noqa: E402
 from widgets.progress import where_kept  # noqa: E402
-from widgets.puzzles import PuzzleTrainer, puzzle_page  # noqa: E402
+from widgets.puzzles import PuzzleTrainer  # noqa: E402
+from website.study import puzzle_page  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -239,12 +239,12 @@ QUERY_WORDS = st.sampled_from(["variant", "players", "bot", "seed", "lang", "sea
 
 
 @SOME
-@given(st.sampled_from(sorted(__import__("widgets.landing", fromlist=["FAMILIES"]).FAMILIES)),
+@given(st.sampled_from(sorted(__import__("website.landing", fromlist=["FAMILIES"]).FAMILIES)),
        st.one_of(st.none(), st.text(max_size=30), st.lists(QUERY_WORDS, max_size=12).map("".join)))
 def test_a_page_address_never_raises(family: str, query: str | None) -> None:
-    """The pages' address values are checked in ``widgets.pages``: whatever the address, a page is set up
+    """The pages' address values are checked in ``website.pages``: whatever the address, a page is set up
     (each unusable value a sentence of its notice)."""
-    from widgets.pages import parse_query
+    from website.pages import parse_query
 
     settings = parse_query(family, query)
     assert settings.variant in comet.VARIANTS and settings.players in comet.VARIANTS[settings.variant].players

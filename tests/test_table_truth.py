@@ -18,7 +18,7 @@ from widgets import browser  # noqa: E402
 from widgets.controllers.checks import BOT_KINDS, bot_strength, strength_text  # noqa: E402
 from widgets.controllers.record import MIXED, STORAGE_KEY, DealResult, Record  # noqa: E402
 from widgets.controllers.table import TableController  # noqa: E402
-from widgets.pages import play_page  # noqa: E402
+from website.pages import play_page  # noqa: E402
 
 TEAM_VARIANTS = [vid for vid, v in comet.VARIANTS.items() if v.rules.partnerships and 4 in v.players]
 

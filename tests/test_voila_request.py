@@ -1,4 +1,4 @@
-"""widgets.voila_request against Voilà's own server side of the protocol: a pre-heated kernel's
+"""website.voila_request against Voilà's own server side of the protocol: a pre-heated kernel's
 page waits for its visitor and reads the visitor's address (Voilà's ``RequestInfoSocketHandler``
 on a Tornado server, as ``voila`` routes it)."""
 
@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from widgets import voila_request
-from widgets.pages import query_string
-from widgets.voila_request import query_url
+from website import voila_request
+from website.pages import query_string
+from website.voila_request import query_url
 
 KERNEL_ID = "0a1b2c3d-0000-4000-8000-000000000001"
 REQUEST = {"QUERY_STRING": "players=3&seed=9", "SCRIPT_NAME": "/voila/render/hoc.ipynb"}

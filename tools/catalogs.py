@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "comet_render" / "locale"
 POT = LOCALE / "comet.pot"
 LANGS = ("fr", "ru", "es")
-SOURCES = ("comet_render", "widgets", "comet_learn", "rooms")
+SOURCES = ("comet_render", "widgets", "website", "comet_learn", "rooms")
 PLURALS = {
     "fr": (2, "(n > 1)"),
     "es": (2, "(n != 1)"),

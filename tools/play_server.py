@@ -15,9 +15,9 @@ Voilà itself (``voila.app.Voila``), with these changes:
   not hours); the page is told those numbers (``cometIdle`` in its page config) and the pages'
   template (``tools/jupyter/voila/templates/comet``) warns the visitor before the cut.
 * **Our own root and error pages.** The root is a landing page presenting the games
-  (:func:`widgets.landing.landing_html`) instead of a list of ``.ipynb`` names built by
+  (:func:`website.landing.landing_html`) instead of a list of ``.ipynb`` names built by
   JupyterLab scripts (which logged "Plugin ... failed to activate" errors); a wrong address
-  (``/nosuch.ipynb``, ``/voila/render/nosuch.ipynb``) gets :func:`widgets.landing.not_found_html`
+  (``/nosuch.ipynb``, ``/voila/render/nosuch.ipynb``) gets :func:`website.landing.not_found_html`
   with links back to the games, instead of Voilà's error page, which loads FontAwesome from a
   CDN.
 
@@ -69,8 +69,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from comet_render.i18n import words
-from widgets.busy import busy_html
-from widgets.landing import error_html, landing_html, not_found_html
+from website.busy import busy_html
+from website.landing import error_html, landing_html, not_found_html
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # (loaded by path, as the tests do)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -144,7 +144,7 @@ class OwnErrorPages:
 
 class PlayPageHandler(OwnErrorPages, TornadoVoilaHandler):  # type: ignore[misc]
     """A playable page: Voilà's, and the ``_xsrf`` cookie its shutdown request sends back; no
-    kernel beyond the cap or the address's share (503, 429: :func:`widgets.busy.busy_html`)."""
+    kernel beyond the cap or the address's share (503, 429: :func:`website.busy.busy_html`)."""
 
     comet_refused = False
     _pooled: str | None = None

@@ -15,13 +15,13 @@ and its guard: a cap on live kernels, a kernel whose page never connects shut do
 ``CONNECT_TIMEOUT`` s, ``KERNELS_PER_ADDRESS`` new kernels per address a minute: :class:`Guard`).
 
 Pre-heating: Voila starts ``pool_size`` kernels per page ahead of visitors and runs the page in
-them; ``widgets.pages`` then waits for the visitor's request to read the URL's settings. Sized
+them; ``website.pages`` then waits for the visitor's request to read the URL's settings. Sized
 for a class on a 2-core machine: two kernels per page (eighteen, about 58 MB each) are ready at any
 time, so the next visitor to a page gets a table at once; a used one is replaced after
 ``FILL_DELAY`` (6 s: a kernel start takes CPU, which the next visitors' pages, arriving within
 seconds of the first, would otherwise share; ``bench/class_visits.py`` measured the 2nd visitor at
 1.94 s median with 2 s, 1.76 s with 6 s, when a pre-heated kernel took 3 s of CPU; since
-``widgets.voila_request`` it takes 0.4 s, not measured again); visitors beyond the pool get a kernel
+``website.voila_request`` it takes 0.4 s, not measured again); visitors beyond the pool get a kernel
 started on demand (a few seconds slower; ``bench/class_visits.py`` measures a burst). A game with
 no move for ``IDLE_CUT`` seconds (10 minutes; ``COMET_VOILA_IDLE_CUT``) is cut, its page open or
 not; the page warns its visitor two minutes before.

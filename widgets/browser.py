@@ -70,7 +70,7 @@ def create_comm(*args: Any, **kwargs: Any) -> BaseComm:
     return made
 
 
-PRELOAD = ("widgets.pages", "widgets.step", "widgets.puzzles", "widgets.drills", "widgets.lesson", "widgets.room_page")
+PRELOAD = ("website.pages", "website.study", "website.room_page", "widgets.step")
 """What the live cells of the book and the play pages import (``tests/test_browser_bridge.py``
 checks that these bring in every module a live cell names)."""
 

@@ -313,3 +313,14 @@ def relabel(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
     finally:
         for handler in handlers:
             dropdown.observe(handler, names="value")
+
+
+def notice_html(problems: list[str], lang: str = "en") -> str:
+    """The notice shown above the table when some settings of the address were not used."""
+    if not problems:
+        return ""
+    items = "".join(f"<li>{html.escape(p[0].upper() + p[1:])}</li>" for p in problems)
+    return (f'<div role="alert" class="comet-query-notice" style="{FONT}color:#5a3d00;background:#fff4d6;'
+            'border-left:4px solid #b07d00;padding:4px 10px;margin-bottom:6px">'
+            f"<strong>{html.escape(words(lang)('Some settings in the address were not used:'))}</strong>"
+            f'<ul style="margin:2px 0 2px 18px;padding:0">{items}</ul></div>')

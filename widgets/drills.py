@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import html
 from typing import Any
-from urllib.parse import parse_qsl
 
 import ipywidgets as W
 
@@ -24,7 +23,7 @@ from comet_learn.trainers import ANY, Answer, DrillSession
 from comet_render.i18n import N_, words
 from comet_render.svg_table import round_html
 from comet_render.words import game_title
-from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, no_null_titles, safe
+from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, safe
 from widgets.progress import Trainer, query_notice, storage
 
 STORAGE_KEY = "comet:drills"
@@ -160,22 +159,3 @@ class DrillTrainer(Trainer, W.VBox):
                 self.variant_choice.observe(self._on_settings, names="value")
         variant = check_choice(self.variant_choice.value, {v for _l, v in options}, _("a game"), self.lang)
         self._show(self.session.choose(kind, variant))
-
-
-def drill_page(query: str | None = None) -> DrillTrainer:
-    """The widget of ``book/play/drills.ipynb``; the address may choose the question and the
-    game (``?kind=play&variant=modern-comet-1991``: the book's chapters link so) and the language
-    (``lang``). A bad value is named in the message line and the default is used.  The page's heading,
-    introduction and language menu are the widget's first child (in the reader's language)."""
-    from widgets.pages import query_lang, query_string
-    from widgets.page_text import heading_html, page_title
-    from widgets.puzzles import _add_heading
-
-    query = query_string() if query is None else query
-    lang = query_lang(query)
-    given = dict(parse_qsl(query.lstrip("?")[:1000]))
-    trainer = DrillTrainer(kind=given.get("kind", "play"), variant=given.get("variant", ANY), lang=lang)
-    _add_heading(trainer, heading_html(page_title("drills", lang), "", lang, query),
-                 "".join(f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(t))}</p>' for t in LEAD))
-    no_null_titles(trainer)
-    return trainer

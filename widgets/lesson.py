@@ -1,5 +1,5 @@
-"""``LessonTable``: a lesson of the "Learn to play" path on the real card table, and its page
-(:func:`learn_page`, ``book/play/learn.ipynb``).
+"""``LessonTable``: a lesson of the "Learn to play" path on the real card table (its page:
+:func:`website.study.learn_page`, ``book/play/learn.ipynb``).
 
 The same table's view as the play pages and the rooms (:class:`widgets.table_view.TableView`: the felt,
 the hand, the buttons), drawing the pictures of the lesson played at this device
@@ -11,7 +11,7 @@ learner's marks, and *Next lesson*. The flow is :class:`widgets.controllers.less
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as W
 
@@ -27,15 +27,15 @@ from widgets.controllers.lesson import OVER, PRACTICE, RESULT, STEPS, LessonCont
 from widgets.controllers.lesson_game import LessonGame
 from widgets.controllers.snapshot import Snapshot
 from widgets.controllers.table import TableController, default_seats
-from widgets.lesson_parts import learn_heading, mark_html, path_html
-from widgets.landing import family_page
+from widgets.lesson_parts import mark_html, path_html
+from widgets.links import family_page
 from widgets.links import book_address, page_address
 from widgets.table_view import TableView, reading_mark
 
 STORAGE_KEY = "comet:lessons"
 LESSON_BOT_DELAY = 0.7
 """Seconds between two of the other seats' plays in a lesson (the play pages' 0.3 is too quick to read
-each reply): unless the server or the browser sets the pace (:func:`widgets.pages.page_bot_delay`)."""
+each reply): unless the server or the browser sets the pace (:func:`website.pages.page_bot_delay`)."""
 
 
 class LessonTable(TableView):
@@ -80,7 +80,10 @@ class LessonTable(TableView):
         before Python has loaded, from the page's HTML)."""
         self.path.add_class("comet-lesson-path")
         self.page_head: W.HTML | None = None
-        """The page's heading with its language menu (:func:`learn_page`), kept on the lesson shown."""
+        """The page's heading, when a page holds the table (:func:`website.study.learn_page`)."""
+        self.on_address: Callable[[str], None] | None = None
+        """Called with :meth:`address_query` when the lesson shown changes it (the page's heading and its
+        language menu follow the lesson: :func:`website.study.learn_page`)."""
         self._head_query = ""
         self.dock.children = [self.messages.widget, self.say_box, *self.dock.children]  # (the feedback in sight)
         self.toggles["scores"].layout.display = "none"
@@ -212,9 +215,9 @@ class LessonTable(TableView):
 
     def _show_address(self) -> None:
         query = self.address_query()
-        if self.page_head is not None and query != self._head_query:
+        if self.on_address is not None and query != self._head_query:
             self._head_query = query
-            self.page_head.value = learn_heading(self.lang, query)
+            self.on_address(query)
 
     def _heading_html(self) -> str:
         _ = words(self.lang)
@@ -242,53 +245,3 @@ class LessonTable(TableView):
 
     def _path_html(self) -> str:
         return path_html(self.lang, self.marks, self.lesson.lesson.id)
-
-
-LEARN_PARAMETERS = ("lesson", "step", "lang")
-"""The query parameters of the lessons' page (``lesson``: one lesson's own link; ``step``: its step,
-counted from 1)."""
-
-
-def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
-    """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lesson.LessonTable` at the
-    lesson of the address (``?lesson=modern-stops``, and its ``step``, from 1), else where the learner left
-    off, else the first. Unusable settings are listed in a notice; nothing in the address raises."""
-    from widgets.common import no_null_titles
-    from widgets.pages import SequenceMark, language_names, notice, page_bot_delay, query_lang, query_string, \
-        read_settings, shown_value
-
-    query = query_string() if query is None else query
-    lang = query_lang(query)
-    _ = words(lang)
-    problems: list[str] = []
-    given = read_settings(query, LEARN_PARAMETERS, problems, lang)
-    if "lang" in given and given["lang"] not in LANGUAGE_CODES:
-        problems.append(_("{value} is not a language of this page; the page is in English. Its languages: {known}.",
-                          value=shown_value(given["lang"]), known=language_names()))
-    lesson = given.get("lesson")
-    if lesson is not None and PATH.get(lesson) is None:
-        problems.append(_("{value} is not a lesson; the lessons are listed under All lessons. Opening where you "
-                          "left off.", value=shown_value(lesson)))
-        lesson = None
-    step = 0
-    found = PATH.get(lesson) if lesson is not None else None
-    if "step" in given and found is not None:
-        text = given["step"]
-        if text.isdigit() and 1 <= int(text) <= len(found.steps):
-            step = int(text) - 1
-        else:
-            problems.append(_("{value} is not a step of this lesson (1 to {n}); it opens at the first.",
-                              value=shown_value(text), n=len(found.steps)))
-    delay = page_bot_delay(LESSON_BOT_DELAY) if bot_delay is None else bot_delay
-    table = LessonTable(lesson=lesson, step=step, lang=lang, bot_delay=delay)
-    table.mark_page(("comet-play-learn", f"comet-lang-{lang}"), ("pass", "hint"))
-    heading = W.HTML(layout=W.Layout(width="auto"))
-    heading.add_class("comet-page-heading")
-    table.page_head = heading
-    table._show_address()
-    rest = [c for c in table.children if c is not table.skip]
-    table.children = [table.skip, heading, *([notice(problems, lang)] if problems else []), *rest]
-    table.query_problems = problems
-    SequenceMark(table)
-    no_null_titles(table)
-    return table

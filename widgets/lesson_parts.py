@@ -60,14 +60,3 @@ def path_html(lang: str, marks: Marks, current: str = "") -> str:
     return (f'<details class="comet-lesson-list"><summary>{escape(summary)}</summary>'
             f'<nav aria-label="{escape(_("Lessons"))}" data-marks="{escape(said, quote=True)}">{"".join(parts)}'
             f'<p>{escape(kept)}</p></nav></details>')
-
-
-def learn_heading(lang: str, query: str = "") -> str:
-    """The page's heading: its title, its lead and the language menu (each language's link keeps
-    ``query``: the lesson and its step)."""
-    from widgets.pages import heading_html, page_title
-
-    _ = words(lang)
-    return heading_html(page_title("learn", lang), _(
-        "Short lessons on the real table: each step asks for one play, and the rules say why it is right or "
-        "not. Then a short deal with the coach beside you."), lang, query)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 import comet
-from comet_render.i18n import words
+from comet_render.i18n import N_, words
 from widgets.browser import in_browser
 from widgets.common import FONT, UserError
 
@@ -107,3 +107,19 @@ def read_position(record: str, move: str | None = None, lang: str = "en") -> Pos
         raise UserError(_("the move must be a whole number from 0 to {n} (the plays of the deal), not {value}.",
                           n=plays, value=repr(move[:20])))
     return Position(game, int(move))
+
+
+def family_page(family: str) -> str:
+    """The page name of a family (``book/play/<name>.ipynb``): ``new comet`` -> ``new-comet``."""
+    return family.replace(" ", "-")
+
+
+FAMILIES: dict[str, tuple[str, ...]] = {}
+"""Page name (``book/play/<name>.ipynb``) -> the ids of its variants, in the book's order."""
+for _v in comet.VARIANTS.values():
+    FAMILIES.setdefault(family_page(_v.family), ())
+    FAMILIES[family_page(_v.family)] += (_v.id,)
+
+TITLES = {"hoc": N_("Hoc"), "manille": N_("Manille"), "new-comet": N_("The new comet"),
+          "modern": N_("The modern comet"), "commit": N_("Commit")}
+"""Each family's page title, in English (``words(lang)(TITLES[family])`` in another language)."""

@@ -29,10 +29,9 @@ from widgets.controllers.record import Record
 from widgets.controllers.snapshot import Snapshot
 from widgets.controllers.table import TableController, default_seats
 from widgets.links import Position, position_query
-from widgets.play_settings import MAX_SEATS, PLAY_BOTS, TableSettings  # noqa: F401  (PLAY_BOTS: the bots' list)
+from widgets.play_settings import TableSettings
 from widgets.table_view import TableView
 
-__all__ = ["PlayTable", "MAX_SEATS"]
 
 
 class PlayTable(TableView):

@@ -69,7 +69,7 @@ def query_notice(problems: list[str], lang: str) -> Any:
     thing under the page's heading, as on the play pages."""
     import ipywidgets as W
 
-    from widgets.page_text import notice_html
+    from widgets.common import notice_html
 
     notice = W.HTML(value=notice_html(problems, lang), layout=W.Layout(width="auto",
                                                                          display="" if problems else "none"))

@@ -26,8 +26,8 @@ from comet_learn.trainers import ANY, Answer, PuzzleSession
 from comet_render.i18n import N_, Words, words
 from comet_render.svg_table import round_html
 from comet_render.words import Names, play_label, unit_name
-from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, no_null_titles, safe
-from widgets.landing import TITLES
+from widgets.common import FONT, LANGUAGE_CODES, Messages, check_choice, chosen, safe
+from widgets.links import TITLES
 from widgets.progress import Trainer, query_notice, storage
 
 STORAGE_KEY = "comet:puzzles"
@@ -238,39 +238,3 @@ class PuzzleTrainer(Trainer, W.VBox):
         self._show(puzzle)
         if self.session.problems:
             self.messages.error("; ".join(self.session.problems) + ".")
-
-
-PARAMETERS = ("family", "level", "theme", "id", "lang")
-"""The query parameters of the puzzle page."""
-
-
-def puzzle_page(query: str | None = None) -> Any:
-    """The widget of ``book/play/puzzles.ipynb``; the address may choose the game, the level and the theme
-    (``?family=modern&level=hard&theme=stops``: the book's chapters link so), one puzzle (``?id=``) and the
-    language (``lang``).  A bad value is named in the message line and the default is used.  The page's
-    heading, introduction and language menu are the widget's first child (in the reader's language)."""
-    from widgets.pages import query_lang, query_string
-    from widgets.page_text import heading_html, page_title
-
-    query = query_string() if query is None else query
-    lang = query_lang(query)
-    given = dict(parse_qsl(query.lstrip("?")[:1000]))
-    trainer = PuzzleTrainer(family=given.get("family", "modern"), level=given.get("level", ANY),
-                            theme=given.get("theme", ANY), puzzle=given.get("id"), lang=lang)
-    _add_heading(trainer, heading_html(page_title("puzzles", lang), "", lang, query),
-                 "".join(f'<p class="comet-page-lead" style="{FONT}">{html.escape(words(lang)(t))}</p>' for t in LEAD))
-    no_null_titles(trainer)
-    return trainer
-
-
-def _add_heading(trainer: Any, text: str, lead: str = "") -> None:
-    """The page's heading first, then the notice of the address's unused settings (at the top of the
-    first screen), then the page's lead, then the trainer."""
-    heading = W.HTML(value=text, layout=W.Layout(width="auto"))
-    heading.add_class("comet-page-heading")
-    intro = W.HTML(value=lead, layout=W.Layout(width="auto", display="" if lead else "none"))
-    intro.add_class("comet-page-intro")
-    notice = getattr(trainer, "notice", None)
-    rest = [c for c in trainer.children if c is not notice]
-    trainer.children = [heading, *([notice] if notice is not None else []), intro, *rest]
-

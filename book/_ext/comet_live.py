@@ -48,7 +48,7 @@ except ImportError:  # (loaded on its own, as the tests do, without book/_ext on
             print(f"book: {what}", flush=True)
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("comet", "comet_render", "comet_learn", "widgets")
+PACKAGES = ("comet", "comet_render", "comet_learn", "widgets", "website")
 DATA_SUFFIXES = (".json", ".mo")
 """Package data that travels with the Python: stored puzzles, compiled message catalogs."""
 BUILD_ONLY = "book.mo"

@@ -245,7 +245,7 @@ def play_page(name: str, zip_name: str, **live: Any) -> str:
     intro = "".join(_markdown(m) for m in markdown)
     from comet_render.i18n import words
 
-    from widgets.page_text import PAGE_WORDS
+    from website.page_text import PAGE_WORDS
 
     shots = "".join(f'<div class="comet-snap-lang" data-lang="{lang}" lang="{lang}" '
                     f'data-dealing="{html.escape(words(lang)(PAGE_WORDS["dealing"]), quote=True)}"'
@@ -269,7 +269,7 @@ def play_page(name: str, zip_name: str, **live: Any) -> str:
 
 def words_script() -> str:
     """The page's words in every language (the message catalogs), for ``lang.js``."""
-    from widgets.pages import page_words
+    from website.pages import page_words
 
     text = json.dumps(page_words(), ensure_ascii=False).replace("</", "<\\/")
     return f'<script type="application/json" id="comet-words">{text}</script>\n'
@@ -283,8 +283,8 @@ def page_title(path: Path) -> str:
 
 def landing_page(names: list[str]) -> str:
     """``play/index.html``: every game of every page, with its period and players (the play
-    server's landing page, :mod:`widgets.landing`, with links to the static pages)."""
-    from widgets.landing import RECORD_SCRIPT, STYLE, all_languages, landing_body, static_links
+    server's landing page, :mod:`website.landing`, with links to the static pages)."""
+    from website.landing import RECORD_SCRIPT, STYLE, all_languages, landing_body, static_links
 
     links = {name: href for name, href in static_links().items() if name in names}
     from widgets.languages import edition_prefix

@@ -1,7 +1,7 @@
 """Play a deal on a playable page in a browser, as a visitor would: by clicking.
 
 Used by the browser tests (``test_play_pages.py``: one page at a time, and the load test: many
-pages in turn) and by ``bench/pages.py``. The pages are ``widgets.pages.play_page`` tables,
+pages in turn) and by ``bench/pages.py``. The pages are ``website.pages.play_page`` tables,
 which carry CSS classes for scripts: ``comet-play`` (the table), ``comet-play-buttons`` (the
 legal plays: your playable cards, and the other plays next to your hand), ``comet-play-pass``, ``comet-play-other`` (the list of group/comet plays and its
 *Play it* button), ``comet-play-table`` (the drawn deal), ``comet-play-message``, and
@@ -138,7 +138,7 @@ def check_settlement(settled: Settled, players: int) -> list[int]:
 
 def expected_outcome(url: str) -> tuple[Settled, int]:
     """The settlement and the number of clicks of the same deal played headless."""
-    from widgets.pages import play_page
+    from website.pages import play_page
 
     parsed = urlparse(url)
     family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb").removesuffix(".html")
@@ -186,7 +186,7 @@ class Game:
 
     @property
     def players(self) -> int:
-        from widgets.pages import parse_query
+        from website.pages import parse_query
 
         parsed = urlparse(self.url)
         family = parsed.path.rsplit("/", 1)[-1].removesuffix(".ipynb").removesuffix(".html")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from widgets.pages import BOT_DELAY_KEY
+from website.pages import BOT_DELAY_KEY
 
 LIVE_TIMEOUT = 180_000
 """Python's first load on a busy two-core machine can take a while."""
@@ -120,7 +120,7 @@ def finished_link(family: str, query: str) -> str:
     the settlement: the person plays the first legal play; the page's own seats may be others, a
     finished deal asks nothing of them."""
     from widgets.links import position_query
-    from widgets.pages import play_page
+    from website.pages import play_page
 
     table = play_page(family, query, bot_delay=0)
     while not table.round.is_over:

@@ -181,7 +181,7 @@ def test_a_returning_reader_starts_python_from_the_snapshot(browser: Any, book_u
 
 
 def test_landing_page_links_every_game(page: Any, book_url: str) -> None:
-    from widgets.pages import FAMILIES
+    from website.pages import FAMILIES
 
     watch = watch_page(page)
     page.goto(f"{book_url}play/index.html")

@@ -58,7 +58,7 @@ def test_only_the_play_pages_are_served(served: Served) -> None:
     # The page itself does not carry its source (strip_sources).
     status, body = _get(served.page_url("hoc"))
     assert status == 200
-    assert "play_page" not in body and "widgets.pages" not in body
+    assert "play_page" not in body and "website.pages" not in body
 
 
 def _at_work(processes: list[psutil.Process], window: float) -> list[psutil.Process]:
@@ -195,7 +195,7 @@ def test_root_is_a_landing_page_of_the_games(page: Any, served: Served) -> None:
     nothing in the console."""
     import comet
     from tests.browser.conftest import ARTIFACTS, watch_page
-    from widgets.landing import FAMILIES, players_words
+    from website.landing import FAMILIES, players_words
 
     watch = watch_page(page)
     response = page.goto(served.play_url)

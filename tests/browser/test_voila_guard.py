@@ -19,7 +19,7 @@ import psutil
 import pytest
 
 from comet_render.i18n import words
-from widgets.busy import BUSY
+from website.busy import BUSY
 
 from .conftest import Served, fake_book, start_serve, stop_serve
 from .soak import kernels

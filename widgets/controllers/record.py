@@ -1,7 +1,7 @@
 """Your record at the play tables: deals played, won and net, by game and by the bots you played.
 
 One JSON value, kept in the reader's browser by the play pages (:mod:`widgets.browser`, key
-:data:`STORAGE_KEY`) and read by the landing page's small script (:mod:`widgets.landing`)::
+:data:`STORAGE_KEY`) and read by the landing page's small script (:mod:`website.landing`)::
 
     {"v": 1, "cleared": 0.0,
      "sessions": {"<id>": {"t": <start, s>, "rows": {"<variant id>|<bots>": [deals, won, net]}}}}

@@ -7,7 +7,7 @@ play with its label and its words. Plain Python (no ipywidgets): part of :mod:`w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import comet
 from comet.cards import SUIT_SYMBOLS

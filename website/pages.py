@@ -2,7 +2,7 @@
 
 Each page is a notebook whose only code cell is::
 
-    from widgets.pages import play_page
+    from website.pages import play_page
     play_page("modern")          # a PlayTable for the modern family
 
 and the address picks the game: ``modern.ipynb?variant=comet-6-8-players&players=7&bot=greedy&seed=7``
@@ -15,7 +15,7 @@ address can raise.
 Where the query string comes from:
 
 * under Voilà with pre-heated kernels the notebook runs *before* anyone asks for the page, so
-  :func:`query_string` waits for the request (:func:`widgets.voila_request.wait_for_request`,
+  :func:`query_string` waits for the request (:func:`website.voila_request.wait_for_request`,
   Voilà's protocol without importing Voilà's server; a pre-heated kernel is paused there until a
   visitor arrives, the imports already done);
 * under Voilà without pre-heating, and anywhere else, it is ``$QUERY_STRING`` (empty outside
@@ -39,16 +39,16 @@ from widgets.common import (
     BOT_KINDS, BOT_NAMES, LANGUAGE_CODES, MAX_SEED, UserError, no_null_titles, replace_classes,
 )
 from widgets.controllers.checks import SEAT_KINDS, clean_name, players_words
-from widgets.landing import FAMILIES, family_page
-from widgets.page_text import PAGE_TITLES as PAGE_TITLES  # (the pages' words: widgets.page_text)
-from widgets.voila_request import wait_for_request
-from widgets.page_text import addresses_markdown as addresses_markdown
-from widgets.page_text import games_markdown as games_markdown
-from widgets.page_text import language_names as language_names
-from widgets.page_text import heading_html as heading_html
-from widgets.page_text import notice_html as notice_html
-from widgets.page_text import page_title as page_title
-from widgets.page_text import page_words as page_words
+from website.landing import FAMILIES, family_page
+from website.page_text import PAGE_TITLES as PAGE_TITLES  # (the pages' words: website.page_text)
+from website.voila_request import wait_for_request
+from website.page_text import addresses_markdown as addresses_markdown
+from website.page_text import games_markdown as games_markdown
+from website.page_text import language_names as language_names
+from website.page_text import heading_html as heading_html
+from website.page_text import notice_html as notice_html
+from website.page_text import page_title as page_title
+from website.page_text import page_words as page_words
 from widgets.links import Position, link_html, page_address, read_position
 from widgets.play import PlayTable
 from widgets.table_view import TableView
@@ -224,7 +224,7 @@ def _read_link(family: str, record: str, move: str | None, out: Settings) -> Non
 def query_string() -> str:
     """The query string of the request that opened this page ("" outside Voilà).
 
-    A pre-heated Voilà kernel waits here for its visitor (:mod:`widgets.voila_request`); if that
+    A pre-heated Voilà kernel waits here for its visitor (:mod:`website.voila_request`); if that
     fails for any reason the page still opens, with the defaults.
     """
     if os.environ.get("VOILA_PREHEAT") == "True":

@@ -12,7 +12,8 @@ from urllib.parse import parse_qsl, quote
 import comet
 from comet_render.i18n import N_, words
 from widgets.common import BOTS, FONT, LANGUAGE_CODES, LANGUAGES, MAX_SEED
-from widgets.landing import FAMILIES
+from website.landing import FAMILIES
+from widgets.common import notice_html as notice_html  # (its home: a trainer's notice of unused settings too)
 
 
 def games_markdown(family: str, lang: str = "en") -> str:
@@ -76,17 +77,6 @@ def addresses_markdown() -> str:
             "own link, e.g. `learn.html?lesson=modern-stops`), `step` (its step, from 1, as the page writes it) and "
             "`lang`.\n\n"
             "A value the page cannot use is named in a notice above the table, and its default is used.")
-
-
-def notice_html(problems: list[str], lang: str = "en") -> str:
-    """The notice shown above the table when some settings of the address were not used."""
-    if not problems:
-        return ""
-    items = "".join(f"<li>{html.escape(p[0].upper() + p[1:])}</li>" for p in problems)
-    return (f'<div role="alert" class="comet-query-notice" style="{FONT}color:#5a3d00;background:#fff4d6;'
-            'border-left:4px solid #b07d00;padding:4px 10px;margin-bottom:6px">'
-            f"<strong>{html.escape(words(lang)('Some settings in the address were not used:'))}</strong>"
-            f'<ul style="margin:2px 0 2px 18px;padding:0">{items}</ul></div>')
 
 
 def heading_html(title: str, lead: str = "", lang: str = "en", query: str = "") -> str:

@@ -28,20 +28,9 @@ from widgets.languages import language_menu as language_menu  # (its home; impor
 from widgets.languages import with_lang as _with_lang
 
 
-def family_page(family: str) -> str:
-    """The page name of a family (``book/play/<name>.ipynb``): ``new comet`` -> ``new-comet``."""
-    return family.replace(" ", "-")
-
-
-FAMILIES: dict[str, tuple[str, ...]] = {}
-"""Page name (``book/play/<name>.ipynb``) -> the ids of its variants, in the book's order."""
-for _v in comet.VARIANTS.values():
-    FAMILIES.setdefault(family_page(_v.family), ())
-    FAMILIES[family_page(_v.family)] += (_v.id,)
-
-TITLES = {"hoc": N_("Hoc"), "manille": N_("Manille"), "new-comet": N_("The new comet"),
-          "modern": N_("The modern comet"), "commit": N_("Commit")}
-"""Each family's page title, in English (``words(lang)(TITLES[family])`` in another language)."""
+from widgets.links import FAMILIES as FAMILIES  # (their home: the tables link to the families' pages too)
+from widgets.links import TITLES as TITLES
+from widgets.links import family_page as family_page
 
 PICTURE_SEED = 1
 """The seed of the deal whose first hand pictures each family."""
@@ -102,7 +91,7 @@ PRACTICE: dict[str, tuple[str, str]] = {
 }
 """The other pages of ``book/play/`` (not a family): page name -> (title, one line)."""
 TOGETHER = ("room",)
-"""The room page (:mod:`widgets.room_page`): friends or a class at their own devices, listed on its own."""
+"""The room page (:mod:`website.room_page`): friends or a class at their own devices, listed on its own."""
 
 
 def voila_links(play_url: str = "") -> dict[str, str]:

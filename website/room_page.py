@@ -40,7 +40,7 @@ class RoomPage(W.VBox):
     def __init__(self, query: str = "", server: str | None = "", page: str = "",
                  storage: tuple[Callable[[str], str | None], Callable[[str, str], None]] | None = None) -> None:
         super().__init__(layout=W.Layout(width="100%", max_width="1100px"))
-        from widgets.page_text import heading_html
+        from website.page_text import heading_html
 
         given = dict(parse_qsl(query.lstrip("?")[:2000], max_num_fields=10))
         self.lang = given.get("lang", "en") if given.get("lang") in LANGUAGE_CODES else "en"
@@ -239,7 +239,7 @@ class RoomPage(W.VBox):
     def _no_server(self) -> W.HTML:
         _ = words(self.lang)
         players = self.players.value or 2
-        from widgets.landing import family_page
+        from widgets.links import family_page
         from widgets.links import page_address
 
         family = family_page(comet.VARIANTS[self.game.value].family)
@@ -285,7 +285,7 @@ class RoomPage(W.VBox):
 
 def room_page_for(query: str | None = None) -> RoomPage:
     """The room page of the address (``query``, by default the page's own), connected to the site's room server."""
-    from widgets.pages import query_string
+    from website.pages import query_string
 
     page = RoomPage(query_string() if query is None else query, room_server_known(), room_page())
     return page.start()

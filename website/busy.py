@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 
 from comet_render.i18n import N_, words
-from widgets.landing import document
+from website.landing import document
 
 BUSY: dict[int, str] = {
     503: N_("All tables are busy, try again in a minute."),
