@@ -19,7 +19,7 @@ from comet_learn.refusals import refusal
 from comet_learn.rules_panel import moment, rules_sections
 from comet_render.i18n import LANGS
 from widgets.controllers.checks import PERSON
-from widgets.controllers.lesson import MISSES, OVER, PRACTICE, RESULT, STEPS, LessonController
+from widgets.controllers.lessons.flow import MISSES, OVER, PRACTICE, RESULT, STEPS, LessonController
 from widgets.controllers.table import TableController
 
 
@@ -342,7 +342,7 @@ def test_the_play_tables_rules_panel_and_forced_passes_are_one_tap_away() -> Non
 
 def test_another_tabs_marks_are_merged_into_the_lessons_page() -> None:
     from widgets import browser
-    from widgets.lesson import STORAGE_KEY, LessonTable
+    from widgets.lessons.table import STORAGE_KEY, LessonTable
 
     browser.load_storage("{}")
     table = LessonTable(lesson="modern-runs")

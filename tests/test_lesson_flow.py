@@ -2,7 +2,7 @@
 table, the settlement line by line with its multipliers, until Continue; the next deal dealt in front of
 the learner), a coach whose every reason the engine checks (one test per kind of reason, and a rule
 changed makes it fail), the log in the order things happened, the marks as stars, the address and the
-page's words. The widget tests press the buttons of :class:`widgets.lesson.LessonTable`."""
+page's words. The widget tests press the buttons of :class:`widgets.lessons.table.LessonTable`."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from comet_learn.course_marks import LATE_START, Marks, stars
 from comet_learn.lesson_path import PATH
 from comet_render.card_names import card_name
 from comet_render.i18n import LANGS
-from widgets.controllers.lesson import OVER, PRACTICE, RESULT, STEPS, LessonController
+from widgets.controllers.lessons.flow import OVER, PRACTICE, RESULT, STEPS, LessonController
 from widgets.controllers.table import TableController
 
 
@@ -76,7 +76,7 @@ def test_the_table_never_leaves_a_deal_before_the_learner_has_seen_it(lesson: An
 def test_a_lesson_plays_its_steps_out_once_not_at_every_question(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 45: the controller keeps the lesson's played-out steps; asking the instruction, a hint, a
     refused and an accepted play, step after step, never replays the lesson from its start."""
-    import widgets.controllers.lesson as lesson_module
+    import widgets.controllers.lessons.flow as lesson_module
 
     calls: list[str] = []
 
@@ -394,7 +394,7 @@ def test_stars_count_the_help_and_survive_a_reload_at_the_same_step() -> None:
     assert [stars(n) for n in (0, 1, 2, 3, 5, 6)] == [3, 2, 2, 1, 1, 0]
     assert Marks.parse('{"v": 1, "marks": {"a": "clean", "b": "done", "c": "great"}}').marks == {"a": 3, "b": 1}
     from widgets import browser
-    from widgets.lesson import STORAGE_KEY, LessonTable
+    from widgets.lessons.table import STORAGE_KEY, LessonTable
 
     table = _table("modern-runs")
     table.hand_buttons[[str(c) for c in table.round.hands[0]].index("TD")].click()  # a miss

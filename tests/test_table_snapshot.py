@@ -141,12 +141,12 @@ DRAWING = {"comet_render.felt", "comet_render.felt_data", "comet_render.narrate"
 DRAWN_PARTS = re.compile(r"\.(table|hand|prompt|title|play_buttons|other_choice|actions)\.(value|children|options)\s*=")
 
 
-@pytest.mark.parametrize("module", ["widgets/play.py", "widgets/lesson.py", "widgets/play_settings.py"])
+@pytest.mark.parametrize("module", ["widgets/play.py", "widgets/lessons/table.py", "widgets/play_settings.py"])
 def test_the_play_and_lesson_tables_draw_only_through_the_view(module: str) -> None:
     """The play pages' table and the lessons' are the rooms' view (:class:`TableView`, which draws
     snapshots only) over a source of snapshots: neither imports what draws a table's parts, nor sets
     one of them itself, nor draws in a way of its own (issue 45)."""
-    from widgets.lesson import LessonTable
+    from widgets.lessons.table import LessonTable
     from widgets.play import PlayTable
     from widgets.table_view import TableView
 

@@ -292,13 +292,36 @@ def test_the_bots_have_names_and_say_what_they_do() -> None:
 
 def test_settings_are_folded_away_below_the_table() -> None:
     table = PlayTable()
+    settings = table.settings  # (made when first asked for: below the table)
     kids = list(table.children)
-    assert kids.index(table.table) < kids.index(table.dock) < kids.index(table.settings)
+    assert kids.index(table.table) < kids.index(table.dock) < kids.index(settings)
     assert table.hand in table.dock.children
     assert table.settings.layout.display == "none"
     table.settings_toggle.value = True
     assert table.settings.layout.display != "none"
     assert table.settings_form in table.settings.children and table.variant_choice in table.settings_form.children
+
+
+def test_the_settings_are_made_when_first_opened_and_show_the_match_played_meanwhile() -> None:
+    """A page that is only played never sends the settings' widgets (a third of the table's, issue 48's
+    returning visit); opened after a New match and a change of the table, they show the match played."""
+    table = PlayTable(variant="modern-comet-1991", players=3, seed=5, seats=["person", "random", "greedy"],
+                      names=["Ann", "", ""], lang="fr")
+    table.limit_games(["modern-comet-1991", "comet-6-8-players"])
+    assert table._form is None and not any("comet-settings" in getattr(c, "_dom_classes", ()) for c in table.children)
+    table._seeds = random.Random(3)  # type: ignore[assignment]
+    table.new_deal_button.click()  # a New match from a fresh seed, the settings not made
+    seed = table.flow.seed
+    assert table._form is None and seed != 5 and table.flow.seats == ["person", "random", "greedy"]
+    before = len(table.children)
+    table.settings_toggle.value = True  # made now, under the table, showing the match played
+    assert table._form is not None and len(table.children) == before + 1 and table.settings.layout.display == ""
+    assert table.seed_choice.value == seed and table.players_choice.value == 3
+    assert [w.value for w in table.seat_kinds[:3]] == ["person", "random", "greedy"] and table.bot_choice.value is None
+    assert table.seat_names[0].value == "Ann" and table.variant_choice.description == "Jeu"
+    assert [v for _l, v in table.variant_choice.options] == ["modern-comet-1991", "comet-6-8-players"]
+    table.seed_choice.value = 7  # the settings work as before: a new match with seed 7
+    assert table.flow.seed == 7 and table.round.players == 3
 
 
 # ------------------------------------------------------------------ StepThrough

@@ -308,7 +308,7 @@ def play_page(family: str, query: str | None = None, bot_delay: float | None = N
                       bot_delay=page_bot_delay() if bot_delay is None else bot_delay)
     if settings.position is not None:
         table.open_position(settings.position)
-    table.form.set_games(FAMILIES[family], settings.variant)
+    table.limit_games(FAMILIES[family])
     table.mark_page((f"comet-play-{family}", f"comet-lang-{lang}"), ("pass", "confirm", "hint", "rule", "new"))
     heading = W.HTML(value=heading_html(page_title(family, lang), games_markdown(family, lang), lang, query or ""),
                      layout=W.Layout(width="auto"))
@@ -392,5 +392,5 @@ def _notice(problems: list[str], lang: str = "en") -> Any:
     return notice
 
 
-# The pages' helpers, public for the other pages' modules (the lessons', widgets.lesson):
+# The pages' helpers, public for the other pages' modules (the lessons', widgets.lessons.table):
 SequenceMark, notice, shown_value = _Sequence, _notice, _shown

@@ -17,7 +17,7 @@ from comet_render.i18n import words
 from widgets.common import FONT, LANGUAGE_CODES, no_null_titles
 from widgets.drills import LEAD as DRILL_LEAD
 from widgets.drills import DrillTrainer
-from widgets.lesson import LESSON_BOT_DELAY, LessonTable
+from widgets.lessons.table import LESSON_BOT_DELAY, LessonTable
 from comet_learn.trainers import ANY
 from widgets.puzzles import LEAD as PUZZLE_LEAD
 from widgets.puzzles import PuzzleTrainer
@@ -40,7 +40,7 @@ counted from 1)."""
 
 
 def learn_page(query: str | None = None, bot_delay: float | None = None) -> Any:
-    """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lesson.LessonTable` at the
+    """The "Learn to play" page (``book/play/learn.ipynb``): a :class:`widgets.lessons.table.LessonTable` at the
     lesson of the address (``?lesson=modern-stops``, and its ``step``, from 1), else where the learner left
     off, else the first. Unusable settings are listed in a notice; nothing in the address raises."""
     query = query_string() if query is None else query

@@ -82,29 +82,20 @@ class PlayTable(TableView):
         """The game played at this device, the source of the pictures drawn (:meth:`TableView.show`)."""
         self.game.listeners.append(self._draw)
         self._seeds = random.SystemRandom()
-        self.form = TableSettings(v, players, bot, seed, lang, bool(four_colour), bool(reveal), self.flow.auto_pass)
-        form = self.form
-        self.variant_choice, self.players_choice, self.bot_choice, self.seed_choice = (
-            form.variant, form.players, form.bot, form.seed)
-        self.lang_choice, self.four_colour_box, self.reveal_box, self.auto_pass_box = (
-            form.lang, form.four_colour, form.reveal, form.auto_pass)
-        self.seat_kinds, self.seat_names, self.settings, self.settings_form = (
-            form.seat_kinds, form.seat_names, form.box, form.form)
+        self._form: TableSettings | None = None
+        self._form_setup = (bot, seed)
+        self._games: tuple[str, ...] | None = None
         self.settings_toggle = self.toggles["settings"] = W.ToggleButton(value=False, layout=W.Layout(width="auto"))
+        """*Settings*: the form is made when it is first opened (a third of the table's widgets, which a
+        page that is only played never sends to the browser)."""
         self.settings_toggle.add_class("comet-panel-toggle")
         self.settings_toggle.observe(self._on_toggle, names="value")
-        self.panels["settings"] = self.settings  # type: ignore[assignment]
         self.bar.children = (*self.bar.children, self.settings_toggle)
-        self.children = [*self.children[:-1], self.settings, self.children[-1]]
         self.log_panel, self.payments_panel, self.scores, self.rules_panel = (
             self.panels["log"], self.panels["payments"], self.panels["scores"], self.panels["rules"])
         self.record = Record.parse(browser.stored(RECORD_KEY))
         """The player's record at the tables (deals, won, net), kept in the browser (:mod:`widgets.controllers.record`)."""
         browser.on_storage(self._on_record_storage)
-        form.watch(self._on_variant, [form.variant])
-        form.watch(self._on_settings, [form.players, form.seed, form.bot, *form.seat_kinds])
-        form.watch(self._on_view, [form.lang, form.four_colour, form.reveal, *form.seat_names])
-        form.watch(self._on_auto_pass, [form.auto_pass])
         self._label(lang)
         self.messages.lang = lang
         self._start(v, players, seed, list(self.flow.seats), list(names))
@@ -128,6 +119,54 @@ class PlayTable(TableView):
     @property
     def bot_delay(self) -> float:
         return self.game.bot_delay
+
+    # ------------------------------------------------------------------ the settings, made when first asked for
+    @property
+    def form(self) -> TableSettings:
+        """The settings' form (made, and put under the table, the first time it is asked for)."""
+        if self._form is None:
+            bot, seed = self._form_setup
+            flow = self.flow
+            kinds = {k for k in flow.seats if k != PERSON}
+            self._form = form = TableSettings(flow.match.variant, flow.match.players, kinds.pop() if len(kinds) == 1 else bot,
+                                              flow.seed if isinstance(flow.seed, int) and 0 <= flow.seed <= MAX_SEED
+                                              else seed, self.lang, self.game.four_colour, self.game.reveal,
+                                              flow.auto_pass)
+            if self._games is not None:
+                form.set_games(self._games, flow.match.variant.id)
+            form.watch(self._on_variant, [form.variant])
+            form.watch(self._on_settings, [form.players, form.seed, form.bot, *form.seat_kinds])
+            form.watch(self._on_view, [form.lang, form.four_colour, form.reveal, *form.seat_names])
+            form.watch(self._on_auto_pass, [form.auto_pass])
+            form.label(self.lang)
+            form.show_match(flow, self.lang)
+            self.panels["settings"] = form.box  # type: ignore[assignment]
+            self.children = [*self.children[:-1], form.box, self.children[-1]]
+        return self._form
+
+    def limit_games(self, variants: Sequence[str]) -> None:
+        """The settings' list of games is ``variants`` (a family's page)."""
+        self._games = tuple(variants)
+        if self._form is not None:
+            self._form.set_games(self._games, self.flow.match.variant.id)
+
+    variant_choice = property(lambda self: self.form.variant, doc="The settings' game.")
+    players_choice = property(lambda self: self.form.players, doc="The settings' number of players.")
+    bot_choice = property(lambda self: self.form.bot, doc="The settings' kind of bots.")
+    seed_choice = property(lambda self: self.form.seed, doc="The settings' seed.")
+    lang_choice = property(lambda self: self.form.lang, doc="The settings' language.")
+    four_colour_box = property(lambda self: self.form.four_colour, doc="*Four-colour suits*.")
+    reveal_box = property(lambda self: self.form.reveal, doc="*Show every hand*.")
+    auto_pass_box = property(lambda self: self.form.auto_pass, doc="*Pass for me when I cannot play*.")
+    seat_kinds = property(lambda self: self.form.seat_kinds, doc="Each seat's kind.")
+    seat_names = property(lambda self: self.form.seat_names, doc="Each seat's name.")
+    settings = property(lambda self: self.form.box, doc="The settings' panel.")
+    settings_form = property(lambda self: self.form.form, doc="The settings' first row.")
+
+    def _on_toggle(self, change: object = None) -> None:
+        if self.settings_toggle.value:
+            self.form.box.layout.display = ""
+        super()._on_toggle(change)
 
     @property
     def bots_moving(self) -> bool:
@@ -174,8 +213,12 @@ class PlayTable(TableView):
         if intent.kind == "new" and not (match.round.is_over and not match.is_over):
             if intent.seq != self.game.seq:
                 return
-            with self.form.quietly():
-                self.seed_choice.value = self._seeds.randint(0, MAX_SEED)
+            seed = self._seeds.randint(0, MAX_SEED)  # (a fresh deal, its seed shown in the settings)
+            if self._form is None:
+                self._start(match.variant, match.players, seed, list(self.flow.seats), list(self.flow.typed))
+                return
+            with self._form.quietly():
+                self._form.seed.value = seed
             self._restart()
             return
         self.game.apply(intent)
@@ -187,7 +230,8 @@ class PlayTable(TableView):
     def _start(self, v: comet.Variant, players: int, seed: int, seats: list[str], names: list[str]) -> None:
         self.game.restarted()
         said = self.flow.start(v, players, seed, seats, names)
-        self.form.show_match(self.flow, self.lang)
+        if self._form is not None:
+            self._form.show_match(self.flow, self.lang)
         self.flow.run_bots()  # (a new match: the bots' first plays are made at once)
         self.game.say(said, self.flow.turn_message())
 
@@ -195,7 +239,8 @@ class PlayTable(TableView):
         """Play on from a position opened by a link (its match or deal, at its move)."""
         self.game.restarted()
         said = self.flow.open_position(position.game, position.move)
-        self.form.show_match(self.flow, self.lang)
+        if self._form is not None:
+            self._form.show_match(self.flow, self.lang)
         if self.flow.bot_to_move():
             said += " " + words(self.lang)("The bots played on.")
         self.game.run_bots(lambda: self.game.say(said, self.flow.turn_message()))
@@ -246,7 +291,8 @@ class PlayTable(TableView):
 
     def _label(self, lang: str) -> None:
         _ = words(lang)
-        self.form.label(lang)
+        if self._form is not None:
+            self._form.label(lang)
         self.settings_toggle.description = _("Settings")
         self.settings_toggle.tooltip = _("Game, players, bots, seed, language")
 

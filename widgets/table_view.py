@@ -207,7 +207,8 @@ class TableView(W.VBox):
 
     def _on_toggle(self, change: object = None) -> None:
         for k, toggle in self.toggles.items():
-            self.panels[k].layout.display = "" if toggle.value else "none"
+            if k in self.panels:  # (a page's own panel may be made when first opened)
+                self.panels[k].layout.display = "" if toggle.value else "none"
         if self.toggles["rules"].value and self.snap is not None:
             self.panels["rules"].value = rules_html(self.snap)
 

@@ -2,7 +2,7 @@
 its instructions, in English and in French, one wrong play per lesson answered with the rules' reason.
 
 The page runs the lessons in the reader's browser (Pyodide); the same lesson played headless here
-(:class:`widgets.lesson.LessonTable`, the same code) says what the page must show after each click:
+(:class:`widgets.lessons.table.LessonTable`, the same code) says what the page must show after each click:
 the instruction, the feedback, the marks. A step whose result stays on the table (its deal ended, or
 the next is another deal) waits for *Continue*: lessons 6 and 7 show their settlement there, line by
 line with the multipliers written out. The free play that ends each lesson is played with the coach on
@@ -234,7 +234,7 @@ def test_every_lesson_by_following_its_instructions(browser: Any, book_url: str,
     the desktop (``quick_bots``: the same lessons in half the time)."""
     from comet_learn.lesson_path import PATH
     from widgets import browser as store
-    from widgets.lesson import STORAGE_KEY, LessonTable
+    from widgets.lessons.table import STORAGE_KEY, LessonTable
 
     context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     if width >= 700:

@@ -11,7 +11,7 @@
  *    also ignores a click on a button of an older state, widgets.common.Offers: that covers a
  *    second click sent before the new state arrived; this covers one sent after.) Keyboard
  *    presses (detail 0) and separate single clicks are untouched.
- * 3. A lesson's instruction takes the focus when it changes after the reader acted (widgets.lesson:
+ * 3. A lesson's instruction takes the focus when it changes after the reader acted (widgets.lessons.table:
  *    `.comet-lesson-instruction`, `tabindex="-1"`), so that a keyboard or screen-reader user is
  *    taken to the next thing to do; never on the page's first drawing.
  * 4. What a screen reader says: a card of the hand is named by its letters and its tooltip

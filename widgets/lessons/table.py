@@ -3,9 +3,9 @@
 
 The same table's view as the play pages and the rooms (:class:`widgets.table_view.TableView`: the felt,
 the hand, the buttons), drawing the pictures of the lesson played at this device
-(:class:`widgets.controllers.lesson_game.LessonGame`: the bots paced one after another, feedback from
+(:class:`widgets.controllers.lessons.game.LessonGame`: the bots paced one after another, feedback from
 the rules, escalating hints), with the lesson's instruction above the hand, the path of lessons with the
-learner's marks, and *Next lesson*. The flow is :class:`widgets.controllers.lesson.LessonController`'s.
+learner's marks, and *Next lesson*. The flow is :class:`widgets.controllers.lessons.flow.LessonController`'s.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from comet_render.i18n import words
 from widgets import browser
 from widgets.common import LANGUAGE_CODES, UserError, button, emphasize, replace_classes, safe
 from widgets.controllers.intents import Intent
-from widgets.controllers.lesson import OVER, PRACTICE, RESULT, STEPS, LessonController
-from widgets.controllers.lesson_game import LessonGame
+from widgets.controllers.lessons.flow import OVER, PRACTICE, RESULT, STEPS, LessonController
+from widgets.controllers.lessons.game import LessonGame
 from widgets.controllers.snapshot import Snapshot
 from widgets.controllers.table import TableController, default_seats
-from widgets.lesson_parts import mark_html, path_html
+from widgets.lessons.parts import mark_html, path_html
 from widgets.links import family_page
 from widgets.links import book_address, page_address
 from widgets.table_view import TableView, reading_mark
@@ -41,7 +41,7 @@ each reply): unless the server or the browser sets the pace (:func:`website.page
 class LessonTable(TableView):
     """The lesson ``lesson`` (an id of :data:`comet_learn.lesson_path.PATH`; the stored resume point,
     else the first, when None) at ``step``, in ``lang``: the table's view (it draws the pictures of a
-    :class:`widgets.controllers.lesson_game.LessonGame`) with the lesson's heading, path, instruction and
+    :class:`widgets.controllers.lessons.game.LessonGame`) with the lesson's heading, path, instruction and
     buttons around it."""
 
     def __init__(self, lesson: str | None = None, step: int = 0, lang: str = "en", bot_delay: float = 0.0) -> None:

@@ -1,9 +1,9 @@
 """A lesson's table as a source of snapshots: :class:`LessonGame` is a :class:`LocalGame` whose plays are
-judged by the lesson (:class:`widgets.controllers.lesson.LessonController`: the step's asked play, a
+judged by the lesson (:class:`widgets.controllers.lessons.flow.LessonController`: the step's asked play, a
 miss counted and said, the other seats' scripted replies, the free play with the coach's suggestion)
 and whose pictures carry what the lesson adds: the asked play and the wrong one as buttons, nothing
 offered while a step's result is on the table, a new deal flying in, the readings a sentence rests on.
-Plain Python (no ipywidgets): the lesson's page (:class:`widgets.lesson.LessonTable`) is its view.
+Plain Python (no ipywidgets): the lesson's page (:class:`widgets.lessons.table.LessonTable`) is its view.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from comet_learn.readings import refusal_readings
 from comet_render.i18n import words
 from widgets.controllers.checks import UserError
 from widgets.controllers.intents import Intent, stale
-from widgets.controllers.lesson import PRACTICE, RESULT, STEPS, LessonController
+from widgets.controllers.lessons.flow import PRACTICE, RESULT, STEPS, LessonController
 from widgets.controllers.local import LocalGame
 from widgets.controllers.snapshot import Extras
 from widgets.controllers.table import TableController

@@ -1,5 +1,5 @@
 """The lessons' page's parts in HTML: a lesson's mark in stars and words, *All lessons* (the whole path
-with its links and marks, readable before Python loads), the page's heading. Used by :mod:`widgets.lesson`."""
+with its links and marks, readable before Python loads), the page's heading. Used by :mod:`widgets.lessons.table`."""
 
 from __future__ import annotations
 
