@@ -141,7 +141,8 @@ DRAWING = {"comet_render.felt", "comet_render.felt_data", "comet_render.narrate"
 DRAWN_PARTS = re.compile(r"\.(table|hand|prompt|title|play_buttons|other_choice|actions)\.(value|children|options)\s*=")
 
 
-@pytest.mark.parametrize("module", ["widgets/play.py", "widgets/lessons/table.py", "widgets/play_settings.py"])
+@pytest.mark.parametrize("module", ["widgets/play.py", "widgets/lessons/table.py", "widgets/play_settings.py",
+                                    "widgets/local_table.py"])
 def test_the_play_and_lesson_tables_draw_only_through_the_view(module: str) -> None:
     """The play pages' table and the lessons' are the rooms' view (:class:`TableView`, which draws
     snapshots only) over a source of snapshots: neither imports what draws a table's parts, nor sets

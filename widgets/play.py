@@ -1,8 +1,8 @@
 """``PlayTable``: a card table for any variant: you against bots, several people at one device,
 or a class voting on each play.
 
-The table is a :class:`widgets.table_view.TableView` (it draws snapshots and sends intents back, as a
-room's table does) over a game played at this device (:class:`widgets.controllers.local.LocalGame`,
+The table is a :class:`widgets.local_table.LocalTable`: the table's view (it draws snapshots and sends
+intents back, as a room's table does) over a game played at this device (:class:`widgets.controllers.local.LocalGame`,
 holding a :class:`widgets.controllers.table.TableController`), with the settings that start a new match
 (:class:`widgets.play_settings.TableSettings`) and the player's record kept in the browser.
 """
@@ -30,11 +30,11 @@ from widgets.controllers.snapshot import Snapshot
 from widgets.controllers.table import TableController, default_seats
 from widgets.links import Position, position_query
 from widgets.play_settings import TableSettings
-from widgets.table_view import TableView
+from widgets.local_table import LocalTable
 
 
 
-class PlayTable(TableView):
+class PlayTable(LocalTable):
     """A card table: the other players around the felt, the comet's tail in the middle, your hand
     along the bottom (on a phone, fixed to the bottom of the screen with the actions).
 
@@ -108,15 +108,6 @@ class PlayTable(TableView):
         return self.flow.match
 
     @property
-    def round(self) -> comet.Round:
-        """The deal being played."""
-        return self.flow.round
-
-    @property
-    def lang(self) -> str:
-        return self.flow.lang
-
-    @property
     def bot_delay(self) -> float:
         return self.game.bot_delay
 
@@ -168,17 +159,6 @@ class PlayTable(TableView):
             self.form.box.layout.display = ""
         super()._on_toggle(change)
 
-    @property
-    def bots_moving(self) -> bool:
-        """True while the bots' plays are being drawn one after another."""
-        return self.game.pacer.moving
-
-    def mark_page(self, classes: tuple[str, ...], buttons: tuple[str, ...] = ()) -> None:
-        """Give a page's table the CSS classes its stylesheet and ``page.js`` look for: ``comet-play`` and
-        ``classes`` on the whole (the parts carry theirs: :class:`TableView`)."""
-        for c in ("comet-play", *classes):
-            self.add_class(c)
-
     def settings_query(self) -> str:
         """The table's settings that a position's record does not hold, for its link: who sits at each
         seat (when not you against greedy bots), the names typed, the class mode, the language
@@ -199,14 +179,6 @@ class PlayTable(TableView):
         return "?" + position_query(self.match.record(comments=False), len(self.round.history)) + self.settings_query()
 
     # ------------------------------------------------------------------ playing
-    def play(self, play: comet.Play | str) -> None:
-        """Make ``play`` for the person to move, as a click on it would (raises what a click would say)."""
-        self.game.apply(Intent("play", str(play), self.game.seq))
-
-    def redraw(self) -> None:
-        """Draw the table again (a new picture of the same state)."""
-        self.game.publish()
-
     def _ask_game(self, intent: Intent) -> None:
         """The view's request: *New match* deals from a fresh seed shown in the settings; the rest is the game's."""
         match = self.match

@@ -71,6 +71,8 @@ def test_the_play_page_has_no_english_left(context: Any, book_url: str, lang: st
             act(page)
         for toggle in page.locator(".comet-live-view .comet-bar .widget-toggle-button").all():
             toggle.click()  # the log, payments, scores and settings, open
+        # (the settings' form is made when Settings is first pressed: its words are read once it is drawn)
+        page.locator(".comet-live-view .comet-settings select").first.wait_for(state="visible")
         page.wait_for_timeout(500)
         assert page.evaluate("document.documentElement.lang") == lang
         text = page.evaluate(TEXT_JS)
@@ -83,9 +85,7 @@ def test_the_play_page_has_no_english_left(context: Any, book_url: str, lang: st
         menu = page.eval_on_selector_all(".comet-live-view a.comet-lang-link",
                                          "els => els.map(e => e.getAttribute('href'))")
         assert len(menu) == 4 and all("seed=9" in href and "players=3" in href for href in menu)
-        # the language changed in the table's settings: the page follows, and so does its address (the
-        # settings' form is made when Settings is first pressed)
-        page.locator(".comet-live-view .comet-bar .widget-toggle-button").last.click()
+        # the language changed in the table's settings: the page follows, and so does its address
         page.locator(".comet-live-view .comet-settings select").filter(has_text="Русский").select_option(label="English")
         page.wait_for_function("document.documentElement.lang === 'en'")
         assert "lang=" not in page.url

@@ -121,6 +121,9 @@ def test_forged_widget_messages(page: Any, served: Served) -> None:
     kid = kernel_id(page.content())
     client = WidgetClient(served.play_url, kid)
     try:
+        # (the settings' form is made when Settings is first pressed: pressed, then its models are there)
+        page.locator(".comet-play .comet-bar .widget-toggle-button", has_text="Settings").click()
+        page.locator(".comet-play .comet-settings").wait_for(state="visible")
         states = client.states()
         buttons = client.find(states, "ButtonModel")
         variant = client.find(states, "DropdownModel", description="Game")
@@ -273,6 +276,8 @@ def test_a_double_click_on_pass_undo_and_new_match_acts_once(page: Any, served: 
     assert passed, "no pass offered in this deal"
     after = double_click_once(page, root.locator(".widget-button", has_text="Undo"), late=True)
     assert after["message"] == "Took back your last decision."
+    root.locator(".comet-bar .widget-toggle-button", has_text="Settings").click()  # (its form made now, showing
+    root.locator(".comet-settings").wait_for(state="visible")                      # the match's seed)
     seed = root.locator(".widget-text input").first.input_value()
     after = double_click_once(page, root.locator(".comet-play-new"))
     new_seed = root.locator(".widget-text input").first.input_value()

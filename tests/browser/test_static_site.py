@@ -164,6 +164,7 @@ def test_a_returning_reader_starts_python_from_the_snapshot(browser: Any, book_u
         first.close()
 
         again, watch = _visit(context, f"{book_url}play/modern.html?seed=4&lang=fr", "restored")
+        again.locator(".comet-live-view .comet-bar .widget-toggle-button").last.click()  # Settings: made now
         assert again.locator(".comet-live-view .comet-play .widget-text input").first.input_value() == "4"
         double_click_cards(again, times=1)
         watch.assert_quiet()

@@ -30,7 +30,8 @@ from widgets.controllers.table import TableController, default_seats
 from widgets.lessons.parts import mark_html, path_html
 from widgets.links import family_page
 from widgets.links import book_address, page_address
-from widgets.table_view import TableView, reading_mark
+from widgets.local_table import LocalTable
+from widgets.table_view import reading_mark
 
 STORAGE_KEY = "comet:lessons"
 LESSON_BOT_DELAY = 0.7
@@ -38,11 +39,13 @@ LESSON_BOT_DELAY = 0.7
 each reply): unless the server or the browser sets the pace (:func:`website.pages.page_bot_delay`)."""
 
 
-class LessonTable(TableView):
+class LessonTable(LocalTable):
     """The lesson ``lesson`` (an id of :data:`comet_learn.lesson_path.PATH`; the stored resume point,
     else the first, when None) at ``step``, in ``lang``: the table's view (it draws the pictures of a
     :class:`widgets.controllers.lessons.game.LessonGame`) with the lesson's heading, path, instruction and
     buttons around it."""
+
+    game: LessonGame
 
     def __init__(self, lesson: str | None = None, step: int = 0, lang: str = "en", bot_delay: float = 0.0) -> None:
         super().__init__(self._ask_game)
@@ -101,31 +104,6 @@ class LessonTable(TableView):
         self.game.say(*problems)
         if problems:
             self.messages.error(" ".join(problems))
-
-    @property
-    def lang(self) -> str:
-        return self.flow.lang
-
-    @property
-    def round(self) -> comet.Round:
-        """The deal on the table."""
-        return self.flow.round
-
-    @property
-    def bots_moving(self) -> bool:
-        return self.game.pacer.moving
-
-    def mark_page(self, classes: tuple[str, ...], buttons: tuple[str, ...] = ()) -> None:
-        """The page's classes on the whole (``comet-play``, ``comet-play-learn``, its language)."""
-        for c in ("comet-play", *classes):
-            self.add_class(c)
-
-    def play(self, play: comet.Play | str) -> None:
-        """Make ``play``, as a click on it would (what a click would say is raised, or said in the picture)."""
-        self.game.apply(Intent("play", str(play), self.game.seq))
-
-    def redraw(self) -> None:
-        self.game.publish()
 
     def _ask_game(self, intent: Intent) -> None:
         self.game.apply(intent)
