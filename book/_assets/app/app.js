@@ -43,10 +43,35 @@
     return;
   }
 
+  // The reader's click: the waiting worker is asked to take over, and the page reloads once it has
+  // (controllerchange). Chromium lets a worker that skips waiting take over only when the old one has no
+  // request in progress, and a page still starting Python keeps it busy: the takeover was seen deferred for
+  // minutes (asking again does not help). Leaving the page ends its requests and makes Chromium try again:
+  // so the page also reloads after a few seconds, and a page that still comes of the old build (its id kept
+  // for the tab, session storage) goes on asking, a few times at most.
+  var KEY = "comet-app-update";
+  var build = (document.querySelector("meta[name='comet-build']") || {}).content || "";
   var asked = false;
+  var tries = 0;
+  try {
+    var kept = (window.sessionStorage.getItem(KEY) || "").split(" ");
+    if (build && kept[0] === build) { asked = true; tries = parseInt(kept[1], 10) || 0; }
+    else { window.sessionStorage.removeItem(KEY); }
+  } catch (e) { /* storage off */ }
   var notice = null;
 
-  function show(waiting) {
+  function ask(registration) {
+    asked = true;
+    if (registration.waiting) { registration.waiting.postMessage({ type: "SKIP_WAITING" }); }
+    if (tries >= 3) { return; }
+    tries += 1;
+    try { window.sessionStorage.setItem(KEY, build + " " + tries); } catch (e) { /* storage off */ }
+    // (asked stays set: the navigation lets the new worker take over, and controllerchange then reloads again,
+    // since a navigation begun under the old worker is lost when it is stopped)
+    setTimeout(function () { if (asked) { location.reload(); } }, 3000);
+  }
+
+  function show(registration) {
     if (notice) { return; }
     notice = document.createElement("div");
     notice.className = "comet-app-update";
@@ -60,9 +85,8 @@
       "border-radius:0.5rem;background:#1f3f73;color:#fffdf7;box-shadow:0 2px 8px rgba(0,0,0,0.35);cursor:pointer";
     button.textContent = (WORDS[lang()] || WORDS.en).update;
     button.addEventListener("click", function () {
-      asked = true;
       button.disabled = true;
-      waiting.postMessage({ type: "SKIP_WAITING" });
+      ask(registration);
     });
     notice.appendChild(button);
     document.body.appendChild(notice);
@@ -70,12 +94,13 @@
 
   function watch(registration) {
     if (!registration) { return; }  // (a browser that blocks service workers: the tests' does)
-    if (registration.waiting && container.controller) { show(registration.waiting); }
+    if (asked) { ask(registration); }  // (a page of the old build after the reader's click: still to finish)
+    else if (registration.waiting && container.controller) { show(registration); }
     registration.addEventListener("updatefound", function () {
       var installing = registration.installing;
       if (!installing) { return; }
       installing.addEventListener("statechange", function () {
-        if (installing.state === "installed" && container.controller) { show(installing); }
+        if (installing.state === "installed" && container.controller) { show(registration); }
       });
     });
   }
