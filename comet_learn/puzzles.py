@@ -49,7 +49,8 @@ Z99 = 2.575829
 """The normal quantile of a two-sided 99% interval (:func:`recheck`'s agreement test)."""
 
 def family_of(variant_family: str) -> str:
-    """The page name of a family (``"new comet"`` -> ``"new-comet"``), as ``website.landing.FAMILIES``."""
+    """The page name of a family (``"new comet"`` -> ``"new-comet"``), as ``widgets.links.family_page``
+    names it (the layer above, which this one does not import)."""
     return variant_family.replace(" ", "-")
 
 

@@ -70,14 +70,26 @@ def refusal_mark(rnd: "comet.Round", play: "comet.Play", lang: str = "en", ambig
 def panel_html(rnd: "comet.Round", lang: str = "en", yours: bool = True, ambiguities: str | None = None) -> str:
     """The rules panel's rule of the moment and sections, each sentence followed by its mark (in a ``div``:
     a ``<details>`` would end a ``<p>``)."""
-    v = rnd.variant
+    return (moment_html(moment(rnd, lang, yours), moment_readings(rnd, lang, yours), lang, ambiguities)
+            + sections_html(rnd.variant, lang, ambiguities))
+
+
+def moment_html(text: str, readings: Iterable[str], lang: str = "en", ambiguities: str | None = None) -> str:
+    """The rule of the moment ``text`` and the mark of the ``readings`` it rests on (a table's snapshot
+    carries both: :func:`comet_learn.readings.moment_readings`)."""
+    return (f'<div class="comet-rules-text comet-rule-now"><strong>{escape(text)}</strong>'
+            f'{mark_html(readings, lang, ambiguities)}</div>')
+
+
+def sections_html(variant: "comet.Variant | str", lang: str = "en", ambiguities: str | None = None) -> str:
+    """The rules of ``variant`` (or its id) in sections, each sentence followed by its mark."""
+    import comet
+
+    v = comet.VARIANTS[variant] if isinstance(variant, str) else variant
     marks = panel_readings(v, lang)
-    now = (f'<div class="comet-rules-text comet-rule-now"><strong>{escape(moment(rnd, lang, yours))}</strong>'
-           f'{mark_html(moment_readings(rnd, lang, yours), lang, ambiguities)}</div>')
-    body = "".join(f'<h4>{escape(head)}</h4><div class="comet-rules-text">' + " ".join(
+    return "".join(f'<h4>{escape(head)}</h4><div class="comet-rules-text">' + " ".join(
         escape(line.text) + mark_html(marks[line.key], lang, ambiguities) for line in lines) + "</div>"
                    for head, lines in rules_lines(v, lang))
-    return now + body
 
 
 def sources_html(lesson: Lesson, lang: str = "en", bibliography: str | None = None) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Sequence, TypeVar
 
 import comet
 from comet.ambiguities import AMBIGUITIES, find_ambiguity
@@ -34,6 +34,9 @@ from comet_learn.rules_panel import rules_lines
 
 if TYPE_CHECKING:
     from comet_learn.coach import Reason
+
+K = TypeVar("K")
+
 
 SENTENCES = ("say", "then")
 """The sentences of a step a mark may sit beside: the instruction, and what happened (the idea, a hint, states
@@ -224,28 +227,43 @@ def position_readings(rnd: comet.Round, say: Callable[[comet.Round], object]) ->
     """The readings under which ``say`` (a sentence, or anything comparable, about a position) is not
     what it is of ``rnd``: the same deal, replayed under each other reading, said again. A reading under
     which the deal cannot be replayed (another comet, an illegal play) says nothing of this position."""
-    said = say(rnd)
-    found: set[str] = set()
+    return positions_readings(rnd, {0: say})[0]
+
+
+def positions_readings(rnd: comet.Round, says: Mapping[K, Callable[[comet.Round], object]]) -> dict[K, tuple[str, ...]]:
+    """:func:`position_readings` of several sentences about one position, the deal replayed once under
+    each other reading for all of them (a hand's refusals: one replay, not one a card)."""
+    said = {key: say(rnd) for key, say in says.items()}
+    found: dict[K, set[str]] = {key: set() for key in says}
     for alt in alternatives(rnd.variant):
-        if alt.amb in found:
+        if all(alt.amb in amb for amb in found.values()):
             continue
         try:
             other = replay(rnd, ((alt.option, alt.value),))
         except comet.CometError:
             continue
-        if say(other) != said:
-            found.add(alt.amb)
-    return tuple(by_number(found))
+        for key, say in says.items():
+            if alt.amb not in found[key] and say(other) != said[key]:
+                found[key].add(alt.amb)
+    return {key: tuple(by_number(ambs)) for key, ambs in found.items()}
 
 
 def refusal_readings(rnd: comet.Round, play: Play, lang: str = "en") -> tuple[str, ...]:
     """The readings a refusal of ``play`` (not legal in ``rnd``) rests on: under them ``play`` is legal,
     or refused for another reason."""
+    return refusals_readings(rnd, [play], lang)[play]
+
+
+def refusals_readings(rnd: comet.Round, plays: Sequence[Play], lang: str = "en") -> dict[Play, tuple[str, ...]]:
+    """:func:`refusal_readings` of each of ``plays`` (a hand's refused cards), the deal replayed once."""
     from comet_learn.refusals import DECLARED, refusal, refusal_kind
 
-    declared = [a for a in DECLARED.get(refusal_kind(rnd, play), ()) if a in rnd.variant.doc]
-    found = position_readings(rnd, lambda r: None if r.is_legal(play) else refusal(r, play, lang))
-    return tuple(by_number([*found, *declared]))
+    def say(play: Play) -> Callable[[comet.Round], object]:
+        return lambda r: None if r.is_legal(play) else refusal(r, play, lang)
+
+    found = positions_readings(rnd, {play: say(play) for play in plays})
+    return {play: tuple(by_number([*found[play], *(a for a in DECLARED.get(refusal_kind(rnd, play), ())
+                                                    if a in rnd.variant.doc)])) for play in plays}
 
 
 def moment_readings(rnd: comet.Round, lang: str = "en", yours: bool = True) -> tuple[str, ...]:

@@ -281,3 +281,32 @@ def test_the_felt_drawn_from_a_snapshot_names_the_cards_for_a_screen_reader() ->
     for seat in left:
         held = sorted(rnd.hands[seat], key=comet.cards.sort_key)
         assert f'<span class="comet-sr">{cards_names(held, "en", rnd.wilds)}</span>' in drawn
+
+
+@pytest.mark.parametrize(("vid", "seed"), [("modern-comet-1991", 2), ("new-comet-1752", 2), ("commit-1857", 1)])
+def test_a_tables_rules_panel_is_the_books_with_its_reading_marks(vid: str, seed: int) -> None:
+    """What a table's view shows in its rules panel, from a snapshot alone, is
+    :func:`comet_learn.reading_marks.panel_html` of the same position, word for word and mark for mark:
+    so ``tests/test_reading_marks.py`` (every sentence of the panel marks the readings it rests on) covers
+    the play pages', the lessons' and the rooms' panels too; and a refused card carries the readings its
+    refusal rests on, as :func:`comet_learn.readings.refusal_readings` finds them card by card."""
+    from comet_learn.reading_marks import panel_html
+    from comet_learn.readings import refusal_readings
+    from widgets.links import book_address
+    from widgets.table_view import rules_html
+
+    v = comet.VARIANTS[vid]
+    flow = TableController(vid, min(v.players), seed, ["person"] + ["greedy"] * (min(v.players) - 1), (), "fr")
+    flow.run_bots()
+    snap = snapshot(flow, Lens(flow.viewer, flow.you), Extras())
+    shown = rules_html(from_json(json.loads(json.dumps(to_json(snap)))))
+    assert panel_html(flow.round, "fr", flow.my_turn, book_address("reference/ambiguities", "fr")) in shown
+    assert 'class="comet-reading"' in shown
+    refused = [c for c in snap.hand if not c.play]
+    legal = flow.round.legal_plays()
+    assert flow.my_turn and any(c.readings for c in refused), "a refusal resting on a reading, on the person's turn"
+    for card in refused:
+        if any(card.card in [str(x) for x in p.cards] for p in legal):
+            assert card.readings == ()
+        else:
+            assert card.readings == refusal_readings(flow.round, comet.Play.parse(card.card), "fr"), card.card

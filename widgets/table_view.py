@@ -17,7 +17,7 @@ from typing import Callable
 
 import ipywidgets as W
 
-from comet_learn.reading_marks import mark_html
+from comet_learn.reading_marks import mark_html, moment_html, sections_html
 from comet_render.felt import draw_felt
 from comet_render.i18n import words
 from comet_render.narrate import Sentence
@@ -26,7 +26,7 @@ from widgets.common import (
     Offers, Shown, TableMessages, UserError, emphasize, offered, replace_classes, safe, twin_buttons,
 )
 from widgets.controllers.intents import Intent
-from widgets.controllers.snapshot import HandCard, Snapshot, rules_lines_of
+from widgets.controllers.snapshot import HandCard, Snapshot
 from widgets.links import book_address, link_html
 from widgets.table_parts import hand_grid, html_panel, log_html, payments_html
 
@@ -47,15 +47,12 @@ def reading_mark(readings: tuple[str, ...], lang: str) -> str:
 
 def rules_html(snap: Snapshot) -> str:
     """The rules panel: the rule of the moment on top, then the game's rules in a page or less, each
-    sentence followed by its "our reading" mark (in a ``div``: a ``<details>`` would end a ``<p>``)."""
+    sentence followed by its "our reading" mark (:mod:`comet_learn.reading_marks`, as the book draws it)."""
     _ = words(snap.lang)
-    lang = snap.lang
-    now = (f'<div class="comet-rules-text comet-rule-now"><strong>{escape(snap.moment)}</strong>'
-           f'{reading_mark(snap.moment_readings, lang)}</div>')
-    body = "".join(f'<h4>{escape(head)}</h4><div class="comet-rules-text">'
-                   + " ".join(escape(text) + reading_mark(readings, lang) for text, readings in lines) + "</div>"
-                   for head, lines in rules_lines_of(snap.variant, lang))
-    return f'<h3>{escape(_("Rules of {game}", game=snap.game))}</h3>{now}{body}'
+    where = book_address("reference/ambiguities", snap.lang)
+    return (f'<h3>{escape(_("Rules of {game}", game=snap.game))}</h3>'
+            + moment_html(snap.moment, snap.moment_readings, snap.lang, where)
+            + sections_html(snap.variant, snap.lang, where))
 
 
 def title_html(snap: Snapshot) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import comet
 from comet.cards import SUIT_SYMBOLS
-from comet_learn.readings import refusal_readings
+from comet_learn.readings import refusals_readings
 from comet_render.card_names import capital, card_name
 from comet_render.i18n import card_symbol, rank_label, words
 from comet_render.words import play_label
@@ -69,6 +69,9 @@ def hand_cards(flow: "TableController", lens: "Lens", legal: list[comet.Play], h
         if len(p.cards) == 1 and p.kind in ("cards", "discard"):
             alone.setdefault(p.cards[0], []).append(p)
     hand = list(rnd.hands[lens.seat]) if lens.seat is not None else []
+    refused = [comet.Play.parse(str(card)) for card in dict.fromkeys(hand) if legal and not closed
+               and len(alone.get(card, [])) != 1 and not any(card in p.cards for p in legal)]
+    readings = refusals_readings(rnd, refused, lang) if refused else {}  # (one replay for all of them)
     drawn: set[comet.Play] = set()
     out = []
     votes = 0
@@ -90,8 +93,7 @@ def hand_cards(flow: "TableController", lens: "Lens", legal: list[comet.Play], h
             play=play.text if play is not None else "",
             why="" if play is not None else closed or flow.illegal_reason(card, legal, lens.seat),
             tooltip=name if play is not None else _("{card}: cannot be played now", card=name),
-            vote=vote, hint=lit, readings=() if play is not None or closed or not legal or any(
-                card in p.cards for p in legal) else refusal_readings(rnd, comet.Play.parse(str(card)), lang)))
+            vote=vote, hint=lit, readings=readings.get(comet.Play.parse(str(card)), ()) if play is None else ()))
     return tuple(out), drawn
 
 

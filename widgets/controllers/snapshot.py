@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 import comet
-from comet_learn.readings import moment_readings, panel_readings
-from comet_learn.rules_panel import moment, rules_lines, rules_sections
+from comet_learn.readings import moment_readings
+from comet_learn.rules_panel import moment
 from comet_render.felt_data import FeltInputs, FeltView, felt_inputs
 from comet_render.frozen import from_json as _from_json
 from comet_render.frozen import to_json as _to_json
@@ -156,20 +156,6 @@ def from_json(data: Any) -> Snapshot:
     """The snapshot ``data`` holds (as :func:`to_json` wrote it); :class:`comet_render.frozen.FrozenError`
     if it is not one."""
     return _from_json(Snapshot, data)
-
-
-def rules_of(variant: str, lang: str) -> list[tuple[str, str]]:
-    """The rules of the game ``variant`` (an id) as (heading, text) pairs in ``lang``: the rules panel
-    beside a snapshot's table (the same for every state, so not in the snapshot)."""
-    return rules_sections(comet.VARIANTS[variant], lang)
-
-
-def rules_lines_of(variant: str, lang: str) -> list[tuple[str, list[tuple[str, tuple[str, ...]]]]]:
-    """The rules of the game ``variant`` as (heading, [(sentence, readings)]) in ``lang``: the rules panel
-    with the readings of the sources each sentence rests on (its "our reading" marks)."""
-    v = comet.VARIANTS[variant]
-    marks = panel_readings(v, lang)
-    return [(head, [(line.text, tuple(marks[line.key])) for line in lines]) for head, lines in rules_lines(v, lang)]
 
 
 @dataclass

@@ -27,7 +27,6 @@ from typing import Any, Sequence
 import comet
 from comet.agents import Agent
 from comet.plays import PASS
-from comet_learn.readings import refusal_readings
 from comet_learn.refusals import refusal
 from comet_render.i18n import N_, card_symbol, number, words
 from comet_render.words import Names, need_text, play_label
@@ -227,16 +226,6 @@ class TableController(Sayings, Partnerships, RecordCount, Advice):
                      card=symbol)
         return refusal(rnd, comet.Play.parse(str(card)), self.lang)
 
-    def illegal_readings(self, card: comet.Card) -> tuple[str, ...]:
-        """The readings of the sources the refusal of ``card`` (:meth:`illegal_reason`) rests on, as the
-        engine finds them (:func:`comet_learn.readings.refusal_readings`); () for a refusal of the turn's
-        or the deal's (not the rules')."""
-        rnd = self.round
-        if not self.my_turn or any(card in p.cards for p in rnd.legal_plays()):
-            return ()
-        return refusal_readings(rnd, comet.Play.parse(str(card)), self.lang)
-
-    # ------------------------------------------------------------------ acting
     def play(self, play: Any, seat: int | None = None) -> str:
         """The viewer (or ``seat``: a person at a device of their own) makes ``play``, a legal ``Play``;
         returns what they did, in words."""

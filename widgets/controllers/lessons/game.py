@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 import comet
-from comet_learn.course import legal_play
+from comet_learn.course import Step, legal_play
 from comet_learn.reading_marks import step_readings
 from comet_learn.readings import refusal_readings
 from comet_render.i18n import words
@@ -85,12 +85,12 @@ class LessonGame(LocalGame):
             return
         self.run_bots(lambda: self._after_step(result.text, step))
 
-    def _after_step(self, said: str, step: object) -> None:
+    def _after_step(self, said: str, step: Step) -> None:
         then = self.lesson.settled()
         if self.lesson.phase == RESULT:  # (the step's result kept on the table: its sentence, and its mark, are
             self.say(said)               # the instruction, under Continue)
             return
-        self.say(said, then, readings=tuple(step_readings(step, "then")))  # type: ignore[arg-type]
+        self.say(said, then, readings=tuple(step_readings(step, "then")))
 
     def _after_practice(self, said: str) -> None:
         self.lesson.settled()
